@@ -1,0 +1,94 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Storage } from './db/database.ts';
+import { registerProblemHandling } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
+import { requestIdFor } from './http/request-id.ts';
+import { ProblemSchema } from './http/schemas.ts';
+import { registerVersioning } from './http/versioning.ts';
+import {
+  OAuthErrorSchema,
+  authModule,
+  createAccessTokens,
+  createAccountsService,
+  createBearerGuard,
+  createClientsRepository,
+  createLoginFailuresRepository,
+  createSigningKeys,
+  createSigningKeysRepository,
+  createTokenService,
+  createTokensRepository,
+  createUsersRepository,
+} from './modules/auth/index.ts';
+import { CATALOG_SCHEMAS, type Catalogue, catalogRoutes, createCatalogueService } from './modules/catalog/index.ts';
+import { healthRoutes } from './modules/system/health.routes.ts';
+import type { Clock } from './ports/clock.ts';
+import type { IdGenerator } from './ports/ids.ts';
+import type { PasswordHasher } from './ports/password-hasher.ts';
+
+export interface AppDeps {
+  config: Config;
+  storage: Storage;
+  catalogue: Catalogue;
+  clock: Clock;
+  ids: IdGenerator;
+  hasher: PasswordHasher;
+  redis?: Redis | undefined;
+  logger?: boolean | object;
+}
+
+/** Wires storage, services and modules into one Fastify instance; the only place that does. */
+export async function buildApp(deps: AppDeps) {
+  const { config, storage, clock, ids, hasher } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    bodyLimit: config.http.bodyLimitBytes,
+    trustProxy: config.http.trustProxy,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  }) as unknown as FastifyInstance;
+
+  app.decorateRequest('principal', null);
+  for (const schema of [ProblemSchema, OAuthErrorSchema, ...CATALOG_SCHEMAS]) app.addSchema(schema);
+  registerProblemHandling(app);
+  registerVersioning(app);
+  await registerOpenApi(app, config.http.publicUrl);
+  await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
+
+  const users = createUsersRepository(storage.db);
+  const clients = createClientsRepository(storage.db);
+  const tokens = createTokensRepository(storage.db);
+  const keys = createSigningKeys(createSigningKeysRepository(storage.db), clock);
+  await keys.init();
+  const accessTokens = createAccessTokens({
+    keys, clock, ids,
+    issuer: config.http.publicUrl,
+    audience: config.auth.audience,
+    ttlSeconds: config.auth.accessTokenTtlSeconds,
+  });
+  const tokenService = createTokenService({
+    users, clients, tokens, hasher, accessTokens, clock, ids,
+    loginFailures: createLoginFailuresRepository(storage.db),
+    lockout: {
+      threshold: config.auth.lockoutThreshold,
+      windowSeconds: config.auth.lockoutWindowSeconds,
+      lockoutSeconds: config.auth.lockoutSeconds,
+    },
+    refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
+  });
+  const guard = createBearerGuard(accessTokens, tokens);
+
+  await app.register(authModule, {
+    tokens: tokenService,
+    keys,
+    issuer: config.http.publicUrl,
+    tokenRequestsPerMinutePerSource: config.auth.tokenRequestsPerMinutePerSource,
+  });
+  catalogRoutes(app, { catalogue: createCatalogueService(deps.catalogue), guard: guard({ scope: 'read' }) });
+  healthRoutes(app, { ping: storage.ping });
+
+  return { app, accounts: createAccountsService({ users, clients, hasher, clock, ids }), tokens };
+}

@@ -1,0 +1,55 @@
+import { ConfigError, loadConfig } from '../config.ts';
+import { AppError } from '../http/app-error.ts';
+import { UsageError, clientsCommand, usersCommand } from './accounts-commands.ts';
+import { describeStorage, openConfiguredStorage } from './runtime.ts';
+import { serve } from './serve.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+const USAGE = `Usage: itinera <command>
+
+  serve                         run the API (default)
+  migrate                       bring the database schema up to date
+  users create --username U [--email E] [--role customer|agent|admin] [--agency NAME]
+               (--password-stdin | --password P | ITINERA_PASSWORD=P)
+  users disable|enable --username U
+  clients create --client-id ID [--name N] [--confidential] [--grants password,refresh_token]
+
+Settings come from environment variables; see docs/configuration.md.
+`;
+
+async function run(argv: string[]): Promise<void> {
+  const [command = 'serve', ...args] = argv;
+  if (command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      return serve(config);
+    case 'migrate': {
+      const storage = await openConfiguredStorage(config, { migrate: false });
+      try {
+        const { applied } = await migrateToLatest(storage.db);
+        process.stdout.write(`${describeStorage(config)}: ${applied.length ? `applied ${applied.join(', ')}` : 'already up to date'}\n`);
+      } finally {
+        await storage.close();
+      }
+      return;
+    }
+    case 'users':
+      return usersCommand(config, args);
+    case 'clients':
+      return clientsCommand(config, args);
+    default:
+      throw new UsageError(`unknown command ${command}`);
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else if (error instanceof UsageError) process.stderr.write(`itinera: ${error.message}\n\n${USAGE}`);
+  else if (error instanceof AppError) process.stderr.write(`itinera: ${error.message}\n`);
+  else process.stderr.write(`itinera: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(error instanceof UsageError ? 64 : 1);
+});

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { type Storage, openStorage } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createArgon2Hasher } from '../ports/password-hasher.ts';
+
+/** Storage for a command: the configured engine, migrated when the configuration says so. */
+export async function openConfiguredStorage(config: Config, options: { migrate: boolean }): Promise<Storage> {
+  const storage = await openStorage({
+    databaseUrl: config.storage.databaseUrl,
+    sqliteFile: path.join(config.storage.dataDir, 'itinera.db'),
+  });
+  if (options.migrate) await migrateToLatest(storage.db);
+  return storage;
+}
+
+export function hasherFor(config: Config) {
+  return createArgon2Hasher({ concurrency: config.auth.hashConcurrency, queueLimit: config.auth.hashQueueLimit });
+}
+
+export function describeStorage(config: Config): string {
+  if (!config.storage.databaseUrl) return `SQLite ${path.join(config.storage.dataDir, 'itinera.db')}`;
+  const url = new URL(config.storage.databaseUrl);
+  return `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}

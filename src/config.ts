@@ -1,0 +1,158 @@
+import path from 'node:path';
+
+/** Where the service keeps its data and how it is reached. Built once from the environment, then frozen. */
+export interface Config {
+  readonly http: {
+    readonly host: string;
+    readonly port: number;
+    readonly publicUrl: string;
+    readonly bodyLimitBytes: number;
+    readonly trustProxy: boolean;
+  };
+  readonly storage: {
+    readonly dataDir: string;
+    /** `undefined` selects the embedded SQLite file `DATA_DIR/itinera.db`. */
+    readonly databaseUrl: string | undefined;
+    readonly redisUrl: string | undefined;
+    readonly migrateOnStart: boolean;
+  };
+  readonly auth: {
+    readonly accessTokenTtlSeconds: number;
+    readonly refreshTokenTtlSeconds: number;
+    readonly audience: string;
+    readonly lockoutThreshold: number;
+    readonly lockoutWindowSeconds: number;
+    readonly lockoutSeconds: number;
+    readonly tokenRequestsPerMinutePerSource: number;
+    readonly hashConcurrency: number;
+    readonly hashQueueLimit: number;
+  };
+  readonly rateLimit: {
+    readonly max: number;
+    readonly windowSeconds: number;
+  };
+  readonly demo: {
+    /** Create demo accounts on the first start: `auto` does so on the embedded engine only. */
+    readonly accounts: 'auto' | 'always' | 'never';
+  };
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+class Reader {
+  readonly problems: string[] = [];
+  private readonly env: Env;
+  constructor(env: Env) {
+    this.env = env;
+  }
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  optional(name: string): string | undefined {
+    return this.raw(name);
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      this.problems.push(`${name}=${JSON.stringify(value)} must be a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return n;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+    if (['0', 'false', 'no', 'off'].includes(value)) return false;
+    this.problems.push(`${name}=${JSON.stringify(value)} must be true or false`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    this.problems.push(`${name}=${JSON.stringify(value)} must be one of ${allowed.join(', ')}`);
+    return fallback;
+  }
+
+  url(name: string, protocols: readonly string[]): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    try {
+      const parsed = new URL(value);
+      if (protocols.includes(parsed.protocol)) return value;
+    } catch {}
+    this.problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    return undefined;
+  }
+}
+
+/** Reads and validates every setting; throws one ConfigError that names each bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const r = new Reader(env);
+  const host = r.string('HOST', '0.0.0.0');
+  const port = r.int('PORT', 8080, 0, 65535);
+  const publicUrl = (r.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const config: Config = {
+    http: {
+      host,
+      port,
+      publicUrl,
+      bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+      trustProxy: r.bool('TRUST_PROXY', false),
+    },
+    storage: {
+      dataDir: path.resolve(r.string('DATA_DIR', './data')),
+      databaseUrl: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+      redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
+      migrateOnStart: r.bool('MIGRATE_ON_START', true),
+    },
+    auth: {
+      accessTokenTtlSeconds: r.int('ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86_400),
+      refreshTokenTtlSeconds: r.int('REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300, 365 * 86_400),
+      audience: r.string('TOKEN_AUDIENCE', 'itinera-api'),
+      lockoutThreshold: r.int('LOCKOUT_THRESHOLD', 5, 1, 1000),
+      lockoutWindowSeconds: r.int('LOCKOUT_WINDOW_SECONDS', 900, 1, 86_400),
+      lockoutSeconds: r.int('LOCKOUT_SECONDS', 900, 1, 86_400),
+      tokenRequestsPerMinutePerSource: r.int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+      hashConcurrency: r.int('PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+      hashQueueLimit: r.int('PASSWORD_HASH_QUEUE_LIMIT', 64, 0, 10_000),
+    },
+    rateLimit: {
+      max: r.int('RATE_LIMIT_MAX', 600, 1, 1_000_000),
+      windowSeconds: r.int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
+    },
+    demo: { accounts: r.oneOf('DEMO_ACCOUNTS', 'auto', ['auto', 'always', 'never'] as const) },
+    logLevel: r.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+  };
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return deepFreeze(config);
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value)) {
+    if (child && typeof child === 'object') deepFreeze(child);
+  }
+  return Object.freeze(value);
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { kyselySqlite, openSqlite } from './sqlite-database.ts';
+import type { Database } from './tables.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Storage {
+  readonly db: Kysely<Database>;
+  readonly engine: Engine;
+  /** The PostgreSQL pool, for LISTEN/NOTIFY; absent on SQLite. */
+  readonly pool?: pg.Pool;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  /** `postgres://…` selects PostgreSQL; otherwise SQLite. */
+  databaseUrl?: string | undefined;
+  /** The SQLite file, or `:memory:`. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to work in (created if missing); tests give each run its own. */
+  schema?: string;
+  poolSize?: number;
+}
+
+// BIGINT and NUMERIC come back as strings from pg by default; counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.poolSize ?? 10);
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const raw = openSqlite(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(raw) }) });
+  return {
+    db,
+    engine: 'sqlite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPostgres(url: string, schema: string | undefined, max: number): Promise<Storage> {
+  if (schema) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`create schema if not exists ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    pool,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Drops a schema made by `openStorage({ schema })`; for tests. */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,22 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as accounts from './migrations/0001-accounts.ts';
+
+/** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export interface MigrationReport {
+  applied: string[];
+}
+
+/** Brings the schema up to date. Safe to run from several processes at once: Kysely takes a lock. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the schema has its types
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationReport> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,0 +1,39 @@
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+/**
+ * Opens a `node:sqlite` database tuned for a service: WAL so readers never wait for the writer,
+ * foreign keys enforced, a busy timeout instead of instant SQLITE_BUSY, and `synchronous=FULL`
+ * so a committed booking survives a power cut (docs/decisions/0002-storage.md).
+ */
+export function openSqlite(file: string): DatabaseSync {
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA synchronous = FULL');
+  return db;
+}
+
+/** Adapts `node:sqlite` to the better-sqlite3 shape that Kysely's SqliteDialect drives. */
+export function kyselySqlite(db: DatabaseSync): SqliteDatabase {
+  return {
+    close: () => db.close(),
+    prepare(sql: string): SqliteStatement {
+      const stmt = db.prepare(sql);
+      const args = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
+      return {
+        reader: stmt.columns().length > 0,
+        all: (parameters) => stmt.all(...args(parameters)),
+        run: (parameters) => stmt.run(...args(parameters)),
+        iterate: (parameters) => stmt.iterate(...args(parameters)) as IterableIterator<unknown>,
+      };
+    },
+  };
+}
+
+function toSqlite(value: unknown): SQLInputValue {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value as SQLInputValue;
+}

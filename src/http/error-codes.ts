@@ -1,0 +1,30 @@
+/**
+ * Every stable error code with its HTTP status and title. The only place a status number for an
+ * error is written; docs/errors.md mirrors this table (a test keeps them in step).
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, title: 'The request is not valid' },
+  MALFORMED_BODY: { status: 400, title: 'The request body could not be parsed' },
+  INVALID_CURSOR: { status: 400, title: 'The page cursor is not valid for this query' },
+  UNSUPPORTED_API_VERSION: { status: 400, title: 'The requested API version is not supported' },
+  UNAUTHENTICATED: { status: 401, title: 'Authentication is required' },
+  INVALID_TOKEN: { status: 401, title: 'The access token is not valid' },
+  FORBIDDEN: { status: 403, title: 'The caller may not do this' },
+  INSUFFICIENT_SCOPE: { status: 403, title: 'The access token lacks a required scope' },
+  NOT_FOUND: { status: 404, title: 'The resource does not exist' },
+  ROUTE_NOT_FOUND: { status: 404, title: 'No operation has this path' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'The operation does not accept this method' },
+  NOT_ACCEPTABLE: { status: 406, title: 'No acceptable representation' },
+  CONFLICT: { status: 409, title: 'The request conflicts with the current state' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'The request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'The content type is not supported' },
+  RATE_LIMITED: { status: 429, title: 'Too many requests' },
+  INTERNAL_ERROR: { status: 500, title: 'Internal error' },
+  SERVICE_UNAVAILABLE: { status: 503, title: 'The service is temporarily unavailable' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_CODES[code].status;
+}

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type FieldError } from './app-error.ts';
+import type { ErrorCode } from './error-codes.ts';
+import { PROBLEM_CONTENT_TYPE, toProblem } from './problem.ts';
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_BODY',
+  FST_ERR_BAD_URL: 'ROUTE_NOT_FOUND',
+};
+
+export function sendProblem(
+  reply: FastifyReply,
+  code: ErrorCode,
+  detail: string,
+  extras: Readonly<Record<string, unknown>> = {},
+): FastifyReply {
+  const problem = toProblem(code, detail, reply.request.id, extras);
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
+}
+
+/** Maps Fastify's AJV validation errors to `errors[]` with JSON pointers. */
+export function fieldErrors(error: FastifyError): FieldError[] {
+  const location = error.validationContext ?? 'body';
+  return (error.validation ?? []).map((v) => {
+    const missing = (v.params as { missingProperty?: string }).missingProperty;
+    const extra = (v.params as { additionalProperty?: string }).additionalProperty;
+    const path = v.instancePath ?? '';
+    const pointer = missing ? `${path}/${missing}` : extra ? `${path}/${extra}` : path || '';
+    const detail = missing
+      ? 'is required'
+      : extra
+        ? 'is not a known field'
+        : (v.message ?? 'is not valid');
+    return { location, pointer, detail };
+  });
+}
+
+/** Every failure leaves as RFC 9457 problem details; 5xx details are logged, never sent. */
+export function problemErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    reply.headers(error.headers);
+    return sendProblem(reply, error.code, error.message, error.extras);
+  }
+  if (error.validation) {
+    const errors = fieldErrors(error);
+    const first = errors[0];
+    const detail = first
+      ? `${first.location}${first.pointer || ''} ${first.detail}`
+      : 'The request does not match the schema';
+    return sendProblem(reply, 'VALIDATION_FAILED', detail, { errors });
+  }
+  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (mapped) return sendProblem(reply, mapped, error.message);
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_BODY';
+    return sendProblem(reply, code, error.message);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendProblem(reply, 'INTERNAL_ERROR', 'An internal error occurred; quote the request_id when reporting it');
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Unknown paths answer 404 ROUTE_NOT_FOUND; known paths with another method answer 405 with `Allow`. */
+export function registerProblemHandling(app: FastifyInstance): void {
+  app.setErrorHandler(problemErrorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((method) => app.findRoute({ method, url }) !== null);
+    if (allowed.length > 0) {
+      reply.header('allow', [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '));
+      return sendProblem(reply, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url}`);
+    }
+    return sendProblem(reply, 'ROUTE_NOT_FOUND', `No operation at ${request.method} ${url}`);
+  });
+}

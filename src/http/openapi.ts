@@ -1,0 +1,36 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { CURRENT_API_VERSION } from './versioning.ts';
+
+/** OpenAPI 3.1 generated from the route schemas; served at /openapi.json. */
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Itinera API',
+        version: CURRENT_API_VERSION,
+        description:
+          'Flights and hotels booking API. Get a token at POST /connect/token, then send ' +
+          '`Authorization: Bearer <token>`. Errors are RFC 9457 problem details with a stable `code`. ' +
+          'Choose an API version with the `Itinera-Version` header.',
+        license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+      },
+      servers: [{ url: publicUrl }],
+      tags: [
+        { name: 'auth', description: 'OAuth 2.0 tokens' },
+        { name: 'catalogue', description: 'Reference data: countries, cities, airports, airlines, places' },
+        { name: 'system', description: 'Health' },
+      ],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from /connect/token' },
+        },
+      },
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,64 @@
+import Type, { type TSchema } from 'typebox';
+import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String({ description: 'URI naming the problem type', examples: ['urn:itinera:problem:not-found'] }),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String({ description: 'Stable machine-readable code; see docs/errors.md', examples: ['NOT_FOUND'] }),
+    request_id: Type.String({ description: 'Also sent as the X-Request-Id header' }),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          location: Type.String({ examples: ['body'] }),
+          pointer: Type.String({ description: 'RFC 6901 JSON pointer', examples: ['/limit'] }),
+          detail: Type.String(),
+        }),
+      ),
+    ),
+  },
+  { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details' },
+);
+
+const problemRef = Type.Ref('Problem');
+
+/** The error part of a route's `response` map: every status the route can answer. */
+export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
+  const statuses = new Set<number>([...codes, 'VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL_ERROR'].map((c) => ERROR_CODES[c as ErrorCode].status));
+  const out: Record<number, TSchema> = {};
+  for (const status of [...statuses].sort()) {
+    out[status] = { ...problemRef, description: describe(status, codes) } as TSchema;
+  }
+  return out;
+}
+
+function describe(status: number, codes: ErrorCode[]): string {
+  const names = Object.entries(ERROR_CODES)
+    .filter(([code, entry]) => entry.status === status && (codes.includes(code as ErrorCode) || status >= 429 || status === 400))
+    .map(([code]) => code);
+  return `Problem details: ${names.join(', ')}`;
+}
+
+export const PageQuerySchema = {
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size; at most 100' }),
+  ),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 512, description: 'The `next_cursor` of the previous page, unchanged' }),
+  ),
+};
+
+export function pageOf<T extends TSchema>(item: T, description: string) {
+  return Type.Object(
+    {
+      data: Type.Array(item),
+      next_cursor: Type.Union([Type.String(), Type.Null()], {
+        description: 'Pass as `cursor` for the next page; null on the last page',
+      }),
+      total_count: Type.Integer({ description: 'Items matching the filters, over all pages' }),
+    },
+    { description },
+  );
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error.ts';
+
+/**
+ * Date-based API versions, chosen per request with the `Itinera-Version` header
+ * (docs/decisions/0003-versioning.md). Without the header a request gets the current version.
+ */
+export const API_VERSIONS = ['2026-11-21'] as const;
+export const CURRENT_API_VERSION = API_VERSIONS[API_VERSIONS.length - 1]!;
+export const VERSION_HEADER = 'itinera-version';
+
+export function registerVersioning(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    const asked = request.headers[VERSION_HEADER];
+    if (asked === undefined) {
+      reply.header(VERSION_HEADER, CURRENT_API_VERSION);
+      return;
+    }
+    if (typeof asked !== 'string' || !(API_VERSIONS as readonly string[]).includes(asked)) {
+      reply.header(VERSION_HEADER, CURRENT_API_VERSION);
+      throw new AppError(
+        'UNSUPPORTED_API_VERSION',
+        `Itinera-Version ${JSON.stringify(asked)} is not supported; supported: ${API_VERSIONS.join(', ')}`,
+        { supported_versions: [...API_VERSIONS] },
+      );
+    }
+    reply.header(VERSION_HEADER, asked);
+  });
+}

@@ -1,0 +1,75 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
+import { type AccessTokens, InvalidTokenError, type Principal } from './access-tokens.ts';
+import { type Role, type Scope, hasScope } from './scopes.ts';
+import type { TokensRepository } from './tokens-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export interface GuardOptions {
+  scope: Scope;
+  roles?: readonly Role[];
+}
+
+const REALM = 'realm="itinera"';
+
+function challenge(error?: string, description?: string, extra = ''): string {
+  if (!error) return `Bearer ${REALM}`;
+  const safe = (description ?? '').replaceAll('"', "'");
+  return `Bearer ${REALM}, error="${error}", error_description="${safe}"${extra}`;
+}
+
+/** The caller, after a guard has run; routes behind a guard always have one. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error('route is not guarded');
+  return request.principal;
+}
+
+/**
+ * RFC 6750 bearer authentication. Missing credentials: 401 with a bare challenge (§3.1); a bad,
+ * expired, revoked or wrongly signed token: 401 `invalid_token`; a missing scope: 403
+ * `insufficient_scope`; a role the route refuses: 403 FORBIDDEN.
+ */
+export function createBearerGuard(accessTokens: AccessTokens, tokens: TokensRepository) {
+  return function guard(options: GuardOptions): onRequestAsyncHookHandler {
+    return async function bearer(request) {
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header) : null;
+      if (!header || (!match && !/^Bearer\b/i.test(header))) {
+        throw new AppError('UNAUTHENTICATED', 'Send an access token as "Authorization: Bearer <token>"', {}, {
+          'www-authenticate': challenge(),
+        });
+      }
+      if (!match) {
+        throw new AppError('INVALID_TOKEN', 'The Authorization header is malformed', {}, {
+          'www-authenticate': challenge('invalid_token', 'malformed Authorization header'),
+        });
+      }
+      let principal: Principal;
+      try {
+        principal = await accessTokens.verify(match[1]!);
+        if (await tokens.isAccessTokenRevoked(principal.jti)) throw new InvalidTokenError('the token was revoked');
+      } catch (error) {
+        if (!(error instanceof InvalidTokenError)) throw error;
+        throw new AppError('INVALID_TOKEN', `The access token is not valid: ${error.message}`, {}, {
+          'www-authenticate': challenge('invalid_token', error.message),
+        });
+      }
+      if (!hasScope(principal.scope, options.scope)) {
+        throw new AppError('INSUFFICIENT_SCOPE', `This operation needs the ${options.scope} scope`, { required_scope: options.scope }, {
+          'www-authenticate': challenge('insufficient_scope', `needs ${options.scope}`, `, scope="${options.scope}"`),
+        });
+      }
+      if (options.roles && !options.roles.includes(principal.role)) {
+        throw new AppError('FORBIDDEN', `This operation is for ${options.roles.join(' or ')} accounts`);
+      }
+      request.principal = principal;
+    };
+  };
+}
+
+export type BearerGuard = ReturnType<typeof createBearerGuard>;

@@ -1,0 +1,61 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ClientRow, ClientsRepository } from './clients-repository.ts';
+import { OAuthError } from './oauth-error.ts';
+
+export function hashClientSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+function secretMatches(secret: string, storedHash: string): boolean {
+  const a = Buffer.from(hashClientSecret(secret), 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
+  if (!header) return undefined;
+  const match = /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header);
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw new OAuthError('invalid_client', 'The Basic credentials are malformed');
+  try {
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon).replaceAll('+', ' ')),
+      secret: decodeURIComponent(decoded.slice(colon + 1).replaceAll('+', ' ')),
+    };
+  } catch {
+    throw new OAuthError('invalid_client', 'The Basic credentials are malformed');
+  }
+}
+
+/**
+ * RFC 6749 §2.3: a confidential client authenticates with HTTP Basic or `client_secret` in the
+ * form (not both); a public client names itself with `client_id`. Failure is 401 invalid_client.
+ */
+export async function authenticateClient(
+  clients: ClientsRepository,
+  params: Readonly<Record<string, string>>,
+  authorization: string | undefined,
+): Promise<ClientRow> {
+  const basic = parseBasic(authorization);
+  if (basic && params.client_secret !== undefined) {
+    throw new OAuthError('invalid_request', 'Use one client authentication method, not both Basic and client_secret');
+  }
+  if (basic && params.client_id !== undefined && params.client_id !== basic.id) {
+    throw new OAuthError('invalid_request', 'client_id differs from the client in the Authorization header');
+  }
+  const clientId = basic?.id ?? params.client_id;
+  if (!clientId) throw new OAuthError('invalid_request', 'client_id is required');
+  const secret = basic?.secret ?? params.client_secret;
+  const client = await clients.findById(clientId);
+  if (!client) throw new OAuthError('invalid_client', 'Client authentication failed');
+  if (client.secret_hash === null) {
+    if (secret) throw new OAuthError('invalid_client', 'Client authentication failed');
+    return client;
+  }
+  if (!secret || !secretMatches(secret, client.secret_hash)) {
+    throw new OAuthError('invalid_client', 'Client authentication failed');
+  }
+  return client;
+}

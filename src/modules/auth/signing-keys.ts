@@ -1,0 +1,79 @@
+import { type CryptoKey, type JWK, exportJWK, generateKeyPair, importJWK, calculateJwkThumbprint } from 'jose';
+import type { Clock } from '../../ports/clock.ts';
+import { isUniqueViolation } from '../../db/constraint-errors.ts';
+import type { SigningKeysRepository } from './signing-keys-repository.ts';
+
+export const SIGNING_ALG = 'ES256';
+
+interface LoadedKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+/**
+ * The asymmetric keys that sign access tokens. They live in the database so that every process
+ * sharing it signs with the same key and verifies any other's tokens; the public half is the JWKS.
+ */
+export function createSigningKeys(repo: SigningKeysRepository, clock: Clock) {
+  let keys: LoadedKey[] = [];
+  let lastReload = 0;
+
+  async function load(): Promise<void> {
+    const rows = await repo.listActive();
+    keys = await Promise.all(
+      rows.map(async (row) => {
+        const publicJwk = JSON.parse(row.public_jwk) as JWK;
+        return {
+          kid: row.kid,
+          privateKey: (await importJWK(JSON.parse(row.private_jwk) as JWK, row.alg)) as CryptoKey,
+          publicKey: (await importJWK(publicJwk, row.alg)) as CryptoKey,
+          publicJwk,
+        };
+      }),
+    );
+    lastReload = Date.now();
+  }
+
+  return {
+    /** Loads the keys, creating the first one if there is none. */
+    async init(): Promise<void> {
+      await load();
+      if (keys.length > 0) return;
+      const pair = await generateKeyPair(SIGNING_ALG, { extractable: true });
+      const publicJwk = await exportJWK(pair.publicKey);
+      const kid = await calculateJwkThumbprint(publicJwk);
+      try {
+        await repo.insert({
+          kid,
+          alg: SIGNING_ALG,
+          private_jwk: JSON.stringify(await exportJWK(pair.privateKey)),
+          public_jwk: JSON.stringify({ ...publicJwk, kid, alg: SIGNING_ALG, use: 'sig' }),
+          created_at: clock.now().toISOString(),
+          retired_at: null,
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      await load();
+    },
+    current(): { kid: string; privateKey: CryptoKey } {
+      const key = keys[0];
+      if (!key) throw new Error('signing keys are not loaded');
+      return key;
+    },
+    /** A verification key by `kid`; reloads (at most every 10 s) to see keys made by other processes. */
+    async publicKeyFor(kid: string | undefined): Promise<CryptoKey | undefined> {
+      const find = () => keys.find((k) => k.kid === kid)?.publicKey;
+      if (find() || kid === undefined) return find();
+      if (Date.now() - lastReload > 10_000) await load();
+      return find();
+    },
+    jwks(): { keys: JWK[] } {
+      return { keys: keys.map((k) => k.publicJwk) };
+    },
+  };
+}
+
+export type SigningKeys = ReturnType<typeof createSigningKeys>;

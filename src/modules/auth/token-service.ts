@@ -1,0 +1,221 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../../ports/clock.ts';
+import type { IdGenerator } from '../../ports/ids.ts';
+import { OverloadedError } from '../../ports/limiter.ts';
+import type { PasswordHasher } from '../../ports/password-hasher.ts';
+import { type AccessTokens, InvalidTokenError } from './access-tokens.ts';
+import { authenticateClient } from './client-authentication.ts';
+import type { ClientRow, ClientsRepository } from './clients-repository.ts';
+import { type LockoutPolicy, afterFailure, isLocked } from './lockout.ts';
+import type { LoginFailuresRepository } from './login-failures-repository.ts';
+import { OAuthError } from './oauth-error.ts';
+import { decideScope } from './scopes.ts';
+import type { TokensRepository } from './tokens-repository.ts';
+import type { UserRow, UsersRepository } from './users-repository.ts';
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token?: string;
+  scope: string;
+}
+
+export type FormParams = Readonly<Record<string, string>>;
+
+const BAD_CREDENTIALS = 'The username or password is incorrect, or the account cannot sign in';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * The OAuth 2.0 grants: password (RFC 6749 §4.3, hardened as RFC 9700 §2.4 asks) and
+ * refresh_token (§6) with rotation and reuse detection (RFC 9700 §4.14.2), plus revocation
+ * (RFC 7009) and introspection (RFC 7662).
+ */
+export function createTokenService(deps: {
+  users: UsersRepository;
+  clients: ClientsRepository;
+  tokens: TokensRepository;
+  loginFailures: LoginFailuresRepository;
+  hasher: PasswordHasher;
+  accessTokens: AccessTokens;
+  clock: Clock;
+  ids: IdGenerator;
+  lockout: LockoutPolicy;
+  refreshTtlSeconds: number;
+}) {
+  const { users, clients, tokens, loginFailures, hasher, accessTokens, clock, ids } = deps;
+
+  async function issuePair(user: UserRow, client: ClientRow, scope: string, familyId?: string): Promise<TokenResponse> {
+    const { token } = await accessTokens.issue({
+      userId: user.id,
+      username: user.username,
+      role: user.role,
+      agencyId: user.agency_id,
+      clientId: client.client_id,
+      scope,
+    });
+    const response: TokenResponse = { access_token: token, token_type: 'Bearer', expires_in: accessTokens.ttlSeconds, scope };
+    if (grants(client).includes('refresh_token')) {
+      const refresh = `rt_${randomBytes(32).toString('base64url')}`;
+      const now = clock.now();
+      await tokens.insertRefresh({
+        id: ids.next('rtk'),
+        family_id: familyId ?? ids.next('rtf'),
+        token_hash: sha256(refresh),
+        user_id: user.id,
+        client_id: client.client_id,
+        scope,
+        expires_at: new Date(now.getTime() + deps.refreshTtlSeconds * 1000).toISOString(),
+        used_at: null,
+        revoked_at: null,
+        created_at: now.toISOString(),
+      });
+      response.refresh_token = refresh;
+    }
+    return response;
+  }
+
+  async function checkPassword(login: string, password: string): Promise<UserRow> {
+    const key = login.trim().toLowerCase();
+    const now = clock.now();
+    const failures = await loginFailures.find(key);
+    const user = await users.findByLogin(key);
+    let ok = false;
+    try {
+      if (user && !isLocked(failures, now)) ok = await hasher.verify(user.password_hash, password);
+      else await hasher.burn(password);
+    } catch (error) {
+      if (error instanceof OverloadedError) {
+        throw new OAuthError('temporarily_unavailable', 'Too many sign-ins are being checked; retry shortly', {
+          headers: { 'retry-after': '1' },
+        });
+      }
+      throw error;
+    }
+    if (!ok || !user) {
+      if (!isLocked(failures, now)) await loginFailures.save(key, afterFailure(failures, now, deps.lockout));
+      throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
+    }
+    if (failures) await loginFailures.clear(key);
+    if (user.disabled) throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
+    return user;
+  }
+
+  async function passwordGrant(client: ClientRow, params: FormParams): Promise<TokenResponse> {
+    const { username, password } = params;
+    if (!username) throw new OAuthError('invalid_request', 'username is required');
+    if (password === undefined || password === '') throw new OAuthError('invalid_request', 'password is required');
+    const user = await checkPassword(username, password);
+    const scope = decideScope(user.role, params.scope);
+    if (!scope.ok) throw new OAuthError('invalid_scope', scope.reason);
+    return issuePair(user, client, scope.scope);
+  }
+
+  async function refreshGrant(client: ClientRow, params: FormParams): Promise<TokenResponse> {
+    if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
+    const now = clock.now();
+    const row = await tokens.findRefreshByHash(sha256(params.refresh_token));
+    const invalid = new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked');
+    if (!row || row.client_id !== client.client_id) throw invalid;
+    if (row.revoked_at || row.expires_at <= now.toISOString()) throw invalid;
+    if (row.used_at || !(await tokens.markRefreshUsed(row.id, now.toISOString()))) {
+      await tokens.revokeFamily(row.family_id, now.toISOString());
+      throw new OAuthError('invalid_grant', 'The refresh token was already used; its whole family is now revoked');
+    }
+    const user = await users.findById(row.user_id);
+    if (!user || user.disabled) throw invalid;
+    const scope = decideScope(user.role, params.scope, row.scope);
+    if (!scope.ok) throw new OAuthError('invalid_scope', scope.reason);
+    return issuePair(user, client, scope.scope, row.family_id);
+  }
+
+  return {
+    async token(params: FormParams, authorization: string | undefined): Promise<TokenResponse> {
+      const grantType = params.grant_type;
+      if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
+      const client = await authenticateClient(clients, params, authorization);
+      if (grantType !== 'password' && grantType !== 'refresh_token') {
+        throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported`);
+      }
+      if (!grants(client).includes(grantType)) {
+        throw new OAuthError('unauthorized_client', `This client may not use the ${grantType} grant`);
+      }
+      return grantType === 'password' ? passwordGrant(client, params) : refreshGrant(client, params);
+    },
+
+    /** RFC 7009: revokes a refresh token (its whole family) or an access token; unknown tokens are fine. */
+    async revoke(params: FormParams, authorization: string | undefined): Promise<void> {
+      const client = await authenticateClient(clients, params, authorization);
+      const token = params.token;
+      if (!token) throw new OAuthError('invalid_request', 'token is required');
+      const now = clock.now().toISOString();
+      const refresh = await tokens.findRefreshByHash(sha256(token));
+      if (refresh) {
+        if (refresh.client_id === client.client_id) await tokens.revokeFamily(refresh.family_id, now);
+        return;
+      }
+      try {
+        const principal = await accessTokens.verify(token);
+        if (principal.clientId === client.client_id) {
+          await tokens.revokeAccessToken(principal.jti, principal.expiresAt.toISOString());
+        }
+      } catch (error) {
+        if (!(error instanceof InvalidTokenError)) throw error;
+      }
+    },
+
+    /** RFC 7662: what a token means, for the client it was issued to; anything else is inactive. */
+    async introspect(params: FormParams, authorization: string | undefined): Promise<Record<string, unknown>> {
+      const client = await authenticateClient(clients, params, authorization);
+      const token = params.token;
+      if (!token) throw new OAuthError('invalid_request', 'token is required');
+      const now = clock.now();
+      const refresh = token.startsWith('rt_') ? await tokens.findRefreshByHash(sha256(token)) : undefined;
+      if (refresh) {
+        const active =
+          refresh.client_id === client.client_id &&
+          !refresh.revoked_at &&
+          !refresh.used_at &&
+          refresh.expires_at > now.toISOString();
+        const user = active ? await users.findById(refresh.user_id) : undefined;
+        if (!user || user.disabled) return { active: false };
+        return {
+          active: true,
+          token_type: 'refresh_token',
+          scope: refresh.scope,
+          client_id: refresh.client_id,
+          username: user.username,
+          sub: user.id,
+          exp: Math.floor(new Date(refresh.expires_at).getTime() / 1000),
+          iat: Math.floor(new Date(refresh.created_at).getTime() / 1000),
+        };
+      }
+      try {
+        const p = await accessTokens.verify(token);
+        if (p.clientId !== client.client_id || (await tokens.isAccessTokenRevoked(p.jti))) return { active: false };
+        return {
+          active: true,
+          token_type: 'Bearer',
+          scope: p.scope,
+          client_id: p.clientId,
+          username: p.username,
+          sub: p.userId,
+          role: p.role,
+          jti: p.jti,
+          exp: Math.floor(p.expiresAt.getTime() / 1000),
+          iat: Math.floor(p.issuedAt.getTime() / 1000),
+        };
+      } catch (error) {
+        if (error instanceof InvalidTokenError) return { active: false };
+        throw error;
+      }
+    },
+  };
+}
+
+function grants(client: ClientRow): string[] {
+  return client.grant_types.split(' ');
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,44 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../../db/tables.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function createUsersRepository(db: Kysely<Database>) {
+  return {
+    /** Finds by user name or e-mail, both stored lower-cased. */
+    async findByLogin(login: string): Promise<UserRow | undefined> {
+      const key = login.trim().toLowerCase();
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) => eb.or([eb('username', '=', key), eb('email', '=', key)]))
+        .executeTakeFirst();
+    },
+    async findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async insert(user: UserRow): Promise<void> {
+      await db.insertInto('users').values(user).execute();
+    },
+    async setDisabled(id: string, disabled: boolean, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ disabled: disabled ? 1 : 0, updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async count(): Promise<number> {
+      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async insertAgency(agency: { id: string; name: string; created_at: string }): Promise<void> {
+      await db.insertInto('agencies').values(agency).execute();
+    },
+    async findAgencyByName(name: string) {
+      return db.selectFrom('agencies').selectAll().where('name', '=', name).executeTakeFirst();
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

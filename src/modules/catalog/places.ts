@@ -1,0 +1,104 @@
+import type { Airport, Catalogue, City } from './catalogue.types.ts';
+import { fold } from './text.ts';
+
+export type Place =
+  | { type: 'city'; id: string; name: string; country_code: string; time_zone: string; airports: string[]; score: number }
+  | { type: 'airport'; id: string; iata: string; name: string; city_id: string | null; city_name: string; country_code: string; time_zone: string; score: number };
+
+interface Entry {
+  key: string;
+  kind: 'city' | 'airport';
+  index: number;
+}
+
+const SIZE_WEIGHT = { large: 6, medium: 4, small: 1 } as const;
+
+/**
+ * Autocomplete over cities and airports. Every name (and each word of it, and airport codes) is a
+ * key in one sorted array, so a prefix is a binary search. Ranking: an exact airport code first,
+ * then by importance (city population, airport size), and each city's airports right after it.
+ */
+export function createPlaceIndex(catalogue: Catalogue) {
+  const entries: Entry[] = [];
+  const add = (text: string, kind: Entry['kind'], index: number) => {
+    const folded = fold(text);
+    if (!folded) return;
+    entries.push({ key: folded, kind, index });
+    const words = folded.split(' ');
+    for (let i = 1; i < words.length; i++) entries.push({ key: words.slice(i).join(' '), kind, index });
+  };
+  catalogue.cities.forEach((city, i) => add(city.name, 'city', i));
+  catalogue.airports.forEach((airport, i) => {
+    add(airport.name, 'airport', i);
+    add(airport.iata, 'airport', i);
+    if (airport.icao) add(airport.icao, 'airport', i);
+  });
+  entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+  function lowerBound(prefix: string): number {
+    let lo = 0;
+    let hi = entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (entries[mid]!.key < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  const cityScore = (city: City, exact: boolean) => Math.log10(city.population + 10) + (exact ? 1 : 0);
+  const airportScore = (airport: Airport, q: string) =>
+    (airport.iata.toLowerCase() === q ? 100 : 0) + SIZE_WEIGHT[airport.size] / 2 + (airport.scheduled_service ? 1 : 0);
+
+  return function suggest(query: string, limit: number, types: ReadonlySet<'city' | 'airport'>): Place[] {
+    const q = fold(query);
+    if (!q) return [];
+    const cities = new Map<number, number>();
+    const airports = new Map<number, number>();
+    for (let i = lowerBound(q); i < entries.length && entries[i]!.key.startsWith(q); i++) {
+      const { kind, index, key } = entries[i]!;
+      if (kind === 'city') {
+        const score = cityScore(catalogue.cities[index]!, key === q);
+        cities.set(index, Math.max(cities.get(index) ?? 0, score));
+      } else {
+        airports.set(index, airportScore(catalogue.airports[index]!, q));
+      }
+    }
+    const places: Place[] = [];
+    const placed = new Set<string>();
+    const pushAirport = (airport: Airport, score: number) => {
+      if (!types.has('airport') || placed.has(airport.iata)) return;
+      placed.add(airport.iata);
+      places.push({
+        type: 'airport', id: airport.iata, iata: airport.iata, name: airport.name, city_id: airport.city_id,
+        city_name: airport.city_name, country_code: airport.country_code, time_zone: airport.time_zone, score,
+      });
+    };
+    const ranked: Array<{ score: number; run: () => void }> = [];
+    for (const [index, score] of cities) {
+      const city = catalogue.cities[index]!;
+      ranked.push({
+        score: score + (city.airports.length > 0 ? 1 : 0),
+        run: () => {
+          if (types.has('city')) {
+            places.push({ type: 'city', id: city.id, name: city.name, country_code: city.country_code, time_zone: city.time_zone, airports: city.airports, score });
+          }
+          for (const code of city.airports) {
+            const airport = catalogue.airportByCode.get(code);
+            if (airport?.scheduled_service) pushAirport(airport, score);
+          }
+        },
+      });
+    }
+    for (const [index, score] of airports) {
+      const airport = catalogue.airports[index]!;
+      ranked.push({ score, run: () => pushAirport(airport, score) });
+    }
+    ranked.sort((a, b) => b.score - a.score);
+    for (const item of ranked) {
+      if (places.length >= limit) break;
+      item.run();
+    }
+    return places.slice(0, limit).map((p) => ({ ...p, score: Math.round(p.score * 100) / 100 }));
+  };
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { type Storage, dropPostgresSchema, openStorage } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+
+/** `TEST_ENGINE=postgres` (with TEST_DATABASE_URL) runs the suite on PostgreSQL; SQLite otherwise. */
+export function testEngine(): 'sqlite' | 'postgres' {
+  const engine = process.env.TEST_ENGINE ?? 'sqlite';
+  if (engine !== 'sqlite' && engine !== 'postgres') throw new Error(`TEST_ENGINE=${engine} is not an engine`);
+  if (engine === 'postgres' && !process.env.TEST_DATABASE_URL) {
+    throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  }
+  return engine;
+}
+
+/** A fresh, migrated database: an in-memory SQLite, or a PostgreSQL schema of its own, dropped on close. */
+export async function openTestStorage(): Promise<Storage> {
+  if (testEngine() === 'sqlite') {
+    const storage = await openStorage({ sqliteFile: ':memory:' });
+    await migrateToLatest(storage.db);
+    return storage;
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const storage = await openStorage({ databaseUrl: url, schema, poolSize: 5 });
+  await migrateToLatest(storage.db);
+  return {
+    ...storage,
+    close: async () => {
+      await storage.close();
+      await dropPostgresSchema(url, schema);
+    },
+  };
+}

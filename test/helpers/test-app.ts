@@ -1,0 +1,50 @@
+import type { Redis } from 'ioredis';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { Storage } from '../../src/db/database.ts';
+import { type Catalogue, loadCatalogue } from '../../src/modules/catalog/index.ts';
+import { FakeClock } from '../../src/ports/clock.ts';
+import { randomIds } from '../../src/ports/ids.ts';
+import { createArgon2Hasher } from '../../src/ports/password-hasher.ts';
+import { openTestStorage } from './engine.ts';
+
+let catalogue: Catalogue | undefined;
+/** The real catalogue, loaded once per test process. */
+export function testCatalogue(): Catalogue {
+  catalogue ??= loadCatalogue();
+  return catalogue;
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>['app'];
+  accounts: Awaited<ReturnType<typeof buildApp>>['accounts'];
+  clock: FakeClock;
+  storage: Storage;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  storage?: Storage;
+  redis?: Redis;
+}
+
+/** A whole app on a fresh database, with a fake clock; `env` overrides settings. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ PUBLIC_URL: 'http://itinera.test', RATE_LIMIT_MAX: '100000', TOKEN_RATE_LIMIT_PER_MINUTE: '100000', ...options.env });
+  const storage = options.storage ?? (await openTestStorage());
+  const clock = new FakeClock();
+  const hasher = createArgon2Hasher({ concurrency: config.auth.hashConcurrency, queueLimit: config.auth.hashQueueLimit });
+  const { app, accounts } = await buildApp({
+    config, storage, clock, hasher, ids: randomIds, catalogue: testCatalogue(), redis: options.redis, logger: false,
+  });
+  await app.ready();
+  return {
+    app, accounts, clock, storage, config,
+    async close() {
+      await app.close();
+      if (!options.storage) await storage.close();
+    },
+  };
+}
