@@ -20,6 +20,7 @@ import {
   createSigningKeysRepository,
   createTokenService,
   createTokensRepository,
+  createUserRoute,
   createUsersRepository,
 } from './modules/auth/index.ts';
 import { CATALOG_SCHEMAS, type Catalogue, catalogRoutes, createCatalogueService } from './modules/catalog/index.ts';
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps) {
   }) as unknown as FastifyInstance;
 
   app.decorateRequest('principal', null);
+  app.removeContentTypeParser('text/plain');
   for (const schema of [ProblemSchema, OAuthErrorSchema, ...CATALOG_SCHEMAS]) app.addSchema(schema);
   registerProblemHandling(app);
   registerVersioning(app);
@@ -88,7 +90,9 @@ export async function buildApp(deps: AppDeps) {
     tokenRequestsPerMinutePerSource: config.auth.tokenRequestsPerMinutePerSource,
   });
   catalogRoutes(app, { catalogue: createCatalogueService(deps.catalogue), guard: guard({ scope: 'read' }) });
+  const accounts = createAccountsService({ users, clients, hasher, clock, ids });
+  createUserRoute(app, { accounts, guard: guard({ scope: 'admin', roles: ['admin'] }) });
   healthRoutes(app, { ping: storage.ping });
 
-  return { app, accounts: createAccountsService({ users, clients, hasher, clock, ids }), tokens };
+  return { app, accounts, tokens };
 }

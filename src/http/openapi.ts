@@ -19,6 +19,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       servers: [{ url: publicUrl }],
       tags: [
         { name: 'auth', description: 'OAuth 2.0 tokens' },
+        { name: 'accounts', description: 'User accounts' },
         { name: 'catalogue', description: 'Reference data: countries, cities, airports, airlines, places' },
         { name: 'system', description: 'Health' },
       ],

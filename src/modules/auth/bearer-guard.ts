@@ -59,13 +59,13 @@ export function createBearerGuard(accessTokens: AccessTokens, tokens: TokensRepo
           'www-authenticate': challenge('invalid_token', error.message),
         });
       }
+      if (options.roles && !options.roles.includes(principal.role)) {
+        throw new AppError('FORBIDDEN', `This operation is for ${options.roles.join(' or ')} accounts`);
+      }
       if (!hasScope(principal.scope, options.scope)) {
         throw new AppError('INSUFFICIENT_SCOPE', `This operation needs the ${options.scope} scope`, { required_scope: options.scope }, {
           'www-authenticate': challenge('insufficient_scope', `needs ${options.scope}`, `, scope="${options.scope}"`),
         });
-      }
-      if (options.roles && !options.roles.includes(principal.role)) {
-        throw new AppError('FORBIDDEN', `This operation is for ${options.roles.join(' or ')} accounts`);
       }
       request.principal = principal;
     };

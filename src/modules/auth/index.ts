@@ -12,3 +12,4 @@ export { createSigningKeysRepository } from './signing-keys-repository.ts';
 export { createTokenService } from './token-service.ts';
 export { createTokensRepository } from './tokens-repository.ts';
 export { createUsersRepository } from './users-repository.ts';
+export { createUserRoute } from './create-user.route.ts';

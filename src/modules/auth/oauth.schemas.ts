@@ -35,7 +35,7 @@ const clientFields = {
 
 export const TokenRequestSchema = Type.Object(
   {
-    grant_type: Type.String({ enum: ['password', 'refresh_token'], examples: ['password'] }),
+    grant_type: Type.String({ description: '`password` or `refresh_token`; others answer unsupported_grant_type', examples: ['password'] }),
     ...clientFields,
     username: Type.Optional(Type.String({ description: 'password grant: user name or e-mail', examples: ['demo-customer'] })),
     password: Type.Optional(Type.String({ description: 'password grant: the password' })),
