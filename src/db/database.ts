@@ -12,6 +12,8 @@ export interface Storage {
   readonly engine: Engine;
   /** The PostgreSQL pool, for LISTEN/NOTIFY; absent on SQLite. */
   readonly pool?: pg.Pool;
+  /** The PostgreSQL schema in use when one was asked for. */
+  readonly schema?: string;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,6 +68,7 @@ async function openPostgres(url: string, schema: string | undefined, max: number
     db,
     engine: 'postgres',
     pool,
+    ...(schema ? { schema } : {}),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -14,8 +14,9 @@ export interface MigrationReport {
 
 /** Brings the schema up to date. Safe to run from several processes at once: Kysely takes a lock. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the schema has its types
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<MigrationReport> {
+  // With a schema of its own, the migration tables live there too (otherwise Kysely looks across schemas).
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };

@@ -22,7 +22,7 @@ export async function openTestStorage(): Promise<Storage> {
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const storage = await openStorage({ databaseUrl: url, schema, poolSize: 5 });
-  await migrateToLatest(storage.db);
+  await migrateToLatest(storage.db, schema);
   return {
     ...storage,
     close: async () => {

@@ -1,0 +1,96 @@
+/**
+ * Runs every test file once per storage engine: SQLite always, PostgreSQL when TEST_DATABASE_URL is
+ * set. A skipped engine is announced loudly, and under CI it is a failure, never a silent pass.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : testFiles(full);
+    return name.endsWith('.test.ts') ? [path.relative(root, full)] : [];
+  });
+}
+
+function run(engine: 'sqlite' | 'postgres', files: string[]): Promise<{ pass: number; fail: number; code: number }> {
+  return new Promise((resolve) => {
+    process.stdout.write(`\n=== test suite on ${engine} (${files.length} files) ===\n`);
+    const child = spawn(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
+      cwd: root,
+      env: { ...process.env, TEST_ENGINE: engine },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let pass = 0;
+    let fail = 0;
+    let buffer = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      buffer += chunk.toString('utf8');
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        const m = /^ℹ (pass|fail) (\d+)$/.exec(line.trim());
+        if (m) (m[1] === 'pass' ? (pass = Number(m[2])) : (fail = Number(m[2])));
+      }
+    });
+    child.on('close', (code) => resolve({ pass, fail, code: code ?? 1 }));
+  });
+}
+
+async function postgresReachable(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function banner(lines: string[]): void {
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const bar = '!'.repeat(width);
+  process.stderr.write(`\n${bar}\n${lines.map((l) => `! ${l.padEnd(width - 4)} !`).join('\n')}\n${bar}\n\n`);
+}
+
+const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...testFiles(path.join(root, 'src')), ...testFiles(path.join(root, 'test'))].sort();
+const results: Array<{ engine: string; pass: number; fail: number; code: number }> = [];
+results.push({ engine: 'sqlite', ...(await run('sqlite', files)) });
+
+const url = process.env.TEST_DATABASE_URL;
+let skipped = false;
+if (!url) {
+  skipped = true;
+  banner([
+    'PostgreSQL suite NOT RUN: TEST_DATABASE_URL is not set.',
+    'Only SQLite was tested. To test PostgreSQL too:',
+    '  TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test',
+  ]);
+} else {
+  const problem = await postgresReachable(url);
+  if (problem) {
+    banner([`PostgreSQL suite CANNOT RUN: ${problem}`, `TEST_DATABASE_URL=${url.replace(/:[^:@/]*@/, ':***@')}`]);
+    results.push({ engine: 'postgres', pass: 0, fail: 1, code: 1 });
+  } else {
+    results.push({ engine: 'postgres', ...(await run('postgres', files)) });
+  }
+}
+
+const pass = results.reduce((n, r) => n + r.pass, 0);
+const fail = results.reduce((n, r) => n + r.fail, 0);
+const failedRun = results.some((r) => r.code !== 0);
+process.stdout.write(`\n${results.map((r) => `${r.engine}: ${r.pass} passed, ${r.fail} failed`).join('; ')}\n`);
+process.stdout.write(`${pass} passed, ${fail} failed\n`);
+if (skipped && process.env.CI) {
+  process.stderr.write('CI must run the PostgreSQL suite: set TEST_DATABASE_URL.\n');
+  process.exit(1);
+}
+process.exit(failedRun || fail > 0 ? 1 : 0);
