@@ -17,6 +17,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
       servers: [{ url: publicUrl }],
+      security: [{ bearerAuth: [] }],
       tags: [
         { name: 'auth', description: 'OAuth 2.0 tokens' },
         { name: 'accounts', description: 'User accounts' },
@@ -26,6 +27,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from /connect/token' },
+          clientBasic: { type: 'http', scheme: 'basic', description: 'Confidential OAuth clients: client_id and client_secret' },
         },
       },
     },

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../../http/schemas.ts';
 import { SCOPES } from './scopes.ts';
 import { SIGNING_ALG, type SigningKeys } from './signing-keys.ts';
 
@@ -46,7 +47,8 @@ export function discoveryRoutes(app: FastifyInstance, deps: { issuer: string; ke
         tags: ['auth'],
         summary: 'Authorization server metadata',
         description: 'Endpoints, grants and signing algorithms, for OAuth client libraries.',
-        response: { 200: DiscoverySchema },
+        security: [],
+        response: { 200: DiscoverySchema, ...errorResponses() },
       },
     }, async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
@@ -59,7 +61,8 @@ export function discoveryRoutes(app: FastifyInstance, deps: { issuer: string; ke
       tags: ['auth'],
       summary: 'Public signing keys',
       description: 'Verify access tokens offline with these keys (ES256, `kid` in the token header).',
-      response: { 200: JwksSchema },
+      security: [],
+      response: { 200: JwksSchema, ...errorResponses() },
     },
   }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');

@@ -15,6 +15,7 @@ export function introspectTokenRoute(app: FastifyInstance, deps: { tokens: Token
           'The calling client authenticates as at the token endpoint and may introspect only tokens issued to it; ' +
           'any other token, and any expired, used or revoked one, is `{"active": false}`.',
         consumes: ['application/x-www-form-urlencoded'],
+        security: [{}, { clientBasic: [] }],
         body: TokenOperandSchema,
         response: { 200: IntrospectionSchema, ...OAUTH_ERROR_RESPONSES },
       },

@@ -17,6 +17,7 @@ export function issueTokenRoute(app: FastifyInstance, deps: { tokens: TokenServi
           '`password`; or `grant_type=refresh_token` with `refresh_token` (single use: reuse revokes the family). ' +
           'Repeated failures lock the account for a while; bursts from one source answer 429.',
         consumes: ['application/x-www-form-urlencoded'],
+        security: [{}, { clientBasic: [] }],
         body: TokenRequestSchema,
         response: { 200: TokenResponseSchema, ...OAUTH_ERROR_RESPONSES },
       },

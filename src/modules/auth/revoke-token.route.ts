@@ -16,6 +16,7 @@ export function revokeTokenRoute(app: FastifyInstance, deps: { tokens: TokenServ
           'Revoking a refresh token revokes every token rotated from the same sign-in. An unknown or already ' +
           'revoked token still answers 200, as RFC 7009 §2.2 requires.',
         consumes: ['application/x-www-form-urlencoded'],
+        security: [{}, { clientBasic: [] }],
         body: TokenOperandSchema,
         response: { 200: Type.Object({}, { description: 'Revoked, or nothing to revoke' }), ...OAUTH_ERROR_RESPONSES },
       },

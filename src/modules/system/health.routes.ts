@@ -8,13 +8,14 @@ const Status = Type.Object({ status: Type.String({ examples: ['ok'] }) });
 /** Liveness answers while the process runs; readiness also needs the database to answer. */
 export function healthRoutes(app: FastifyInstance, deps: { ping: () => Promise<void> }) {
   app.get('/health/live', {
-    schema: { operationId: 'check_liveness', tags: ['system'], summary: 'Liveness', description: 'The process is up.', response: { 200: Status } },
+    schema: { operationId: 'check_liveness', tags: ['system'], summary: 'Liveness', description: 'The process is up.', security: [], response: { 200: Status, ...errorResponses() } },
   }, async () => ({ status: 'ok' }));
 
   app.get('/health/ready', {
     schema: {
       operationId: 'check_readiness', tags: ['system'], summary: 'Readiness',
       description: 'The process can serve: its database answers. 503 SERVICE_UNAVAILABLE otherwise.',
+      security: [],
       response: { 200: Status, ...errorResponses('SERVICE_UNAVAILABLE') },
     },
   }, async (request) => {

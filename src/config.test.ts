@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 8080, embedded SQLite under ./data, one-hour tokens', () => {
+    const config = loadConfig({});
+    assert.equal(config.http.port, 8080);
+    assert.equal(config.http.publicUrl, 'http://localhost:8080');
+    assert.equal(config.storage.dataDir, path.resolve('data'));
+    assert.equal(config.storage.databaseUrl, undefined);
+    assert.equal(config.auth.accessTokenTtlSeconds, 3600);
+    assert.ok(Object.isFrozen(config.auth));
+  });
+
+  it('reads PostgreSQL and Redis URLs', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/itinera', REDIS_URL: 'redis://127.0.0.1:6379' });
+    assert.equal(config.storage.databaseUrl, 'postgres://u@db:5432/itinera');
+    assert.equal(config.storage.redisUrl, 'redis://127.0.0.1:6379');
+  });
+
+  it('names every bad variable in one error', () => {
+    assert.throws(
+      () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ACCESS_TOKEN_TTL_SECONDS: '5', DEMO_ACCOUNTS: 'maybe' }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 4);
+        for (const name of ['PORT', 'DATABASE_URL', 'ACCESS_TOKEN_TTL_SECONDS', 'DEMO_ACCOUNTS']) {
+          assert.match(error.message, new RegExp(name));
+        }
+        return true;
+      },
+    );
+  });
+});
