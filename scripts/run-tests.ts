@@ -17,14 +17,21 @@ function testFiles(dir: string): string[] {
   });
 }
 
-function run(engine: 'sqlite' | 'postgres', files: string[]): Promise<{ pass: number; fail: number; code: number }> {
+function run(
+  engine: 'sqlite' | 'postgres',
+  files: string[],
+): Promise<{ pass: number; fail: number; code: number }> {
   return new Promise((resolve) => {
     process.stdout.write(`\n=== test suite on ${engine} (${files.length} files) ===\n`);
-    const child = spawn(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
-      cwd: root,
-      env: { ...process.env, TEST_ENGINE: engine },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+      {
+        cwd: root,
+        env: { ...process.env, TEST_ENGINE: engine },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let pass = 0;
     let fail = 0;
     let buffer = '';
@@ -35,7 +42,8 @@ function run(engine: 'sqlite' | 'postgres', files: string[]): Promise<{ pass: nu
       buffer = lines.pop() ?? '';
       for (const line of lines) {
         const m = /^ℹ (pass|fail) (\d+)$/.exec(line.trim());
-        if (m) (m[1] === 'pass' ? (pass = Number(m[2])) : (fail = Number(m[2])));
+        if (m?.[1] === 'pass') pass = Number(m[2]);
+        if (m?.[1] === 'fail') fail = Number(m[2]);
       }
     });
     child.on('close', (code) => resolve({ pass, fail, code: code ?? 1 }));
@@ -61,7 +69,10 @@ function banner(lines: string[]): void {
   process.stderr.write(`\n${bar}\n${lines.map((l) => `! ${l.padEnd(width - 4)} !`).join('\n')}\n${bar}\n\n`);
 }
 
-const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...testFiles(path.join(root, 'src')), ...testFiles(path.join(root, 'test'))].sort();
+const files =
+  process.argv.slice(2).length > 0
+    ? process.argv.slice(2)
+    : [...testFiles(path.join(root, 'src')), ...testFiles(path.join(root, 'test'))].sort();
 const results: Array<{ engine: string; pass: number; fail: number; code: number }> = [];
 results.push({ engine: 'sqlite', ...(await run('sqlite', files)) });
 
@@ -77,7 +88,10 @@ if (!url) {
 } else {
   const problem = await postgresReachable(url);
   if (problem) {
-    banner([`PostgreSQL suite CANNOT RUN: ${problem}`, `TEST_DATABASE_URL=${url.replace(/:[^:@/]*@/, ':***@')}`]);
+    banner([
+      `PostgreSQL suite CANNOT RUN: ${problem}`,
+      `TEST_DATABASE_URL=${url.replace(/:[^:@/]*@/, ':***@')}`,
+    ]);
     results.push({ engine: 'postgres', pass: 0, fail: 1, code: 1 });
   } else {
     results.push({ engine: 'postgres', ...(await run('postgres', files)) });
@@ -87,7 +101,9 @@ if (!url) {
 const pass = results.reduce((n, r) => n + r.pass, 0);
 const fail = results.reduce((n, r) => n + r.fail, 0);
 const failedRun = results.some((r) => r.code !== 0);
-process.stdout.write(`\n${results.map((r) => `${r.engine}: ${r.pass} passed, ${r.fail} failed`).join('; ')}\n`);
+process.stdout.write(
+  `\n${results.map((r) => `${r.engine}: ${r.pass} passed, ${r.fail} failed`).join('; ')}\n`,
+);
 process.stdout.write(`${pass} passed, ${fail} failed\n`);
 if (skipped && process.env.CI) {
   process.stderr.write('CI must run the PostgreSQL suite: set TEST_DATABASE_URL.\n');

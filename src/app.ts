@@ -9,7 +9,6 @@ import { requestIdFor } from './http/request-id.ts';
 import { ProblemSchema } from './http/schemas.ts';
 import { registerVersioning } from './http/versioning.ts';
 import {
-  OAuthErrorSchema,
   authModule,
   createAccessTokens,
   createAccountsService,
@@ -22,8 +21,14 @@ import {
   createTokensRepository,
   createUserRoute,
   createUsersRepository,
+  OAuthErrorSchema,
 } from './modules/auth/index.ts';
-import { CATALOG_SCHEMAS, type Catalogue, catalogRoutes, createCatalogueService } from './modules/catalog/index.ts';
+import {
+  CATALOG_SCHEMAS,
+  type Catalogue,
+  catalogRoutes,
+  createCatalogueService,
+} from './modules/catalog/index.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
@@ -66,13 +71,21 @@ export async function buildApp(deps: AppDeps) {
   const keys = createSigningKeys(createSigningKeysRepository(storage.db), clock);
   await keys.init();
   const accessTokens = createAccessTokens({
-    keys, clock, ids,
+    keys,
+    clock,
+    ids,
     issuer: config.http.publicUrl,
     audience: config.auth.audience,
     ttlSeconds: config.auth.accessTokenTtlSeconds,
   });
   const tokenService = createTokenService({
-    users, clients, tokens, hasher, accessTokens, clock, ids,
+    users,
+    clients,
+    tokens,
+    hasher,
+    accessTokens,
+    clock,
+    ids,
     loginFailures: createLoginFailuresRepository(storage.db),
     lockout: {
       threshold: config.auth.lockoutThreshold,

@@ -15,14 +15,23 @@ describe('loadConfig', () => {
   });
 
   it('reads PostgreSQL and Redis URLs', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/itinera', REDIS_URL: 'redis://127.0.0.1:6379' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/itinera',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
     assert.equal(config.storage.databaseUrl, 'postgres://u@db:5432/itinera');
     assert.equal(config.storage.redisUrl, 'redis://127.0.0.1:6379');
   });
 
   it('names every bad variable in one error', () => {
     assert.throws(
-      () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ACCESS_TOKEN_TTL_SECONDS: '5', DEMO_ACCOUNTS: 'maybe' }),
+      () =>
+        loadConfig({
+          PORT: 'eighty',
+          DATABASE_URL: 'mysql://x',
+          ACCESS_TOKEN_TTL_SECONDS: '5',
+          DEMO_ACCOUNTS: 'maybe',
+        }),
       (error: unknown) => {
         assert.ok(error instanceof ConfigError);
         assert.equal(error.problems.length, 4);

@@ -113,7 +113,10 @@ export function loadConfig(env: Env = process.env): Config {
   const r = new Reader(env);
   const host = r.string('HOST', '0.0.0.0');
   const port = r.int('PORT', 8080, 0, 65535);
-  const publicUrl = (r.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = (r.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    '',
+  );
   const config: Config = {
     http: {
       host,
@@ -144,7 +147,15 @@ export function loadConfig(env: Env = process.env): Config {
       windowSeconds: r.int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
     },
     demo: { accounts: r.oneOf('DEMO_ACCOUNTS', 'auto', ['auto', 'always', 'never'] as const) },
-    logLevel: r.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+    logLevel: r.oneOf('LOG_LEVEL', 'info', [
+      'fatal',
+      'error',
+      'warn',
+      'info',
+      'debug',
+      'trace',
+      'silent',
+    ] as const),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return deepFreeze(config);

@@ -8,15 +8,30 @@ import { randomIds } from '../ports/ids.ts';
 import { hasherFor, openConfiguredStorage } from './runtime.ts';
 
 const EMPTY_CATALOGUE: Catalogue = {
-  countries: [], cities: [], airports: [], airlines: [],
-  countryByCode: new Map(), cityById: new Map(), airportByCode: new Map(), airlineByCode: new Map(),
+  countries: [],
+  cities: [],
+  airports: [],
+  airlines: [],
+  countryByCode: new Map(),
+  cityById: new Map(),
+  airportByCode: new Map(),
+  airlineByCode: new Map(),
 };
 
-async function withAccounts<T>(config: Config, run: (accounts: Awaited<ReturnType<typeof buildApp>>['accounts']) => Promise<T>): Promise<T> {
+async function withAccounts<T>(
+  config: Config,
+  run: (accounts: Awaited<ReturnType<typeof buildApp>>['accounts']) => Promise<T>,
+): Promise<T> {
   const storage = await openConfiguredStorage(config, { migrate: true });
   try {
     const { app, accounts } = await buildApp({
-      config, storage, hasher: hasherFor(config), clock: systemClock, ids: randomIds, catalogue: EMPTY_CATALOGUE, logger: false,
+      config,
+      storage,
+      hasher: hasherFor(config),
+      clock: systemClock,
+      ids: randomIds,
+      catalogue: EMPTY_CATALOGUE,
+      logger: false,
     });
     try {
       return await run(accounts);
@@ -31,7 +46,9 @@ async function withAccounts<T>(config: Config, run: (accounts: Awaited<ReturnTyp
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 export async function usersCommand(config: Config, args: string[]): Promise<void> {
@@ -49,11 +66,21 @@ export async function usersCommand(config: Config, args: string[]): Promise<void
   });
   if (!values.username) throw new UsageError('--username is required');
   if (action === 'create') {
-    if (!ROLES.includes(values.role as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
-    const password = values['password-stdin'] ? await readStdin() : (values.password ?? process.env.ITINERA_PASSWORD);
-    if (!password) throw new UsageError('give the password with --password-stdin, --password or ITINERA_PASSWORD');
+    if (!ROLES.includes(values.role as Role))
+      throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+    const password = values['password-stdin']
+      ? await readStdin()
+      : (values.password ?? process.env.ITINERA_PASSWORD);
+    if (!password)
+      throw new UsageError('give the password with --password-stdin, --password or ITINERA_PASSWORD');
     const user = await withAccounts(config, (a) =>
-      a.createUser({ username: values.username!, email: values.email, password, role: values.role as Role, agencyName: values.agency }),
+      a.createUser({
+        username: values.username!,
+        email: values.email,
+        password,
+        role: values.role as Role,
+        agencyName: values.agency,
+      }),
     );
     process.stdout.write(`created ${user.role} ${user.username} (${user.id})\n`);
     return;
@@ -68,7 +95,10 @@ export async function usersCommand(config: Config, args: string[]): Promise<void
 
 export async function clientsCommand(config: Config, args: string[]): Promise<void> {
   const [action, ...rest] = args;
-  if (action !== 'create') throw new UsageError('clients create --client-id ID [--name NAME] [--confidential] [--grants password,refresh_token]');
+  if (action !== 'create')
+    throw new UsageError(
+      'clients create --client-id ID [--name NAME] [--confidential] [--grants password,refresh_token]',
+    );
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -80,10 +110,16 @@ export async function clientsCommand(config: Config, args: string[]): Promise<vo
   });
   if (!values['client-id']) throw new UsageError('--client-id is required');
   const created = await withAccounts(config, (a) =>
-    a.createClient({ clientId: values['client-id']!, name: values.name, confidential: values.confidential ?? false, grantTypes: values.grants!.split(',') }),
+    a.createClient({
+      clientId: values['client-id']!,
+      name: values.name,
+      confidential: values.confidential ?? false,
+      grantTypes: values.grants!.split(','),
+    }),
   );
   process.stdout.write(`created client ${created.clientId} (grants: ${created.grantTypes.join(' ')})\n`);
-  if (created.clientSecret) process.stdout.write(`client_secret: ${created.clientSecret}\n(shown once; only its hash is stored)\n`);
+  if (created.clientSecret)
+    process.stdout.write(`client_secret: ${created.clientSecret}\n(shown once; only its hash is stored)\n`);
 }
 
 export class UsageError extends Error {}

@@ -1,9 +1,9 @@
 import { ConfigError, loadConfig } from '../config.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../http/app-error.ts';
-import { UsageError, clientsCommand, usersCommand } from './accounts-commands.ts';
+import { clientsCommand, UsageError, usersCommand } from './accounts-commands.ts';
 import { describeStorage, openConfiguredStorage } from './runtime.ts';
 import { serve } from './serve.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 
 const USAGE = `Usage: itinera <command>
 
@@ -31,7 +31,9 @@ async function run(argv: string[]): Promise<void> {
       const storage = await openConfiguredStorage(config, { migrate: false });
       try {
         const { applied } = await migrateToLatest(storage.db);
-        process.stdout.write(`${describeStorage(config)}: ${applied.length ? `applied ${applied.join(', ')}` : 'already up to date'}\n`);
+        process.stdout.write(
+          `${describeStorage(config)}: ${applied.length ? `applied ${applied.join(', ')}` : 'already up to date'}\n`,
+        );
       } finally {
         await storage.close();
       }
@@ -50,6 +52,9 @@ run(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
   else if (error instanceof UsageError) process.stderr.write(`itinera: ${error.message}\n\n${USAGE}`);
   else if (error instanceof AppError) process.stderr.write(`itinera: ${error.message}\n`);
-  else process.stderr.write(`itinera: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  else
+    process.stderr.write(
+      `itinera: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   process.exit(error instanceof UsageError ? 64 : 1);
 });

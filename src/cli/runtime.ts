@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { type Storage, openStorage } from '../db/database.ts';
+import { openStorage, type Storage } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createArgon2Hasher } from '../ports/password-hasher.ts';
 
@@ -15,7 +15,10 @@ export async function openConfiguredStorage(config: Config, options: { migrate: 
 }
 
 export function hasherFor(config: Config) {
-  return createArgon2Hasher({ concurrency: config.auth.hashConcurrency, queueLimit: config.auth.hashQueueLimit });
+  return createArgon2Hasher({
+    concurrency: config.auth.hashConcurrency,
+    queueLimit: config.auth.hashQueueLimit,
+  });
 }
 
 export function describeStorage(config: Config): string {

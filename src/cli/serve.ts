@@ -1,7 +1,12 @@
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
-import { type DemoCredentials, createDemoAccounts, demoCredentialsFile, readDemoCredentials } from '../modules/auth/index.ts';
+import {
+  createDemoAccounts,
+  type DemoCredentials,
+  demoCredentialsFile,
+  readDemoCredentials,
+} from '../modules/auth/index.ts';
 import { loadCatalogue } from '../modules/catalog/index.ts';
 import { systemClock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
@@ -34,13 +39,22 @@ function howToGetAToken(baseUrl: string, demo: DemoCredentials, dataDir: string)
 /** Runs the service until SIGINT or SIGTERM, then closes connections in order. */
 export async function serve(config: Config): Promise<void> {
   const storage = await openConfiguredStorage(config, { migrate: config.storage.migrateOnStart });
-  const redis = config.storage.redisUrl ? new Redis(config.storage.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const redis = config.storage.redisUrl
+    ? new Redis(config.storage.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
   const hasher = hasherFor(config);
   const { app, accounts } = await buildApp({
-    config, storage, redis, hasher, clock: systemClock, ids: randomIds, catalogue: loadCatalogue(),
+    config,
+    storage,
+    redis,
+    hasher,
+    clock: systemClock,
+    ids: randomIds,
+    catalogue: loadCatalogue(),
   });
   const demo = wantsDemo(config)
-    ? ((await createDemoAccounts(accounts, config.storage.dataDir)) ?? readDemoCredentials(config.storage.dataDir))
+    ? ((await createDemoAccounts(accounts, config.storage.dataDir)) ??
+      readDemoCredentials(config.storage.dataDir))
     : undefined;
 
   let closing = false;

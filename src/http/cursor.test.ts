@@ -18,6 +18,9 @@ describe('cursor paging', () => {
 
   it('refuses a cursor made for another query', () => {
     const first = paginate(items, { q: 'x' }, undefined, 3);
-    assert.throws(() => paginate(items, { q: 'y' }, first.next_cursor!, 3), (e: unknown) => e instanceof AppError && e.code === 'INVALID_CURSOR');
+    assert.throws(
+      () => paginate(items, { q: 'y' }, first.next_cursor!, 3),
+      (e: unknown) => e instanceof AppError && e.code === 'INVALID_CURSOR',
+    );
   });
 });

@@ -6,7 +6,11 @@ import { AppError } from './app-error.ts';
  * replayed with other filters is refused instead of silently skipping or repeating items.
  */
 export function fingerprint(query: Readonly<Record<string, unknown>>): string {
-  const canonical = JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  const canonical = JSON.stringify(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 10);
 }
 
@@ -17,7 +21,10 @@ export function encodeCursor(offset: number, queryFingerprint: string): string {
 export function decodeCursor(cursor: string | undefined, queryFingerprint: string): number {
   if (cursor === undefined) return 0;
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown; f?: unknown };
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
+      o?: unknown;
+      f?: unknown;
+    };
     if (Number.isInteger(parsed.o) && (parsed.o as number) >= 0 && parsed.f === queryFingerprint) {
       return parsed.o as number;
     }

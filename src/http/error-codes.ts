@@ -14,7 +14,6 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, title: 'The resource does not exist' },
   ROUTE_NOT_FOUND: { status: 404, title: 'No operation has this path' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'The operation does not accept this method' },
-  NOT_ACCEPTABLE: { status: 406, title: 'No acceptable representation' },
   CONFLICT: { status: 409, title: 'The request conflicts with the current state' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'The content type is not supported' },

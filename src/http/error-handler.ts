@@ -31,11 +31,7 @@ export function fieldErrors(error: FastifyError): FieldError[] {
     const extra = (v.params as { additionalProperty?: string }).additionalProperty;
     const path = v.instancePath ?? '';
     const pointer = missing ? `${path}/${missing}` : extra ? `${path}/${extra}` : path || '';
-    const detail = missing
-      ? 'is required'
-      : extra
-        ? 'is not a known field'
-        : (v.message ?? 'is not valid');
+    const detail = missing ? 'is required' : extra ? 'is not a known field' : (v.message ?? 'is not valid');
     return { location, pointer, detail };
   });
 }
@@ -58,11 +54,16 @@ export function problemErrorHandler(error: FastifyError, request: FastifyRequest
   if (mapped) return sendProblem(reply, mapped, error.message);
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_BODY';
+    const code: ErrorCode =
+      status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_BODY';
     return sendProblem(reply, code, error.message);
   }
   request.log.error({ err: error }, 'unhandled error');
-  return sendProblem(reply, 'INTERNAL_ERROR', 'An internal error occurred; quote the request_id when reporting it');
+  return sendProblem(
+    reply,
+    'INTERNAL_ERROR',
+    'An internal error occurred; quote the request_id when reporting it',
+  );
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

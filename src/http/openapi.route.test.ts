@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { type TestApp, buildTestApp } from '../../test/helpers/test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 describe('GET /openapi.json', () => {
   let t: TestApp;
@@ -17,20 +17,29 @@ describe('GET /openapi.json', () => {
   it('is OpenAPI 3.1 that passes the Redocly recommended ruleset with no error or warning', async () => {
     assert.equal(doc.openapi, '3.1.0');
     const config = await createConfig({ extends: ['recommended'] });
-    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
-    const report = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    const report = problems.map(
+      (p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`,
+    );
     assert.deepEqual(report, []);
   });
 
   it('describes every operation, with an operationId and its error responses', () => {
-    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
-      Object.entries(item).map(([method, op]) => ({ path, method, op })),
+    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(
+      ([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })),
     );
     assert.ok(operations.length >= 15, `only ${operations.length} operations`);
     for (const { path, method, op } of operations) {
       assert.ok(op.operationId, `${method} ${path} has no operationId`);
       assert.ok(op.description, `${method} ${path} has no description`);
-      assert.ok(Object.keys(op.responses).some((s) => s.startsWith('2')), `${method} ${path} has no success response`);
+      assert.ok(
+        Object.keys(op.responses).some((s) => s.startsWith('2')),
+        `${method} ${path} has no success response`,
+      );
     }
     for (const path of ['/connect/token', '/b2c/places', '/b2c/airports/{code}', '/create_user']) {
       assert.ok(doc.paths[path], `${path} is missing`);

@@ -26,13 +26,23 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       ],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from /connect/token' },
-          clientBasic: { type: 'http', scheme: 'basic', description: 'Confidential OAuth clients: client_id and client_secret' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Access token from /connect/token',
+          },
+          clientBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'Confidential OAuth clients: client_id and client_secret',
+          },
         },
       },
     },
     refResolver: {
-      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
     },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

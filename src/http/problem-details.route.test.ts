@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signIn } from '../../test/helpers/factories.ts';
-import { type TestApp, buildTestApp } from '../../test/helpers/test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { ERROR_CODES } from './error-codes.ts';
 
 describe('problem details for every failure kind', () => {
@@ -13,7 +13,10 @@ describe('problem details for every failure kind', () => {
   });
   after(() => t.close());
 
-  function assertProblem(res: { statusCode: number; headers: Record<string, unknown>; json(): any }, code: keyof typeof ERROR_CODES) {
+  function assertProblem(
+    res: { statusCode: number; headers: Record<string, unknown>; json(): any },
+    code: keyof typeof ERROR_CODES,
+  ) {
     const body = res.json();
     assert.equal(res.statusCode, ERROR_CODES[code].status, JSON.stringify(body));
     assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
@@ -34,34 +37,61 @@ describe('problem details for every failure kind', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/connect/token' });
     assertProblem(res, 'METHOD_NOT_ALLOWED');
     assert.equal(res.headers.allow, 'POST');
-    const get = await t.app.inject({ method: 'POST', url: '/b2c/airports/LHR', headers: admin.auth, payload: {} });
+    const get = await t.app.inject({
+      method: 'POST',
+      url: '/b2c/airports/LHR',
+      headers: admin.auth,
+      payload: {},
+    });
     assertProblem(get, 'METHOD_NOT_ALLOWED');
     assert.equal(get.headers.allow, 'GET, HEAD');
   });
 
   it('answers 415 UNSUPPORTED_MEDIA_TYPE for a body type the operation does not take', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/create_user', headers: { ...admin.auth, 'content-type': 'text/plain' }, payload: 'hello' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/create_user',
+      headers: { ...admin.auth, 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     assertProblem(res, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('answers 400 MALFORMED_BODY for broken JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/create_user', headers: { ...admin.auth, 'content-type': 'application/json' }, payload: '{"username": ' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/create_user',
+      headers: { ...admin.auth, 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
     assertProblem(res, 'MALFORMED_BODY');
   });
 
   it('answers 413 PAYLOAD_TOO_LARGE past the body limit', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/create_user', headers: { ...admin.auth, 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/create_user',
+      headers: { ...admin.auth, 'content-type': 'application/json' },
       payload: JSON.stringify({ username: 'x'.repeat(5000) }),
     });
     assertProblem(res, 'PAYLOAD_TOO_LARGE');
   });
 
   it('answers 400 VALIDATION_FAILED with JSON pointers to each bad field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/create_user', headers: admin.auth, payload: { username: 'ok-name', role: 'pilot', password: 'long-enough-password' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/create_user',
+      headers: admin.auth,
+      payload: { username: 'ok-name', role: 'pilot', password: 'long-enough-password' },
+    });
     const body = assertProblem(res, 'VALIDATION_FAILED');
     assert.deepEqual(body.errors[0], { location: 'body', pointer: '/role', detail: body.errors[0].detail });
-    const missing = await t.app.inject({ method: 'POST', url: '/create_user', headers: admin.auth, payload: { role: 'customer', password: 'long-enough-password' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/create_user',
+      headers: admin.auth,
+      payload: { role: 'customer', password: 'long-enough-password' },
+    });
     assert.equal(assertProblem(missing, 'VALIDATION_FAILED').errors[0].pointer, '/username');
     const query = await t.app.inject({ method: 'GET', url: '/b2c/airports?limit=1000', headers: admin.auth });
     assert.deepEqual(assertProblem(query, 'VALIDATION_FAILED').errors[0].pointer, '/limit');
@@ -69,28 +99,56 @@ describe('problem details for every failure kind', () => {
   });
 
   it('answers 400 INVALID_CURSOR for a forged cursor or one from another query', async () => {
-    assertProblem(await t.app.inject({ method: 'GET', url: '/b2c/airports?cursor=nonsense', headers: admin.auth }), 'INVALID_CURSOR');
-    const page = (await t.app.inject({ method: 'GET', url: '/b2c/airports?q=london&limit=2', headers: admin.auth })).json();
-    const reused = await t.app.inject({ method: 'GET', url: `/b2c/airports?q=paris&limit=2&cursor=${page.next_cursor}`, headers: admin.auth });
+    assertProblem(
+      await t.app.inject({ method: 'GET', url: '/b2c/airports?cursor=nonsense', headers: admin.auth }),
+      'INVALID_CURSOR',
+    );
+    const page = (
+      await t.app.inject({ method: 'GET', url: '/b2c/airports?q=london&limit=2', headers: admin.auth })
+    ).json();
+    const reused = await t.app.inject({
+      method: 'GET',
+      url: `/b2c/airports?q=paris&limit=2&cursor=${page.next_cursor}`,
+      headers: admin.auth,
+    });
     assertProblem(reused, 'INVALID_CURSOR');
   });
 
   it('answers 404 NOT_FOUND for an unknown catalogue code', async () => {
-    assertProblem(await t.app.inject({ method: 'GET', url: '/b2c/airports/QQQ', headers: admin.auth }), 'NOT_FOUND');
+    assertProblem(
+      await t.app.inject({ method: 'GET', url: '/b2c/airports/QQQ', headers: admin.auth }),
+      'NOT_FOUND',
+    );
   });
 
   it('answers 400 UNSUPPORTED_API_VERSION for an unknown Itinera-Version and echoes a known one', async () => {
-    const bad = await t.app.inject({ method: 'GET', url: '/b2c/countries/FR', headers: { ...admin.auth, 'itinera-version': '1999-01-01' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/b2c/countries/FR',
+      headers: { ...admin.auth, 'itinera-version': '1999-01-01' },
+    });
     assert.deepEqual(assertProblem(bad, 'UNSUPPORTED_API_VERSION').supported_versions, ['2026-11-21']);
-    const good = await t.app.inject({ method: 'GET', url: '/b2c/countries/FR', headers: { ...admin.auth, 'itinera-version': '2026-11-21' } });
+    const good = await t.app.inject({
+      method: 'GET',
+      url: '/b2c/countries/FR',
+      headers: { ...admin.auth, 'itinera-version': '2026-11-21' },
+    });
     assert.equal(good.statusCode, 200);
     assert.equal(good.headers['itinera-version'], '2026-11-21');
   });
 
   it('keeps a well-formed caller request id and makes one otherwise', async () => {
-    const kept = await t.app.inject({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'trace-1234abcd' } });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'trace-1234abcd' },
+    });
     assert.equal(kept.headers['x-request-id'], 'trace-1234abcd');
-    const made = await t.app.inject({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'bad id with spaces' } });
+    const made = await t.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     assert.match(String(made.headers['x-request-id']), /^req_[0-9a-z]{16}$/);
   });
 

@@ -25,8 +25,12 @@ export async function registerRateLimit(
     keyGenerator: (request) =>
       request.principal ? `u:${request.principal.clientId}:${request.principal.userId}` : `ip:${request.ip}`,
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Rate limit of ${context.max} requests per ${context.after} reached; retry later`, {
-        retry_after_seconds: Math.ceil(context.ttl / 1000),
-      }),
+      new AppError(
+        'RATE_LIMITED',
+        `Rate limit of ${context.max} requests per ${context.after} reached; retry later`,
+        {
+          retry_after_seconds: Math.ceil(context.ttl / 1000),
+        },
+      ),
   });
 }

@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { base32 } from '../ports/ids.ts';
 
 const ACCEPTABLE = /^[A-Za-z0-9._:-]{8,128}$/;

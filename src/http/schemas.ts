@@ -3,11 +3,17 @@ import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 
 export const ProblemSchema = Type.Object(
   {
-    type: Type.String({ description: 'URI naming the problem type', examples: ['urn:itinera:problem:not-found'] }),
+    type: Type.String({
+      description: 'URI naming the problem type',
+      examples: ['urn:itinera:problem:not-found'],
+    }),
     title: Type.String(),
     status: Type.Integer(),
     detail: Type.String(),
-    code: Type.String({ description: 'Stable machine-readable code; see docs/errors.md', examples: ['NOT_FOUND'] }),
+    code: Type.String({
+      description: 'Stable machine-readable code; see docs/errors.md',
+      examples: ['NOT_FOUND'],
+    }),
     request_id: Type.String({ description: 'Also sent as the X-Request-Id header' }),
     errors: Type.Optional(
       Type.Array(
@@ -26,7 +32,11 @@ const problemRef = Type.Ref('Problem');
 
 /** The error part of a route's `response` map: every status the route can answer. */
 export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
-  const statuses = new Set<number>([...codes, 'VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL_ERROR'].map((c) => ERROR_CODES[c as ErrorCode].status));
+  const statuses = new Set<number>(
+    [...codes, 'VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL_ERROR'].map(
+      (c) => ERROR_CODES[c as ErrorCode].status,
+    ),
+  );
   const out: Record<number, TSchema> = {};
   for (const status of [...statuses].sort()) {
     out[status] = { ...problemRef, description: describe(status, codes) } as TSchema;
@@ -36,7 +46,10 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
 
 function describe(status: number, codes: ErrorCode[]): string {
   const names = Object.entries(ERROR_CODES)
-    .filter(([code, entry]) => entry.status === status && (codes.includes(code as ErrorCode) || status >= 429 || status === 400))
+    .filter(
+      ([code, entry]) =>
+        entry.status === status && (codes.includes(code as ErrorCode) || status >= 429 || status === 400),
+    )
     .map(([code]) => code);
   return `Problem details: ${names.join(', ')}`;
 }

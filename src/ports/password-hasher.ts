@@ -10,7 +10,12 @@ export interface PasswordHasher {
 }
 
 /** OWASP Password Storage Cheat Sheet, argon2id: m=19 MiB, t=2, p=1. */
-const ARGON2ID = { algorithm: 2 /* Algorithm.Argon2id: an ambient const enum */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2ID = {
+  algorithm: 2 /* Algorithm.Argon2id: an ambient const enum */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function createArgon2Hasher(options: { concurrency: number; queueLimit: number }): PasswordHasher {
   const limit = createLimiter(options.concurrency, options.queueLimit);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Storage, dropPostgresSchema, openStorage } from '../../src/db/database.ts';
+import { dropPostgresSchema, openStorage, type Storage } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 
 /** `TEST_ENGINE=postgres` (with TEST_DATABASE_URL) runs the suite on PostgreSQL; SQLite otherwise. */

@@ -10,18 +10,28 @@ export interface TestUser {
 
 const unique = () => randomBytes(4).toString('hex');
 
-export async function createUser(t: TestApp, role: Role = 'customer', overrides: Partial<{ username: string; password: string; agency: string }> = {}): Promise<TestUser> {
+export async function createUser(
+  t: TestApp,
+  role: Role = 'customer',
+  overrides: Partial<{ username: string; password: string; agency: string }> = {},
+): Promise<TestUser> {
   const username = overrides.username ?? `${role}-${unique()}`;
   const password = overrides.password ?? `pw-${randomBytes(9).toString('base64url')}`;
   const row = await t.accounts.createUser({
-    username, password, role,
+    username,
+    password,
+    role,
     agencyName: role === 'agent' ? (overrides.agency ?? `Agency ${unique()}`) : undefined,
   });
   return { username, password, id: row.id };
 }
 
 export async function createClient(t: TestApp, options: { confidential?: boolean; grants?: string[] } = {}) {
-  return t.accounts.createClient({ clientId: `client-${unique()}`, confidential: options.confidential ?? false, grantTypes: options.grants });
+  return t.accounts.createClient({
+    clientId: `client-${unique()}`,
+    confidential: options.confidential ?? false,
+    grantTypes: options.grants,
+  });
 }
 
 export function form(fields: Record<string, string | undefined>): string {
@@ -37,10 +47,23 @@ export async function signIn(t: TestApp, role: Role = 'customer') {
   const client = await createClient(t);
   const user = await createUser(t, role);
   const res = await t.app.inject({
-    method: 'POST', url: '/connect/token', headers: FORM,
-    payload: form({ grant_type: 'password', client_id: client.clientId, username: user.username, password: user.password }),
+    method: 'POST',
+    url: '/connect/token',
+    headers: FORM,
+    payload: form({
+      grant_type: 'password',
+      client_id: client.clientId,
+      username: user.username,
+      password: user.password,
+    }),
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { access_token: string; refresh_token: string };
-  return { user, client, accessToken: body.access_token, refreshToken: body.refresh_token, auth: { authorization: `Bearer ${body.access_token}` } };
+  return {
+    user,
+    client,
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token,
+    auth: { authorization: `Bearer ${body.access_token}` },
+  };
 }

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { type TestApp, type TestAppOptions, buildTestApp } from './test-app.ts';
+import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

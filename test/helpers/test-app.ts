@@ -32,16 +32,35 @@ export interface TestAppOptions {
 
 /** A whole app on a fresh database, with a fake clock; `env` overrides settings. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ PUBLIC_URL: 'http://itinera.test', RATE_LIMIT_MAX: '100000', TOKEN_RATE_LIMIT_PER_MINUTE: '100000', ...options.env });
+  const config = loadConfig({
+    PUBLIC_URL: 'http://itinera.test',
+    RATE_LIMIT_MAX: '100000',
+    TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.env,
+  });
   const storage = options.storage ?? (await openTestStorage());
   const clock = new FakeClock();
-  const hasher = createArgon2Hasher({ concurrency: config.auth.hashConcurrency, queueLimit: config.auth.hashQueueLimit });
+  const hasher = createArgon2Hasher({
+    concurrency: config.auth.hashConcurrency,
+    queueLimit: config.auth.hashQueueLimit,
+  });
   const { app, accounts } = await buildApp({
-    config, storage, clock, hasher, ids: randomIds, catalogue: testCatalogue(), redis: options.redis, logger: false,
+    config,
+    storage,
+    clock,
+    hasher,
+    ids: randomIds,
+    catalogue: testCatalogue(),
+    redis: options.redis,
+    logger: false,
   });
   await app.ready();
   return {
-    app, accounts, clock, storage, config,
+    app,
+    accounts,
+    clock,
+    storage,
+    config,
     async close() {
       await app.close();
       if (!options.storage) await storage.close();

@@ -23,10 +23,15 @@ describe('a standard OAuth client library, unmodified, over real HTTP', () => {
     );
     assert.equal(config.serverMetadata().token_endpoint, `${server.baseUrl}/connect/token`);
 
-    const tokens = await oidc.genericGrantRequest(config, 'password', { username: user.username, password: user.password });
+    const tokens = await oidc.genericGrantRequest(config, 'password', {
+      username: user.username,
+      password: user.password,
+    });
     assert.equal(tokens.token_type, 'bearer');
     assert.ok(tokens.refresh_token);
-    const places = await fetch(`${server.baseUrl}/b2c/places?q=par`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const places = await fetch(`${server.baseUrl}/b2c/places?q=par`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     assert.equal(places.status, 200);
 
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
@@ -50,10 +55,17 @@ describe('a standard OAuth client library, unmodified, over real HTTP', () => {
     const config = await oidc.discovery(new URL(server.baseUrl), client.clientId, undefined, oidc.None(), {
       execute: [oidc.allowInsecureRequests],
     });
-    const tokens = await oidc.genericGrantRequest(config, 'password', { username: user.username, password: user.password });
+    const tokens = await oidc.genericGrantRequest(config, 'password', {
+      username: user.username,
+      password: user.password,
+    });
     const { createRemoteJWKSet, jwtVerify } = await import('jose');
     const jwks = createRemoteJWKSet(new URL(config.serverMetadata().jwks_uri!));
-    const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer: server.baseUrl, audience: 'itinera-api', currentDate: server.clock.now() });
+    const { payload } = await jwtVerify(tokens.access_token, jwks, {
+      issuer: server.baseUrl,
+      audience: 'itinera-api',
+      currentDate: server.clock.now(),
+    });
     assert.equal(payload.sub, user.id);
   });
 });

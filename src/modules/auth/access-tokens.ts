@@ -1,4 +1,4 @@
-import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Role } from './scopes.ts';
@@ -31,7 +31,9 @@ export function createAccessTokens(deps: {
   const { keys, clock, ids, issuer, audience, ttlSeconds } = deps;
   return {
     ttlSeconds,
-    async issue(subject: Omit<Principal, 'jti' | 'expiresAt' | 'issuedAt'>): Promise<{ token: string; principal: Principal }> {
+    async issue(
+      subject: Omit<Principal, 'jti' | 'expiresAt' | 'issuedAt'>,
+    ): Promise<{ token: string; principal: Principal }> {
       const { kid, privateKey } = keys.current();
       const issuedAt = new Date(Math.floor(clock.now().getTime() / 1000) * 1000);
       const expiresAt = new Date(issuedAt.getTime() + ttlSeconds * 1000);
@@ -71,7 +73,11 @@ export function createAccessTokens(deps: {
         throw new InvalidTokenError(describe(error));
       }
       const claims = payload as JWTPayload & Record<string, unknown>;
-      if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.scope !== 'string') {
+      if (
+        typeof claims.sub !== 'string' ||
+        typeof claims.jti !== 'string' ||
+        typeof claims.scope !== 'string'
+      ) {
         throw new InvalidTokenError('the token lacks required claims');
       }
       return {
@@ -94,7 +100,8 @@ function describe(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'the token has expired';
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'the token signature is not valid';
   if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'the token algorithm is not accepted';
-  if (error instanceof joseErrors.JWTClaimValidationFailed) return `the token ${error.claim} claim is not valid`;
+  if (error instanceof joseErrors.JWTClaimValidationFailed)
+    return `the token ${error.claim} claim is not valid`;
   return 'the token is malformed';
 }
 

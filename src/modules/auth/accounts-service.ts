@@ -82,18 +82,22 @@ export function createAccountsService(deps: {
       try {
         await users.insert(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'a user with this username or email exists');
+        if (isUniqueViolation(error))
+          throw new AppError('CONFLICT', 'a user with this username or email exists');
         throw error;
       }
       return row;
     },
 
     /** Returns the client secret once, for confidential clients; only its hash is kept. */
-    async createClient(input: NewClient): Promise<{ clientId: string; clientSecret: string | null; grantTypes: string[] }> {
+    async createClient(
+      input: NewClient,
+    ): Promise<{ clientId: string; clientSecret: string | null; grantTypes: string[] }> {
       if (!CLIENT_ID.test(input.clientId)) throw invalid('client_id must be 3 to 64 of A-Z a-z 0-9 . _ -');
       const grantTypes = [...(input.grantTypes ?? GRANTS)];
       const unknown = grantTypes.filter((g) => !(GRANTS as readonly string[]).includes(g));
-      if (unknown.length > 0 || grantTypes.length === 0) throw invalid(`grants must be among ${GRANTS.join(', ')}`);
+      if (unknown.length > 0 || grantTypes.length === 0)
+        throw invalid(`grants must be among ${GRANTS.join(', ')}`);
       const clientSecret = input.confidential ? `cs_${randomBytes(32).toString('base64url')}` : null;
       try {
         await clients.insert({

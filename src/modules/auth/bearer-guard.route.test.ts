@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type JWK, SignJWT, generateKeyPair, importJWK } from 'jose';
-import { FORM, createClient, createUser, form, signIn } from '../../../test/helpers/factories.ts';
-import { type TestApp, buildTestApp } from '../../../test/helpers/test-app.ts';
+import { type CryptoKey, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import { createClient, createUser, FORM, form, signIn } from '../../../test/helpers/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 describe('bearer authentication on functional endpoints', () => {
   let t: TestApp;
@@ -13,14 +13,24 @@ describe('bearer authentication on functional endpoints', () => {
     t = await buildTestApp();
     customer = await signIn(t);
     const row = await t.storage.db.selectFrom('signing_keys').selectAll().executeTakeFirstOrThrow();
-    realKey = { kid: row.kid, key: (await importJWK(JSON.parse(row.private_jwk) as JWK, 'ES256')) as CryptoKey };
+    realKey = {
+      kid: row.kid,
+      key: (await importJWK(JSON.parse(row.private_jwk) as JWK, 'ES256')) as CryptoKey,
+    };
   });
   after(() => t.close());
 
   const get = (authorization?: string) =>
-    t.app.inject({ method: 'GET', url: '/b2c/airports/LHR', headers: authorization ? { authorization } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: '/b2c/airports/LHR',
+      headers: authorization ? { authorization } : {},
+    });
 
-  function forge(claims: Record<string, unknown>, options: { key?: CryptoKey; kid?: string; aud?: string; iss?: string; exp?: number } = {}) {
+  function forge(
+    claims: Record<string, unknown>,
+    options: { key?: CryptoKey; kid?: string; aud?: string; iss?: string; exp?: number } = {},
+  ) {
     const now = Math.floor(t.clock.now().getTime() / 1000);
     return new SignJWT({ client_id: 'c', scope: 'read book', role: 'customer', ...claims })
       .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? realKey.kid, typ: 'at+jwt' })
@@ -74,7 +84,10 @@ describe('bearer authentication on functional endpoints', () => {
   it('answers invalid_token for a token signed by another key', async () => {
     const { privateKey } = await generateKeyPair('ES256');
     expectInvalidToken(await get(`Bearer ${await forge({}, { key: privateKey })}`), /signature/);
-    expectInvalidToken(await get(`Bearer ${await forge({}, { key: privateKey, kid: 'unknown-kid' })}`), /unknown key/);
+    expectInvalidToken(
+      await get(`Bearer ${await forge({}, { key: privateKey, kid: 'unknown-kid' })}`),
+      /unknown key/,
+    );
   });
 
   it('answers invalid_token for alg "none"', async () => {
@@ -93,18 +106,31 @@ describe('bearer authentication on functional endpoints', () => {
     const client = await createClient(t);
     const user = await createUser(t);
     const res = await t.app.inject({
-      method: 'POST', url: '/connect/token', headers: FORM,
-      payload: form({ grant_type: 'password', client_id: client.clientId, username: user.username, password: user.password, scope: 'book' }),
+      method: 'POST',
+      url: '/connect/token',
+      headers: FORM,
+      payload: form({
+        grant_type: 'password',
+        client_id: client.clientId,
+        username: user.username,
+        password: user.password,
+        scope: 'book',
+      }),
     });
     const denied = await get(`Bearer ${res.json().access_token}`);
     assert.equal(denied.statusCode, 403);
     assert.equal(denied.json().code, 'INSUFFICIENT_SCOPE');
-    assert.match(String(denied.headers['www-authenticate']), /error="insufficient_scope", error_description="needs read", scope="read"/);
+    assert.match(
+      String(denied.headers['www-authenticate']),
+      /error="insufficient_scope", error_description="needs read", scope="read"/,
+    );
   });
 
   it('answers 403 FORBIDDEN when the role may not call the route', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/create_user', headers: { authorization: `Bearer ${customer.accessToken}` },
+      method: 'POST',
+      url: '/create_user',
+      headers: { authorization: `Bearer ${customer.accessToken}` },
       payload: { username: 'newbie', password: 'long-enough-password', role: 'customer' },
     });
     assert.equal(res.statusCode, 403);
@@ -113,10 +139,18 @@ describe('bearer authentication on functional endpoints', () => {
 
   it('lets an admin create accounts, refusing a duplicate with 409 CONFLICT', async () => {
     const admin = await signIn(t, 'admin');
-    const create = () => t.app.inject({
-      method: 'POST', url: '/create_user', headers: admin.auth,
-      payload: { username: 'agent.smith', password: 'long-enough-password', role: 'agent', agency: 'Matrix Travel' },
-    });
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/create_user',
+        headers: admin.auth,
+        payload: {
+          username: 'agent.smith',
+          password: 'long-enough-password',
+          role: 'agent',
+          agency: 'Matrix Travel',
+        },
+      });
     const created = await create();
     assert.equal(created.statusCode, 201, created.body);
     assert.match(created.json().id, /^usr_/);

@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { type AccessTokens, InvalidTokenError, type Principal } from './access-tokens.ts';
-import { type Role, type Scope, hasScope } from './scopes.ts';
+import { hasScope, type Role, type Scope } from './scopes.ts';
 import type { TokensRepository } from './tokens-repository.ts';
 
 declare module 'fastify' {
@@ -40,32 +40,57 @@ export function createBearerGuard(accessTokens: AccessTokens, tokens: TokensRepo
       const header = request.headers.authorization;
       const match = header ? /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header) : null;
       if (!header || (!match && !/^Bearer\b/i.test(header))) {
-        throw new AppError('UNAUTHENTICATED', 'Send an access token as "Authorization: Bearer <token>"', {}, {
-          'www-authenticate': challenge(),
-        });
+        throw new AppError(
+          'UNAUTHENTICATED',
+          'Send an access token as "Authorization: Bearer <token>"',
+          {},
+          {
+            'www-authenticate': challenge(),
+          },
+        );
       }
       if (!match) {
-        throw new AppError('INVALID_TOKEN', 'The Authorization header is malformed', {}, {
-          'www-authenticate': challenge('invalid_token', 'malformed Authorization header'),
-        });
+        throw new AppError(
+          'INVALID_TOKEN',
+          'The Authorization header is malformed',
+          {},
+          {
+            'www-authenticate': challenge('invalid_token', 'malformed Authorization header'),
+          },
+        );
       }
       let principal: Principal;
       try {
         principal = await accessTokens.verify(match[1]!);
-        if (await tokens.isAccessTokenRevoked(principal.jti)) throw new InvalidTokenError('the token was revoked');
+        if (await tokens.isAccessTokenRevoked(principal.jti))
+          throw new InvalidTokenError('the token was revoked');
       } catch (error) {
         if (!(error instanceof InvalidTokenError)) throw error;
-        throw new AppError('INVALID_TOKEN', `The access token is not valid: ${error.message}`, {}, {
-          'www-authenticate': challenge('invalid_token', error.message),
-        });
+        throw new AppError(
+          'INVALID_TOKEN',
+          `The access token is not valid: ${error.message}`,
+          {},
+          {
+            'www-authenticate': challenge('invalid_token', error.message),
+          },
+        );
       }
       if (options.roles && !options.roles.includes(principal.role)) {
         throw new AppError('FORBIDDEN', `This operation is for ${options.roles.join(' or ')} accounts`);
       }
       if (!hasScope(principal.scope, options.scope)) {
-        throw new AppError('INSUFFICIENT_SCOPE', `This operation needs the ${options.scope} scope`, { required_scope: options.scope }, {
-          'www-authenticate': challenge('insufficient_scope', `needs ${options.scope}`, `, scope="${options.scope}"`),
-        });
+        throw new AppError(
+          'INSUFFICIENT_SCOPE',
+          `This operation needs the ${options.scope} scope`,
+          { required_scope: options.scope },
+          {
+            'www-authenticate': challenge(
+              'insufficient_scope',
+              `needs ${options.scope}`,
+              `, scope="${options.scope}"`,
+            ),
+          },
+        );
       }
       request.principal = principal;
     };

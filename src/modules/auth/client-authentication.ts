@@ -40,7 +40,10 @@ export async function authenticateClient(
 ): Promise<ClientRow> {
   const basic = parseBasic(authorization);
   if (basic && params.client_secret !== undefined) {
-    throw new OAuthError('invalid_request', 'Use one client authentication method, not both Basic and client_secret');
+    throw new OAuthError(
+      'invalid_request',
+      'Use one client authentication method, not both Basic and client_secret',
+    );
   }
   if (basic && params.client_id !== undefined && params.client_id !== basic.id) {
     throw new OAuthError('invalid_request', 'client_id differs from the client in the Authorization header');

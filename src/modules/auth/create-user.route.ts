@@ -1,5 +1,5 @@
-import Type from 'typebox';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import Type from 'typebox';
 import { errorResponses } from '../../http/schemas.ts';
 import type { AccountsService } from './accounts-service.ts';
 import { MIN_PASSWORD_LENGTH } from './accounts-service.ts';
@@ -10,7 +10,9 @@ const CreateUserRequestSchema = Type.Object(
     email: Type.Optional(Type.String({ format: 'email', maxLength: 254, examples: ['jane@example.com'] })),
     password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 256 }),
     role: Type.String({ enum: ['customer', 'agent', 'admin'] }),
-    agency: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Required for agents; created if new' })),
+    agency: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Required for agents; created if new' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -25,22 +27,52 @@ const UserSchema = Type.Object({
 });
 
 /** `POST /create_user`: operators create customer, agent and admin accounts. */
-export function createUserRoute(app: FastifyInstance, deps: { accounts: AccountsService; guard: onRequestAsyncHookHandler }) {
-  app.post('/create_user', {
-    onRequest: deps.guard,
-    schema: {
-      operationId: 'create_user',
-      tags: ['accounts'],
-      summary: 'Create a user account (admin)',
-      description: `Admins only. Passwords need at least ${MIN_PASSWORD_LENGTH} characters; a taken username or e-mail is 409 CONFLICT.`,
-      security: [{ bearerAuth: ['admin'] }],
-      body: CreateUserRequestSchema,
-      response: { 201: UserSchema, ...errorResponses('UNAUTHENTICATED', 'INVALID_TOKEN', 'FORBIDDEN', 'CONFLICT', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE') },
+export function createUserRoute(
+  app: FastifyInstance,
+  deps: { accounts: AccountsService; guard: onRequestAsyncHookHandler },
+) {
+  app.post(
+    '/create_user',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'create_user',
+        tags: ['accounts'],
+        summary: 'Create a user account (admin)',
+        description: `Admins only. Passwords need at least ${MIN_PASSWORD_LENGTH} characters; a taken username or e-mail is 409 CONFLICT.`,
+        security: [{ bearerAuth: ['admin'] }],
+        body: CreateUserRequestSchema,
+        response: {
+          201: UserSchema,
+          ...errorResponses(
+            'UNAUTHENTICATED',
+            'INVALID_TOKEN',
+            'FORBIDDEN',
+            'CONFLICT',
+            'UNSUPPORTED_MEDIA_TYPE',
+            'PAYLOAD_TOO_LARGE',
+          ),
+        },
+      },
     },
-  }, async (request, reply) => {
-    const body = request.body as { username: string; email?: string; password: string; role: 'customer' | 'agent' | 'admin'; agency?: string };
-    const user = await deps.accounts.createUser({ ...body, agencyName: body.agency });
-    reply.code(201);
-    return { id: user.id, username: user.username, email: user.email, role: user.role, agency_id: user.agency_id, created_at: user.created_at };
-  });
+    async (request, reply) => {
+      const body = request.body as {
+        username: string;
+        email?: string;
+        password: string;
+        role: 'customer' | 'agent' | 'admin';
+        agency?: string;
+      };
+      const user = await deps.accounts.createUser({ ...body, agencyName: body.agency });
+      reply.code(201);
+      return {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        agency_id: user.agency_id,
+        created_at: user.created_at,
+      };
+    },
+  );
 }

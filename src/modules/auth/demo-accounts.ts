@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { AccountsService } from './accounts-service.ts';
 
 export const DEMO_CLIENT_ID = 'itinera-demo';
@@ -19,7 +19,10 @@ const password = () => randomBytes(15).toString('base64url');
  * random passwords, written to `DATA_DIR/demo-credentials.json` (mode 0600). Returns undefined when
  * the database already has users.
  */
-export async function createDemoAccounts(accounts: AccountsService, dataDir: string): Promise<DemoCredentials | undefined> {
+export async function createDemoAccounts(
+  accounts: AccountsService,
+  dataDir: string,
+): Promise<DemoCredentials | undefined> {
   if ((await accounts.countUsers()) > 0) return undefined;
   const credentials: DemoCredentials = {
     client_id: DEMO_CLIENT_ID,
@@ -32,7 +35,9 @@ export async function createDemoAccounts(accounts: AccountsService, dataDir: str
   await accounts.createUser({ ...credentials.agent, role: 'agent', agencyName: credentials.agent.agency });
   await accounts.createUser({ ...credentials.admin, role: 'admin' });
   fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(demoCredentialsFile(dataDir), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  fs.writeFileSync(demoCredentialsFile(dataDir), `${JSON.stringify(credentials, null, 2)}\n`, {
+    mode: 0o600,
+  });
   return credentials;
 }
 

@@ -1,5 +1,5 @@
-import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import { errorResponses } from '../../http/schemas.ts';
 import { SCOPES } from './scopes.ts';
 import { SIGNING_ALG, type SigningKeys } from './signing-keys.ts';
@@ -31,7 +31,9 @@ const DiscoverySchema = Type.Object(
 );
 
 const JwksSchema = Type.Object(
-  { keys: Type.Array(Type.Object({ kid: Type.String(), kty: Type.String() }, { additionalProperties: true })) },
+  {
+    keys: Type.Array(Type.Object({ kid: Type.String(), kty: Type.String() }, { additionalProperties: true })),
+  },
   { description: 'RFC 7517 JSON Web Key Set: the public keys that verify access tokens' },
 );
 
@@ -41,31 +43,39 @@ export function discoveryRoutes(app: FastifyInstance, deps: { issuer: string; ke
     ['/.well-known/openid-configuration', 'get_openid_configuration'],
     ['/.well-known/oauth-authorization-server', 'get_oauth_metadata'],
   ] as const) {
-    app.get(url, {
-      schema: {
-        operationId,
-        tags: ['auth'],
-        summary: 'Authorization server metadata',
-        description: 'Endpoints, grants and signing algorithms, for OAuth client libraries.',
-        security: [],
-        response: { 200: DiscoverySchema, ...errorResponses() },
+    app.get(
+      url,
+      {
+        schema: {
+          operationId,
+          tags: ['auth'],
+          summary: 'Authorization server metadata',
+          description: 'Endpoints, grants and signing algorithms, for OAuth client libraries.',
+          security: [],
+          response: { 200: DiscoverySchema, ...errorResponses() },
+        },
       },
-    }, async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return document;
-    });
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return document;
+      },
+    );
   }
-  app.get('/.well-known/jwks.json', {
-    schema: {
-      operationId: 'get_jwks',
-      tags: ['auth'],
-      summary: 'Public signing keys',
-      description: 'Verify access tokens offline with these keys (ES256, `kid` in the token header).',
-      security: [],
-      response: { 200: JwksSchema, ...errorResponses() },
+  app.get(
+    '/.well-known/jwks.json',
+    {
+      schema: {
+        operationId: 'get_jwks',
+        tags: ['auth'],
+        summary: 'Public signing keys',
+        description: 'Verify access tokens offline with these keys (ES256, `kid` in the token header).',
+        security: [],
+        response: { 200: JwksSchema, ...errorResponses() },
+      },
     },
-  }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return deps.keys.jwks();
-  });
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return deps.keys.jwks();
+    },
+  );
 }

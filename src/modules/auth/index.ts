@@ -1,15 +1,20 @@
 export { createAccessTokens, type Principal } from './access-tokens.ts';
-export { createAccountsService, type AccountsService } from './accounts-service.ts';
+export { type AccountsService, createAccountsService } from './accounts-service.ts';
 export { authModule } from './auth.plugin.ts';
-export { createBearerGuard, principalOf, type BearerGuard } from './bearer-guard.ts';
+export { type BearerGuard, createBearerGuard, principalOf } from './bearer-guard.ts';
 export { createClientsRepository } from './clients-repository.ts';
-export { createDemoAccounts, readDemoCredentials, demoCredentialsFile, type DemoCredentials } from './demo-accounts.ts';
+export { createUserRoute } from './create-user.route.ts';
+export {
+  createDemoAccounts,
+  type DemoCredentials,
+  demoCredentialsFile,
+  readDemoCredentials,
+} from './demo-accounts.ts';
 export { createLoginFailuresRepository } from './login-failures-repository.ts';
 export { OAuthErrorSchema } from './oauth.schemas.ts';
-export { type Role, ROLES } from './scopes.ts';
+export { ROLES, type Role } from './scopes.ts';
 export { createSigningKeys } from './signing-keys.ts';
 export { createSigningKeysRepository } from './signing-keys-repository.ts';
 export { createTokenService } from './token-service.ts';
 export { createTokensRepository } from './tokens-repository.ts';
 export { createUsersRepository } from './users-repository.ts';
-export { createUserRoute } from './create-user.route.ts';

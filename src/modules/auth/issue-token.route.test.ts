@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { FORM, createClient, createUser, form } from '../../../test/helpers/factories.ts';
-import { type TestApp, buildTestApp } from '../../../test/helpers/test-app.ts';
+import { createClient, createUser, FORM, form } from '../../../test/helpers/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 describe('POST /connect/token', () => {
   let t: TestApp;
@@ -17,7 +17,12 @@ describe('POST /connect/token', () => {
   it('issues a signed access token, a refresh token and no-store for the password grant', async () => {
     const client = await createClient(t);
     const user = await createUser(t);
-    const res = await token({ grant_type: 'password', client_id: client.clientId, username: user.username, password: user.password });
+    const res = await token({
+      grant_type: 'password',
+      client_id: client.clientId,
+      username: user.username,
+      password: user.password,
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['cache-control'], 'no-store');
     const body = res.json();
@@ -39,48 +44,176 @@ describe('POST /connect/token', () => {
 
   it('accepts the e-mail as user name, in any case', async () => {
     const client = await createClient(t);
-    await t.accounts.createUser({ username: 'mail-user', email: 'Mail.User@Example.com', password: 'correct horse battery', role: 'customer' });
-    const res = await token({ grant_type: 'password', client_id: client.clientId, username: 'MAIL.USER@example.com', password: 'correct horse battery' });
+    await t.accounts.createUser({
+      username: 'mail-user',
+      email: 'Mail.User@Example.com',
+      password: 'correct horse battery',
+      role: 'customer',
+    });
+    const res = await token({
+      grant_type: 'password',
+      client_id: client.clientId,
+      username: 'MAIL.USER@example.com',
+      password: 'correct horse battery',
+    });
     assert.equal(res.statusCode, 200);
   });
 
   it('omits the refresh token for a client without the refresh_token grant', async () => {
     const client = await createClient(t, { grants: ['password'] });
     const user = await createUser(t);
-    const res = await token({ grant_type: 'password', client_id: client.clientId, username: user.username, password: user.password });
+    const res = await token({
+      grant_type: 'password',
+      client_id: client.clientId,
+      username: user.username,
+      password: user.password,
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().refresh_token, undefined);
   });
 
-  const cases: Array<[string, () => Promise<{ fields: Record<string, string | undefined>; headers?: Record<string, string> }>, number, string]> = [
+  const cases: Array<
+    [
+      string,
+      () => Promise<{ fields: Record<string, string | undefined>; headers?: Record<string, string> }>,
+      number,
+      string,
+    ]
+  > = [
     ['missing grant_type', async () => ({ fields: { client_id: 'x' } }), 400, 'invalid_request'],
-    ['missing username', async () => ({ fields: { grant_type: 'password', client_id: (await createClient(t)).clientId, password: 'p' } }), 400, 'invalid_request'],
-    ['missing password', async () => ({ fields: { grant_type: 'password', client_id: (await createClient(t)).clientId, username: 'someone' } }), 400, 'invalid_request'],
-    ['missing client_id', async () => ({ fields: { grant_type: 'password', username: 'a', password: 'b' } }), 400, 'invalid_request'],
-    ['an unknown grant type', async () => ({ fields: { grant_type: 'client_credentials', client_id: (await createClient(t)).clientId } }), 400, 'unsupported_grant_type'],
-    ['an unknown client', async () => ({ fields: { grant_type: 'password', client_id: 'nobody', username: 'a', password: 'b' } }), 401, 'invalid_client'],
-    ['a grant the client may not use', async () => ({ fields: { grant_type: 'password', client_id: (await createClient(t, { grants: ['refresh_token'] })).clientId, username: 'a', password: 'b' } }), 400, 'unauthorized_client'],
-    ['an unknown scope', async () => {
-      const user = await createUser(t);
-      return { fields: { grant_type: 'password', client_id: (await createClient(t)).clientId, username: user.username, password: user.password, scope: 'read everything' } };
-    }, 400, 'invalid_scope'],
-    ['a scope above the role', async () => {
-      const user = await createUser(t);
-      return { fields: { grant_type: 'password', client_id: (await createClient(t)).clientId, username: user.username, password: user.password, scope: 'admin' } };
-    }, 400, 'invalid_scope'],
-    ['a wrong password', async () => {
-      const user = await createUser(t);
-      return { fields: { grant_type: 'password', client_id: (await createClient(t)).clientId, username: user.username, password: 'wrong-password' } };
-    }, 400, 'invalid_grant'],
-    ['an unknown user', async () => ({ fields: { grant_type: 'password', client_id: (await createClient(t)).clientId, username: 'ghost', password: 'whatever-it-is' } }), 400, 'invalid_grant'],
-    ['a repeated parameter', async () => ({ fields: { grant_type: 'password' }, headers: FORM }), 400, 'invalid_request'],
+    [
+      'missing username',
+      async () => ({
+        fields: { grant_type: 'password', client_id: (await createClient(t)).clientId, password: 'p' },
+      }),
+      400,
+      'invalid_request',
+    ],
+    [
+      'missing password',
+      async () => ({
+        fields: { grant_type: 'password', client_id: (await createClient(t)).clientId, username: 'someone' },
+      }),
+      400,
+      'invalid_request',
+    ],
+    [
+      'missing client_id',
+      async () => ({ fields: { grant_type: 'password', username: 'a', password: 'b' } }),
+      400,
+      'invalid_request',
+    ],
+    [
+      'an unknown grant type',
+      async () => ({
+        fields: { grant_type: 'client_credentials', client_id: (await createClient(t)).clientId },
+      }),
+      400,
+      'unsupported_grant_type',
+    ],
+    [
+      'an unknown client',
+      async () => ({ fields: { grant_type: 'password', client_id: 'nobody', username: 'a', password: 'b' } }),
+      401,
+      'invalid_client',
+    ],
+    [
+      'a grant the client may not use',
+      async () => ({
+        fields: {
+          grant_type: 'password',
+          client_id: (await createClient(t, { grants: ['refresh_token'] })).clientId,
+          username: 'a',
+          password: 'b',
+        },
+      }),
+      400,
+      'unauthorized_client',
+    ],
+    [
+      'an unknown scope',
+      async () => {
+        const user = await createUser(t);
+        return {
+          fields: {
+            grant_type: 'password',
+            client_id: (await createClient(t)).clientId,
+            username: user.username,
+            password: user.password,
+            scope: 'read everything',
+          },
+        };
+      },
+      400,
+      'invalid_scope',
+    ],
+    [
+      'a scope above the role',
+      async () => {
+        const user = await createUser(t);
+        return {
+          fields: {
+            grant_type: 'password',
+            client_id: (await createClient(t)).clientId,
+            username: user.username,
+            password: user.password,
+            scope: 'admin',
+          },
+        };
+      },
+      400,
+      'invalid_scope',
+    ],
+    [
+      'a wrong password',
+      async () => {
+        const user = await createUser(t);
+        return {
+          fields: {
+            grant_type: 'password',
+            client_id: (await createClient(t)).clientId,
+            username: user.username,
+            password: 'wrong-password',
+          },
+        };
+      },
+      400,
+      'invalid_grant',
+    ],
+    [
+      'an unknown user',
+      async () => ({
+        fields: {
+          grant_type: 'password',
+          client_id: (await createClient(t)).clientId,
+          username: 'ghost',
+          password: 'whatever-it-is',
+        },
+      }),
+      400,
+      'invalid_grant',
+    ],
+    [
+      'a repeated parameter',
+      async () => ({ fields: { grant_type: 'password' }, headers: FORM }),
+      400,
+      'invalid_request',
+    ],
   ];
 
   for (const [name, make, status, error] of cases) {
     it(`answers ${status} ${error} for ${name}`, async () => {
       const { fields, headers } = await make();
-      const payload = name === 'a repeated parameter' ? 'grant_type=password&grant_type=password&client_id=x' : form(fields);
-      const res = await t.app.inject({ method: 'POST', url: '/connect/token', headers: headers ?? FORM, payload });
+      const payload =
+        name === 'a repeated parameter'
+          ? 'grant_type=password&grant_type=password&client_id=x'
+          : form(fields);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/connect/token',
+        headers: headers ?? FORM,
+        payload,
+      });
       assert.equal(res.statusCode, status, res.body);
       assert.equal(res.json().error, error);
       assert.equal(typeof res.json().error_description, 'string');
@@ -91,7 +224,9 @@ describe('POST /connect/token', () => {
 
   it('answers invalid_request for a JSON body instead of a form', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/connect/token', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/connect/token',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ grant_type: 'password', client_id: 'x', username: 'a', password: 'b' }),
     });
     assert.equal(res.statusCode, 400);
@@ -100,7 +235,12 @@ describe('POST /connect/token', () => {
   });
 
   it('answers invalid_request, not a problem document, for an unparseable content type', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/connect/token', headers: { 'content-type': 'text/plain' }, payload: 'grant_type=password' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/connect/token',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'grant_type=password',
+    });
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().error, 'invalid_request');
   });
@@ -111,9 +251,24 @@ describe('POST /connect/token', () => {
     const disabled = await createUser(t);
     await t.accounts.setUserDisabled(disabled.username, true);
     const answers = await Promise.all([
-      token({ grant_type: 'password', client_id: client.clientId, username: 'nobody-here', password: 'x-password' }),
-      token({ grant_type: 'password', client_id: client.clientId, username: user.username, password: 'x-password' }),
-      token({ grant_type: 'password', client_id: client.clientId, username: disabled.username, password: disabled.password }),
+      token({
+        grant_type: 'password',
+        client_id: client.clientId,
+        username: 'nobody-here',
+        password: 'x-password',
+      }),
+      token({
+        grant_type: 'password',
+        client_id: client.clientId,
+        username: user.username,
+        password: 'x-password',
+      }),
+      token({
+        grant_type: 'password',
+        client_id: client.clientId,
+        username: disabled.username,
+        password: disabled.password,
+      }),
     ]);
     const bodies = answers.map((r) => `${r.statusCode} ${r.body}`);
     assert.equal(new Set(bodies).size, 1, bodies.join('\n'));
@@ -123,7 +278,8 @@ describe('POST /connect/token', () => {
   it('locks the account after repeated failures, even for the right password, and unlocks later', async () => {
     const client = await createClient(t);
     const user = await createUser(t);
-    const attempt = (password: string) => token({ grant_type: 'password', client_id: client.clientId, username: user.username, password });
+    const attempt = (password: string) =>
+      token({ grant_type: 'password', client_id: client.clientId, username: user.username, password });
     for (let i = 0; i < 3; i++) assert.equal((await attempt('wrong-password')).json().error, 'invalid_grant');
     const locked = await attempt(user.password);
     assert.equal(locked.statusCode, 400);
@@ -140,19 +296,30 @@ describe('POST /connect/token with confidential clients', () => {
   });
   after(() => t.close());
 
-  const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+  const basic = (id: string, secret: string) =>
+    `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
   it('authenticates with HTTP Basic and with client_secret in the form', async () => {
     const client = await createClient(t, { confidential: true });
     const user = await createUser(t);
     const viaBasic = await t.app.inject({
-      method: 'POST', url: '/connect/token', headers: { ...FORM, authorization: basic(client.clientId, client.clientSecret!) },
+      method: 'POST',
+      url: '/connect/token',
+      headers: { ...FORM, authorization: basic(client.clientId, client.clientSecret!) },
       payload: form({ grant_type: 'password', username: user.username, password: user.password }),
     });
     assert.equal(viaBasic.statusCode, 200, viaBasic.body);
     const viaForm = await t.app.inject({
-      method: 'POST', url: '/connect/token', headers: FORM,
-      payload: form({ grant_type: 'password', client_id: client.clientId, client_secret: client.clientSecret!, username: user.username, password: user.password }),
+      method: 'POST',
+      url: '/connect/token',
+      headers: FORM,
+      payload: form({
+        grant_type: 'password',
+        client_id: client.clientId,
+        client_secret: client.clientSecret!,
+        username: user.username,
+        password: user.password,
+      }),
     });
     assert.equal(viaForm.statusCode, 200, viaForm.body);
   });
@@ -161,7 +328,9 @@ describe('POST /connect/token with confidential clients', () => {
     const client = await createClient(t, { confidential: true });
     for (const headers of [{ ...FORM, authorization: basic(client.clientId, 'wrong') }, FORM]) {
       const res = await t.app.inject({
-        method: 'POST', url: '/connect/token', headers,
+        method: 'POST',
+        url: '/connect/token',
+        headers,
         payload: form({ grant_type: 'password', client_id: client.clientId, username: 'a', password: 'b' }),
       });
       assert.equal(res.statusCode, 401);
@@ -173,8 +342,15 @@ describe('POST /connect/token with confidential clients', () => {
   it('refuses two client authentication methods at once', async () => {
     const client = await createClient(t, { confidential: true });
     const res = await t.app.inject({
-      method: 'POST', url: '/connect/token', headers: { ...FORM, authorization: basic(client.clientId, client.clientSecret!) },
-      payload: form({ grant_type: 'password', client_secret: client.clientSecret!, username: 'a', password: 'b' }),
+      method: 'POST',
+      url: '/connect/token',
+      headers: { ...FORM, authorization: basic(client.clientId, client.clientSecret!) },
+      payload: form({
+        grant_type: 'password',
+        client_secret: client.clientSecret!,
+        username: 'a',
+        password: 'b',
+      }),
     });
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().error, 'invalid_request');
@@ -192,7 +368,12 @@ describe('POST /connect/token bursts from one source', () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 5; i++) {
-      last = await t.app.inject({ method: 'POST', url: '/connect/token', headers: FORM, payload: form({ grant_type: 'password', client_id: 'nobody', username: 'a', password: 'b' }) });
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/connect/token',
+        headers: FORM,
+        payload: form({ grant_type: 'password', client_id: 'nobody', username: 'a', password: 'b' }),
+      });
       statuses.push(last.statusCode);
     }
     assert.deepEqual(statuses, [401, 401, 401, 429, 429]);

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { formParams } from './form-params.ts';
-import { OAuthError } from './oauth-error.ts';
 import { OAUTH_ERROR_RESPONSES, TokenRequestSchema, TokenResponseSchema } from './oauth.schemas.ts';
+import { OAuthError } from './oauth-error.ts';
 import type { TokenService } from './token-service.ts';
 
-export function issueTokenRoute(app: FastifyInstance, deps: { tokens: TokenService; perSourcePerMinute: number }) {
+export function issueTokenRoute(
+  app: FastifyInstance,
+  deps: { tokens: TokenService; perSourcePerMinute: number },
+) {
   app.post(
     '/connect/token',
     {
@@ -27,9 +30,13 @@ export function issueTokenRoute(app: FastifyInstance, deps: { tokens: TokenServi
           timeWindow: 60_000,
           keyGenerator: (request) => `token:${request.ip}`,
           errorResponseBuilder: (_request, context) =>
-            new OAuthError('temporarily_unavailable', `Too many token requests; retry in ${Math.ceil(context.ttl / 1000)} s`, {
-              status: 429,
-            }),
+            new OAuthError(
+              'temporarily_unavailable',
+              `Too many token requests; retry in ${Math.ceil(context.ttl / 1000)} s`,
+              {
+                status: 429,
+              },
+            ),
         },
       },
     },

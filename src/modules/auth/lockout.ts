@@ -20,12 +20,20 @@ export function isLocked(record: FailureRecord | undefined, now: Date): boolean 
  * threshold inside the window locks the account for `lockoutSeconds` (OWASP Authentication
  * Cheat Sheet, "Account Lockout").
  */
-export function afterFailure(record: FailureRecord | undefined, now: Date, policy: LockoutPolicy): FailureRecord {
+export function afterFailure(
+  record: FailureRecord | undefined,
+  now: Date,
+  policy: LockoutPolicy,
+): FailureRecord {
   const windowOpen =
     record !== undefined && now.getTime() - record.windowStartedAt.getTime() < policy.windowSeconds * 1000;
   const failures = windowOpen ? record.failures + 1 : 1;
   const windowStartedAt = windowOpen ? record.windowStartedAt : now;
   const lockedUntil =
     failures >= policy.threshold ? new Date(now.getTime() + policy.lockoutSeconds * 1000) : null;
-  return { failures: lockedUntil ? 0 : failures, windowStartedAt: lockedUntil ? now : windowStartedAt, lockedUntil };
+  return {
+    failures: lockedUntil ? 0 : failures,
+    windowStartedAt: lockedUntil ? now : windowStartedAt,
+    lockedUntil,
+  };
 }

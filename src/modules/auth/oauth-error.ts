@@ -26,12 +26,17 @@ export class OAuthError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
 
-  constructor(error: OAuthErrorCode, description: string, options: { status?: number; headers?: Record<string, string> } = {}) {
+  constructor(
+    error: OAuthErrorCode,
+    description: string,
+    options: { status?: number; headers?: Record<string, string> } = {},
+  ) {
     super(description);
     this.error = error;
     this.status = options.status ?? STATUS[error];
     this.headers = options.headers ?? {};
-    if (error === 'invalid_client') this.headers['www-authenticate'] ??= 'Basic realm="itinera", charset="UTF-8"';
+    if (error === 'invalid_client')
+      this.headers['www-authenticate'] ??= 'Basic realm="itinera", charset="UTF-8"';
   }
 
   body() {

@@ -22,7 +22,9 @@ export const OAuthErrorSchema = Type.Object(
 const oauthError = (description: string) => ({ ...Type.Ref('OAuthError'), description });
 
 export const OAUTH_ERROR_RESPONSES = {
-  400: oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope'),
+  400: oauthError(
+    'invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope',
+  ),
   401: oauthError('invalid_client; with WWW-Authenticate: Basic'),
   429: oauthError('temporarily_unavailable: too many token requests from this source; see Retry-After'),
   503: oauthError('temporarily_unavailable: password checks are saturated; see Retry-After'),
@@ -30,17 +32,26 @@ export const OAUTH_ERROR_RESPONSES = {
 
 const clientFields = {
   client_id: Type.Optional(Type.String({ description: 'The client; or authenticate with HTTP Basic' })),
-  client_secret: Type.Optional(Type.String({ description: 'Confidential clients only, when not using HTTP Basic' })),
+  client_secret: Type.Optional(
+    Type.String({ description: 'Confidential clients only, when not using HTTP Basic' }),
+  ),
 };
 
 export const TokenRequestSchema = Type.Object(
   {
-    grant_type: Type.String({ description: '`password` or `refresh_token`; others answer unsupported_grant_type', examples: ['password'] }),
+    grant_type: Type.String({
+      description: '`password` or `refresh_token`; others answer unsupported_grant_type',
+      examples: ['password'],
+    }),
     ...clientFields,
-    username: Type.Optional(Type.String({ description: 'password grant: user name or e-mail', examples: ['demo-customer'] })),
+    username: Type.Optional(
+      Type.String({ description: 'password grant: user name or e-mail', examples: ['demo-customer'] }),
+    ),
     password: Type.Optional(Type.String({ description: 'password grant: the password' })),
     refresh_token: Type.Optional(Type.String({ description: 'refresh_token grant: the refresh token' })),
-    scope: Type.Optional(Type.String({ description: 'Space-separated subset of: read book admin', examples: ['read book'] })),
+    scope: Type.Optional(
+      Type.String({ description: 'Space-separated subset of: read book admin', examples: ['read book'] }),
+    ),
   },
   { additionalProperties: true },
 );

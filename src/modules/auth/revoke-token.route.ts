@@ -1,5 +1,5 @@
-import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import { formParams } from './form-params.ts';
 import { OAUTH_ERROR_RESPONSES, TokenOperandSchema } from './oauth.schemas.ts';
 import type { TokenService } from './token-service.ts';
@@ -18,7 +18,10 @@ export function revokeTokenRoute(app: FastifyInstance, deps: { tokens: TokenServ
         consumes: ['application/x-www-form-urlencoded'],
         security: [{}, { clientBasic: [] }],
         body: TokenOperandSchema,
-        response: { 200: Type.Object({}, { description: 'Revoked, or nothing to revoke' }), ...OAUTH_ERROR_RESPONSES },
+        response: {
+          200: Type.Object({}, { description: 'Revoked, or nothing to revoke' }),
+          ...OAUTH_ERROR_RESPONSES,
+        },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,13 @@
-import { type CryptoKey, type JWK, exportJWK, generateKeyPair, importJWK, calculateJwkThumbprint } from 'jose';
-import type { Clock } from '../../ports/clock.ts';
+import {
+  type CryptoKey,
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+} from 'jose';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
+import type { Clock } from '../../ports/clock.ts';
 import type { SigningKeysRepository } from './signing-keys-repository.ts';
 
 export const SIGNING_ALG = 'ES256';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FORM, form, signIn } from '../../../test/helpers/factories.ts';
-import { type TestApp, buildTestApp } from '../../../test/helpers/test-app.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 describe('refresh, revocation and introspection', () => {
   let t: TestApp;
@@ -13,9 +13,18 @@ describe('refresh, revocation and introspection', () => {
   const post = (url: string, fields: Record<string, string | undefined>) =>
     t.app.inject({ method: 'POST', url, headers: FORM, payload: form(fields) });
   const refresh = (clientId: string, refreshToken: string, scope?: string) =>
-    post('/connect/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken, scope });
+    post('/connect/token', {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: refreshToken,
+      scope,
+    });
   const catalogue = (accessToken: string) =>
-    t.app.inject({ method: 'GET', url: '/b2c/countries/FR', headers: { authorization: `Bearer ${accessToken}` } });
+    t.app.inject({
+      method: 'GET',
+      url: '/b2c/countries/FR',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
 
   it('rotates the refresh token: the new pair works and the old token is spent', async () => {
     const s = await signIn(t);
@@ -43,7 +52,10 @@ describe('refresh, revocation and introspection', () => {
   it('never lets two concurrent uses of one refresh token both succeed', async () => {
     const s = await signIn(t);
     const answers = await Promise.all([1, 2, 3].map(() => refresh(s.client.clientId, s.refreshToken)));
-    assert.ok(answers.filter((r) => r.statusCode === 200).length <= 1, answers.map((r) => r.statusCode).join());
+    assert.ok(
+      answers.filter((r) => r.statusCode === 200).length <= 1,
+      answers.map((r) => r.statusCode).join(),
+    );
   });
 
   it('refuses a refresh token presented by another client, and an expired one', async () => {
@@ -76,7 +88,10 @@ describe('refresh, revocation and introspection', () => {
     const revoked = await post('/connect/revoke', { token: s.refreshToken, client_id: s.client.clientId });
     assert.equal(revoked.statusCode, 200);
     assert.equal((await refresh(s.client.clientId, s.refreshToken)).json().error, 'invalid_grant');
-    assert.equal((await post('/connect/revoke', { token: 'rt_unknown', client_id: s.client.clientId })).statusCode, 200);
+    assert.equal(
+      (await post('/connect/revoke', { token: 'rt_unknown', client_id: s.client.clientId })).statusCode,
+      200,
+    );
     const missing = await post('/connect/revoke', { client_id: s.client.clientId });
     assert.equal(missing.statusCode, 400);
     assert.equal(missing.json().error, 'invalid_request');
@@ -85,7 +100,10 @@ describe('refresh, revocation and introspection', () => {
   it('revokes an access token so that it no longer authenticates', async () => {
     const s = await signIn(t);
     assert.equal((await catalogue(s.accessToken)).statusCode, 200);
-    assert.equal((await post('/connect/revoke', { token: s.accessToken, client_id: s.client.clientId })).statusCode, 200);
+    assert.equal(
+      (await post('/connect/revoke', { token: s.accessToken, client_id: s.client.clientId })).statusCode,
+      200,
+    );
     const res = await catalogue(s.accessToken);
     assert.equal(res.statusCode, 401);
     assert.equal(res.json().code, 'INVALID_TOKEN');
@@ -95,29 +113,48 @@ describe('refresh, revocation and introspection', () => {
   it('does not let one client revoke another client’s token', async () => {
     const s = await signIn(t);
     const other = await signIn(t);
-    assert.equal((await post('/connect/revoke', { token: s.accessToken, client_id: other.client.clientId })).statusCode, 200);
+    assert.equal(
+      (await post('/connect/revoke', { token: s.accessToken, client_id: other.client.clientId })).statusCode,
+      200,
+    );
     assert.equal((await catalogue(s.accessToken)).statusCode, 200);
   });
 
   it('introspects active tokens (RFC 7662) and reports spent, revoked, foreign and junk tokens inactive', async () => {
     const s = await signIn(t);
-    const access = (await post('/connect/introspect', { token: s.accessToken, client_id: s.client.clientId })).json();
+    const access = (
+      await post('/connect/introspect', { token: s.accessToken, client_id: s.client.clientId })
+    ).json();
     assert.equal(access.active, true);
     assert.equal(access.sub, s.user.id);
     assert.equal(access.client_id, s.client.clientId);
     assert.equal(access.scope, 'read book');
     assert.equal(access.token_type, 'Bearer');
     assert.equal(access.username, s.user.username);
-    const refreshInfo = (await post('/connect/introspect', { token: s.refreshToken, client_id: s.client.clientId })).json();
+    const refreshInfo = (
+      await post('/connect/introspect', { token: s.refreshToken, client_id: s.client.clientId })
+    ).json();
     assert.equal(refreshInfo.active, true);
     assert.equal(refreshInfo.token_type, 'refresh_token');
     const other = await signIn(t);
-    assert.deepEqual((await post('/connect/introspect', { token: s.accessToken, client_id: other.client.clientId })).json(), { active: false });
-    assert.deepEqual((await post('/connect/introspect', { token: 'junk', client_id: s.client.clientId })).json(), { active: false });
+    assert.deepEqual(
+      (await post('/connect/introspect', { token: s.accessToken, client_id: other.client.clientId })).json(),
+      { active: false },
+    );
+    assert.deepEqual(
+      (await post('/connect/introspect', { token: 'junk', client_id: s.client.clientId })).json(),
+      { active: false },
+    );
     await refresh(s.client.clientId, s.refreshToken);
-    assert.deepEqual((await post('/connect/introspect', { token: s.refreshToken, client_id: s.client.clientId })).json(), { active: false });
+    assert.deepEqual(
+      (await post('/connect/introspect', { token: s.refreshToken, client_id: s.client.clientId })).json(),
+      { active: false },
+    );
     t.clock.advance(3601);
-    assert.deepEqual((await post('/connect/introspect', { token: s.accessToken, client_id: s.client.clientId })).json(), { active: false });
+    assert.deepEqual(
+      (await post('/connect/introspect', { token: s.accessToken, client_id: s.client.clientId })).json(),
+      { active: false },
+    );
     t.clock.advance(-3601);
   });
 

@@ -6,7 +6,7 @@ import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import { type AccessTokens, InvalidTokenError } from './access-tokens.ts';
 import { authenticateClient } from './client-authentication.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
-import { type LockoutPolicy, afterFailure, isLocked } from './lockout.ts';
+import { afterFailure, isLocked, type LockoutPolicy } from './lockout.ts';
 import type { LoginFailuresRepository } from './login-failures-repository.ts';
 import { OAuthError } from './oauth-error.ts';
 import { decideScope } from './scopes.ts';
@@ -46,7 +46,12 @@ export function createTokenService(deps: {
 }) {
   const { users, clients, tokens, loginFailures, hasher, accessTokens, clock, ids } = deps;
 
-  async function issuePair(user: UserRow, client: ClientRow, scope: string, familyId?: string): Promise<TokenResponse> {
+  async function issuePair(
+    user: UserRow,
+    client: ClientRow,
+    scope: string,
+    familyId?: string,
+  ): Promise<TokenResponse> {
     const { token } = await accessTokens.issue({
       userId: user.id,
       username: user.username,
@@ -55,7 +60,12 @@ export function createTokenService(deps: {
       clientId: client.client_id,
       scope,
     });
-    const response: TokenResponse = { access_token: token, token_type: 'Bearer', expires_in: accessTokens.ttlSeconds, scope };
+    const response: TokenResponse = {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: accessTokens.ttlSeconds,
+      scope,
+    };
     if (grants(client).includes('refresh_token')) {
       const refresh = `rt_${randomBytes(32).toString('base64url')}`;
       const now = clock.now();
@@ -87,9 +97,13 @@ export function createTokenService(deps: {
       else await hasher.burn(password);
     } catch (error) {
       if (error instanceof OverloadedError) {
-        throw new OAuthError('temporarily_unavailable', 'Too many sign-ins are being checked; retry shortly', {
-          headers: { 'retry-after': '1' },
-        });
+        throw new OAuthError(
+          'temporarily_unavailable',
+          'Too many sign-ins are being checked; retry shortly',
+          {
+            headers: { 'retry-after': '1' },
+          },
+        );
       }
       throw error;
     }
@@ -105,7 +119,8 @@ export function createTokenService(deps: {
   async function passwordGrant(client: ClientRow, params: FormParams): Promise<TokenResponse> {
     const { username, password } = params;
     if (!username) throw new OAuthError('invalid_request', 'username is required');
-    if (password === undefined || password === '') throw new OAuthError('invalid_request', 'password is required');
+    if (password === undefined || password === '')
+      throw new OAuthError('invalid_request', 'password is required');
     const user = await checkPassword(username, password);
     const scope = decideScope(user.role, params.scope);
     if (!scope.ok) throw new OAuthError('invalid_scope', scope.reason);
@@ -121,7 +136,10 @@ export function createTokenService(deps: {
     if (row.revoked_at || row.expires_at <= now.toISOString()) throw invalid;
     if (row.used_at || !(await tokens.markRefreshUsed(row.id, now.toISOString()))) {
       await tokens.revokeFamily(row.family_id, now.toISOString());
-      throw new OAuthError('invalid_grant', 'The refresh token was already used; its whole family is now revoked');
+      throw new OAuthError(
+        'invalid_grant',
+        'The refresh token was already used; its whole family is now revoked',
+      );
     }
     const user = await users.findById(row.user_id);
     if (!user || user.disabled) throw invalid;
@@ -166,7 +184,10 @@ export function createTokenService(deps: {
     },
 
     /** RFC 7662: what a token means, for the client it was issued to; anything else is inactive. */
-    async introspect(params: FormParams, authorization: string | undefined): Promise<Record<string, unknown>> {
+    async introspect(
+      params: FormParams,
+      authorization: string | undefined,
+    ): Promise<Record<string, unknown>> {
       const client = await authenticateClient(clients, params, authorization);
       const token = params.token;
       if (!token) throw new OAuthError('invalid_request', 'token is required');
@@ -193,7 +214,8 @@ export function createTokenService(deps: {
       }
       try {
         const p = await accessTokens.verify(token);
-        if (p.clientId !== client.client_id || (await tokens.isAccessTokenRevoked(p.jti))) return { active: false };
+        if (p.clientId !== client.client_id || (await tokens.isAccessTokenRevoked(p.jti)))
+          return { active: false };
         return {
           active: true,
           token_type: 'Bearer',

@@ -10,7 +10,11 @@ export function createTokensRepository(db: Kysely<Database>) {
       await db.insertInto('refresh_tokens').values(row).execute();
     },
     async findRefreshByHash(tokenHash: string): Promise<RefreshTokenRow | undefined> {
-      return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+      return db
+        .selectFrom('refresh_tokens')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
     },
     /** Marks a refresh token used; false when another request used it first. */
     async markRefreshUsed(id: string, now: string): Promise<boolean> {
@@ -39,7 +43,11 @@ export function createTokensRepository(db: Kysely<Database>) {
         .execute();
     },
     async isAccessTokenRevoked(jti: string): Promise<boolean> {
-      const row = await db.selectFrom('revoked_access_tokens').select('jti').where('jti', '=', jti).executeTakeFirst();
+      const row = await db
+        .selectFrom('revoked_access_tokens')
+        .select('jti')
+        .where('jti', '=', jti)
+        .executeTakeFirst();
       return row !== undefined;
     },
     /** Removes what can no longer matter: expired deny-list entries and long-expired refresh tokens. */

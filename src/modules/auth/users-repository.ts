@@ -29,7 +29,10 @@ export function createUsersRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
     async count(): Promise<number> {
-      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async insertAgency(agency: { id: string; name: string; created_at: string }): Promise<void> {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signIn } from '../../../test/helpers/factories.ts';
-import { type TestApp, buildTestApp } from '../../../test/helpers/test-app.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 describe('GET /b2c/* reference catalogue', () => {
   let t: TestApp;
@@ -59,7 +59,12 @@ describe('GET /b2c/* reference catalogue', () => {
     assert.ok(zurich.data.every((c: { country_code: string }) => c.country_code === 'CH'));
     const german = (await get('/b2c/airports?country=DE&scheduled=true&limit=100')).json();
     assert.ok(german.data.some((a: { iata: string }) => a.iata === 'FRA'));
-    assert.ok(german.data.every((a: { country_code: string; scheduled_service: boolean }) => a.country_code === 'DE' && a.scheduled_service));
+    assert.ok(
+      german.data.every(
+        (a: { country_code: string; scheduled_service: boolean }) =>
+          a.country_code === 'DE' && a.scheduled_service,
+      ),
+    );
     const inactive = (await get('/b2c/airlines?active=false&limit=5')).json();
     assert.ok(inactive.data.length > 0 && inactive.data.every((a: { active: boolean }) => !a.active));
   });
@@ -79,7 +84,10 @@ describe('GET /b2c/* reference catalogue', () => {
     assert.equal(seen.length, total);
     assert.equal(new Set(seen).size, total);
     const all = (await get('/b2c/airports?q=london&limit=100')).json();
-    assert.deepEqual(seen, all.data.map((a: { iata: string }) => a.iata));
+    assert.deepEqual(
+      seen,
+      all.data.map((a: { iata: string }) => a.iata),
+    );
   });
 
   it('caps the page size at 100', async () => {
@@ -92,7 +100,10 @@ describe('GET /b2c/* reference catalogue', () => {
     assert.equal(places[0].type, 'city');
     assert.equal(places[0].name, 'London');
     assert.equal(places[0].country_code, 'GB');
-    const nextCodes = places.slice(1, 6).map((p: { iata: string }) => p.iata).sort();
+    const nextCodes = places
+      .slice(1, 6)
+      .map((p: { iata: string }) => p.iata)
+      .sort();
     assert.deepEqual(nextCodes, ['LCY', 'LGW', 'LHR', 'LTN', 'STN']);
   });
 

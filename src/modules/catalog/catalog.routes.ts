@@ -1,7 +1,7 @@
-import Type, { type TSchema } from 'typebox';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import Type, { type TSchema } from 'typebox';
 import type { Page } from '../../http/cursor.ts';
-import { PageQuerySchema, errorResponses, pageOf } from '../../http/schemas.ts';
+import { errorResponses, PageQuerySchema, pageOf } from '../../http/schemas.ts';
 import { AirlineSchema, AirportSchema, CitySchema, CountrySchema, PlaceSchema } from './catalog.schemas.ts';
 import type { CatalogueService, ListQuery } from './catalogue-service.ts';
 
@@ -22,32 +22,70 @@ interface Resource {
 }
 
 const SECURITY = [{ bearerAuth: ['read'] }];
-const Text = Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Text to find in names or codes; case and accents ignored' }));
-const Country = Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' }));
+const Text = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'Text to find in names or codes; case and accents ignored',
+  }),
+);
+const Country = Type.Optional(
+  Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' }),
+);
 
 function resources(catalogue: CatalogueService): Resource[] {
   return [
     {
-      path: 'countries', noun: 'country', plural: 'countries', schemaId: 'Country', key: 'code',
-      keyDescription: 'ISO 3166-1 alpha-2 code', extraQuery: {}, example: 'GB',
-      list: (q) => catalogue.listCountries(q), get: (k) => catalogue.getCountry(k),
+      path: 'countries',
+      noun: 'country',
+      plural: 'countries',
+      schemaId: 'Country',
+      key: 'code',
+      keyDescription: 'ISO 3166-1 alpha-2 code',
+      extraQuery: {},
+      example: 'GB',
+      list: (q) => catalogue.listCountries(q),
+      get: (k) => catalogue.getCountry(k),
     },
     {
-      path: 'cities', noun: 'city', plural: 'cities', schemaId: 'City', key: 'city_id',
-      keyDescription: 'City id', extraQuery: {}, example: 'cty_2643743',
-      list: (q) => catalogue.listCities(q), get: (k) => catalogue.getCity(k),
+      path: 'cities',
+      noun: 'city',
+      plural: 'cities',
+      schemaId: 'City',
+      key: 'city_id',
+      keyDescription: 'City id',
+      extraQuery: {},
+      example: 'cty_2643743',
+      list: (q) => catalogue.listCities(q),
+      get: (k) => catalogue.getCity(k),
     },
     {
-      path: 'airports', noun: 'airport', plural: 'airports', schemaId: 'Airport', key: 'code',
-      keyDescription: 'IATA or ICAO code', example: 'LHR',
-      extraQuery: { scheduled: Type.Optional(Type.Boolean({ description: 'Only airports with scheduled service' })) },
+      path: 'airports',
+      noun: 'airport',
+      plural: 'airports',
+      schemaId: 'Airport',
+      key: 'code',
+      keyDescription: 'IATA or ICAO code',
+      example: 'LHR',
+      extraQuery: {
+        scheduled: Type.Optional(Type.Boolean({ description: 'Only airports with scheduled service' })),
+      },
       list: (q) => catalogue.listAirports({ ...q, scheduledOnly: q.scheduled as boolean | undefined }),
       get: (k) => catalogue.getAirport(k),
     },
     {
-      path: 'airlines', noun: 'airline', plural: 'airlines', schemaId: 'Airline', key: 'code',
-      keyDescription: 'IATA (2) or ICAO (3) designator', example: 'BA',
-      extraQuery: { active: Type.Optional(Type.Boolean({ description: 'Only active (true) or defunct (false) airlines' })) },
+      path: 'airlines',
+      noun: 'airline',
+      plural: 'airlines',
+      schemaId: 'Airline',
+      key: 'code',
+      keyDescription: 'IATA (2) or ICAO (3) designator',
+      example: 'BA',
+      extraQuery: {
+        active: Type.Optional(
+          Type.Boolean({ description: 'Only active (true) or defunct (false) airlines' }),
+        ),
+      },
       list: (q) => catalogue.listAirlines({ ...q, active: q.active as boolean | undefined }),
       get: (k) => catalogue.getAirline(k),
     },
@@ -57,58 +95,98 @@ function resources(catalogue: CatalogueService): Resource[] {
 /** `GET /b2c/{countries,cities,airports,airlines}` lists and look-ups, and `/b2c/places` autocomplete. */
 export function catalogRoutes(app: FastifyInstance, deps: { catalogue: CatalogueService; guard: Guard }) {
   for (const r of resources(deps.catalogue)) {
-    app.get(`/b2c/${r.path}`, {
-      onRequest: deps.guard,
-      schema: {
-        operationId: `list_${r.plural}`,
-        tags: ['catalogue'],
-        summary: `List ${r.plural}`,
-        description: `Filter by text and country; cursor paging (at most 100 a page). Example: \`GET /b2c/${r.path}?q=lon&limit=5\`.`,
-        security: SECURITY,
-        querystring: Type.Object({ q: Text, country: Country, ...r.extraQuery, ...PageQuerySchema }, { additionalProperties: false }),
-        response: { 200: pageOf(Type.Ref(r.schemaId), `A page of ${r.plural}`), ...errorResponses('INVALID_CURSOR', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE') },
+    app.get(
+      `/b2c/${r.path}`,
+      {
+        onRequest: deps.guard,
+        schema: {
+          operationId: `list_${r.plural}`,
+          tags: ['catalogue'],
+          summary: `List ${r.plural}`,
+          description: `Filter by text and country; cursor paging (at most 100 a page). Example: \`GET /b2c/${r.path}?q=lon&limit=5\`.`,
+          security: SECURITY,
+          querystring: Type.Object(
+            { q: Text, country: Country, ...r.extraQuery, ...PageQuerySchema },
+            { additionalProperties: false },
+          ),
+          response: {
+            200: pageOf(Type.Ref(r.schemaId), `A page of ${r.plural}`),
+            ...errorResponses('INVALID_CURSOR', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+          },
+        },
       },
-    }, async (request) => {
-      const query = request.query as Query;
-      return r.list({ ...query, limit: query.limit ?? 20 });
-    });
+      async (request) => {
+        const query = request.query as Query;
+        return r.list({ ...query, limit: query.limit ?? 20 });
+      },
+    );
 
-    app.get(`/b2c/${r.path}/:${r.key}`, {
-      onRequest: deps.guard,
-      schema: {
-        operationId: `get_${r.noun}`,
-        tags: ['catalogue'],
-        summary: `Get one ${r.noun}`,
-        description: `By ${r.keyDescription}, e.g. \`GET /b2c/${r.path}/${r.example}\`. Unknown: 404 NOT_FOUND.`,
-        security: SECURITY,
-        params: Type.Object({ [r.key]: Type.String({ minLength: 1, maxLength: 40, description: r.keyDescription, examples: [r.example] }) }),
-        response: { 200: Type.Ref(r.schemaId), ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE') },
+    app.get(
+      `/b2c/${r.path}/:${r.key}`,
+      {
+        onRequest: deps.guard,
+        schema: {
+          operationId: `get_${r.noun}`,
+          tags: ['catalogue'],
+          summary: `Get one ${r.noun}`,
+          description: `By ${r.keyDescription}, e.g. \`GET /b2c/${r.path}/${r.example}\`. Unknown: 404 NOT_FOUND.`,
+          security: SECURITY,
+          params: Type.Object({
+            [r.key]: Type.String({
+              minLength: 1,
+              maxLength: 40,
+              description: r.keyDescription,
+              examples: [r.example],
+            }),
+          }),
+          response: {
+            200: Type.Ref(r.schemaId),
+            ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+          },
+        },
       },
-    }, async (request) => r.get((request.params as Record<string, string>)[r.key]!));
+      async (request) => r.get((request.params as Record<string, string>)[r.key]!),
+    );
   }
 
-  app.get('/b2c/places', {
-    onRequest: deps.guard,
-    schema: {
-      operationId: 'suggest_places',
-      tags: ['catalogue'],
-      summary: 'Autocomplete cities and airports',
-      description:
-        'Ranks cities and airports for a typed prefix: an exact airport code first, then by importance, each city ' +
-        'followed by its airports. `GET /b2c/places?q=lon` gives London, then LHR, LGW, STN, LTN, LCY.',
-      security: SECURITY,
-      querystring: Type.Object({
-        q: Type.String({ minLength: 1, maxLength: 100, examples: ['lon'] }),
-        types: Type.Optional(Type.String({ pattern: '^(city|airport)(,(city|airport))?$', default: 'city,airport', description: 'city, airport or both' })),
-        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
-      }, { additionalProperties: false }),
-      response: { 200: Type.Object({ data: Type.Array(Type.Ref('Place')) }), ...errorResponses('UNAUTHENTICATED', 'INSUFFICIENT_SCOPE') },
+  app.get(
+    '/b2c/places',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'suggest_places',
+        tags: ['catalogue'],
+        summary: 'Autocomplete cities and airports',
+        description:
+          'Ranks cities and airports for a typed prefix: an exact airport code first, then by importance, each city ' +
+          'followed by its airports. `GET /b2c/places?q=lon` gives London, then LHR, LGW, STN, LTN, LCY.',
+        security: SECURITY,
+        querystring: Type.Object(
+          {
+            q: Type.String({ minLength: 1, maxLength: 100, examples: ['lon'] }),
+            types: Type.Optional(
+              Type.String({
+                pattern: '^(city|airport)(,(city|airport))?$',
+                default: 'city,airport',
+                description: 'city, airport or both',
+              }),
+            ),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ data: Type.Array(Type.Ref('Place')) }),
+          ...errorResponses('UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+        },
+      },
     },
-  }, async (request) => {
-    const { q, types, limit } = request.query as { q: string; types?: string; limit?: number };
-    const kinds = new Set((types ?? 'city,airport').split(',') as Array<'city' | 'airport'>);
-    return { data: deps.catalogue.suggestPlaces(q, limit ?? 10, kinds) };
-  });
+    async (request) => {
+      const { q, types, limit } = request.query as { q: string; types?: string; limit?: number };
+      const kinds = new Set((types ?? 'city,airport').split(',') as Array<'city' | 'airport'>);
+      return { data: deps.catalogue.suggestPlaces(q, limit ?? 10, kinds) };
+    },
+  );
 }
 
 export const CATALOG_SCHEMAS = [CountrySchema, CitySchema, AirportSchema, AirlineSchema, PlaceSchema];

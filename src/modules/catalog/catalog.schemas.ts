@@ -27,7 +27,10 @@ export const CitySchema = Type.Object(
     latitude: Latitude,
     longitude: Longitude,
     time_zone: TimeZone,
-    airports: Type.Array(Type.String(), { description: 'IATA codes of the airports serving the city', examples: [['LHR', 'LGW']] }),
+    airports: Type.Array(Type.String(), {
+      description: 'IATA codes of the airports serving the city',
+      examples: [['LHR', 'LGW']],
+    }),
   },
   { $id: 'City' },
 );

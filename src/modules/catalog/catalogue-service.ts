@@ -1,7 +1,7 @@
 import { AppError } from '../../http/app-error.ts';
 import { type Page, paginate } from '../../http/cursor.ts';
 import type { Airline, Airport, Catalogue, City, Country } from './catalogue.types.ts';
-import { type Place, createPlaceIndex } from './places.ts';
+import { createPlaceIndex, type Place } from './places.ts';
 import { fold } from './text.ts';
 
 export interface ListQuery {
@@ -24,20 +24,36 @@ export function createCatalogueService(catalogue: Catalogue) {
   const airlineName = folded(catalogue.airlines, (a) => a.name);
   const suggest = createPlaceIndex(catalogue);
 
-  function list<T>(items: readonly T[], query: ListQuery, keep: (item: T, q: string) => boolean, extra = {}): Page<T> {
+  function list<T>(
+    items: readonly T[],
+    query: ListQuery,
+    keep: (item: T, q: string) => boolean,
+    extra = {},
+  ): Page<T> {
     const q = query.q ? fold(query.q) : '';
-    const filtered = q || query.country || Object.keys(extra).length ? items.filter((item) => keep(item, q)) : items;
+    const filtered =
+      q || query.country || Object.keys(extra).length ? items.filter((item) => keep(item, q)) : items;
     return paginate(filtered, { q, country: query.country, ...extra }, query.cursor, query.limit);
   }
 
-  const inCountry = (code: string, query: ListQuery) => !query.country || code === query.country.toUpperCase();
+  const inCountry = (code: string, query: ListQuery) =>
+    !query.country || code === query.country.toUpperCase();
 
   return {
     listCountries(query: ListQuery): Page<Country> {
-      return list(catalogue.countries, query, (c, q) => inCountry(c.code, query) && (!q || c.code.toLowerCase() === q || countryName(c).includes(q)));
+      return list(
+        catalogue.countries,
+        query,
+        (c, q) =>
+          inCountry(c.code, query) && (!q || c.code.toLowerCase() === q || countryName(c).includes(q)),
+      );
     },
     listCities(query: ListQuery): Page<City> {
-      return list(catalogue.cities, query, (c, q) => inCountry(c.country_code, query) && (!q || cityName(c).includes(q)));
+      return list(
+        catalogue.cities,
+        query,
+        (c, q) => inCountry(c.country_code, query) && (!q || cityName(c).includes(q)),
+      );
     },
     listAirports(query: ListQuery & { scheduledOnly?: boolean | undefined }): Page<Airport> {
       const scheduled = query.scheduledOnly ?? false;
@@ -74,7 +90,8 @@ export function createCatalogueService(catalogue: Catalogue) {
 }
 
 function found<T>(item: T | undefined, kind: string, key: string): T {
-  if (item === undefined) throw new AppError('NOT_FOUND', `No ${kind} ${JSON.stringify(key)} in the catalogue`);
+  if (item === undefined)
+    throw new AppError('NOT_FOUND', `No ${kind} ${JSON.stringify(key)} in the catalogue`);
   return item;
 }
 

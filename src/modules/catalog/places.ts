@@ -2,8 +2,26 @@ import type { Airport, Catalogue, City } from './catalogue.types.ts';
 import { fold } from './text.ts';
 
 export type Place =
-  | { type: 'city'; id: string; name: string; country_code: string; time_zone: string; airports: string[]; score: number }
-  | { type: 'airport'; id: string; iata: string; name: string; city_id: string | null; city_name: string; country_code: string; time_zone: string; score: number };
+  | {
+      type: 'city';
+      id: string;
+      name: string;
+      country_code: string;
+      time_zone: string;
+      airports: string[];
+      score: number;
+    }
+  | {
+      type: 'airport';
+      id: string;
+      iata: string;
+      name: string;
+      city_id: string | null;
+      city_name: string;
+      country_code: string;
+      time_zone: string;
+      score: number;
+    };
 
 interface Entry {
   key: string;
@@ -27,12 +45,12 @@ export function createPlaceIndex(catalogue: Catalogue) {
     const words = folded.split(' ');
     for (let i = 1; i < words.length; i++) entries.push({ key: words.slice(i).join(' '), kind, index });
   };
-  catalogue.cities.forEach((city, i) => add(city.name, 'city', i));
-  catalogue.airports.forEach((airport, i) => {
+  for (const [i, city] of catalogue.cities.entries()) add(city.name, 'city', i);
+  for (const [i, airport] of catalogue.airports.entries()) {
     add(airport.name, 'airport', i);
     add(airport.iata, 'airport', i);
     if (airport.icao) add(airport.icao, 'airport', i);
-  });
+  }
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   function lowerBound(prefix: string): number {
@@ -48,7 +66,9 @@ export function createPlaceIndex(catalogue: Catalogue) {
 
   const cityScore = (city: City, exact: boolean) => Math.log10(city.population + 10) + (exact ? 1 : 0);
   const airportScore = (airport: Airport, q: string) =>
-    (airport.iata.toLowerCase() === q ? 100 : 0) + SIZE_WEIGHT[airport.size] / 2 + (airport.scheduled_service ? 1 : 0);
+    (airport.iata.toLowerCase() === q ? 100 : 0) +
+    SIZE_WEIGHT[airport.size] / 2 +
+    (airport.scheduled_service ? 1 : 0);
 
   return function suggest(query: string, limit: number, types: ReadonlySet<'city' | 'airport'>): Place[] {
     const q = fold(query);
@@ -70,8 +90,15 @@ export function createPlaceIndex(catalogue: Catalogue) {
       if (!types.has('airport') || placed.has(airport.iata)) return;
       placed.add(airport.iata);
       places.push({
-        type: 'airport', id: airport.iata, iata: airport.iata, name: airport.name, city_id: airport.city_id,
-        city_name: airport.city_name, country_code: airport.country_code, time_zone: airport.time_zone, score,
+        type: 'airport',
+        id: airport.iata,
+        iata: airport.iata,
+        name: airport.name,
+        city_id: airport.city_id,
+        city_name: airport.city_name,
+        country_code: airport.country_code,
+        time_zone: airport.time_zone,
+        score,
       });
     };
     const ranked: Array<{ score: number; run: () => void }> = [];
@@ -81,7 +108,15 @@ export function createPlaceIndex(catalogue: Catalogue) {
         score: score + (city.airports.length > 0 ? 1 : 0),
         run: () => {
           if (types.has('city')) {
-            places.push({ type: 'city', id: city.id, name: city.name, country_code: city.country_code, time_zone: city.time_zone, airports: city.airports, score });
+            places.push({
+              type: 'city',
+              id: city.id,
+              name: city.name,
+              country_code: city.country_code,
+              time_zone: city.time_zone,
+              airports: city.airports,
+              score,
+            });
           }
           for (const code of city.airports) {
             const airport = catalogue.airportByCode.get(code);

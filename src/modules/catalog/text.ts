@@ -1,6 +1,11 @@
 /** Folds case and diacritics so "zurich" finds "Zürich" and "sao" finds "São Paulo". */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** Great-circle distance in kilometres (haversine, mean Earth radius). */
