@@ -11,6 +11,17 @@ export interface ListQuery {
   cursor?: string | undefined;
 }
 
+function byCountry<T>(items: readonly T[], code: (item: T) => string | null): Map<string, T[]> {
+  const index = new Map<string, T[]>();
+  for (const item of items) {
+    const key = code(item) ?? '';
+    const list = index.get(key);
+    if (list) list.push(item);
+    else index.set(key, [item]);
+  }
+  return index;
+}
+
 function folded<T>(items: readonly T[], name: (item: T) => string): (item: T) => string {
   const cache = new Map<T, string>(items.map((item) => [item, fold(name(item))]));
   return (item) => cache.get(item)!;
@@ -24,44 +35,47 @@ export function createCatalogueService(catalogue: Catalogue) {
   const airlineName = folded(catalogue.airlines, (a) => a.name);
   const suggest = createPlaceIndex(catalogue);
 
+  const countryIndex = {
+    countries: byCountry(catalogue.countries, (c) => c.code),
+    cities: byCountry(catalogue.cities, (c) => c.country_code),
+    airports: byCountry(catalogue.airports, (a) => a.country_code),
+    airlines: byCountry(catalogue.airlines, (a) => a.country_code),
+  };
+
+  /** Narrows by country through an index, then by the other filters; order is the catalogue's. */
   function list<T>(
     items: readonly T[],
+    index: Map<string, T[]>,
     query: ListQuery,
     keep: (item: T, q: string) => boolean,
     extra = {},
   ): Page<T> {
     const q = query.q ? fold(query.q) : '';
-    const filtered =
-      q || query.country || Object.keys(extra).length ? items.filter((item) => keep(item, q)) : items;
-    return paginate(filtered, { q, country: query.country, ...extra }, query.cursor, query.limit);
+    const country = query.country?.toUpperCase();
+    const scope = country ? (index.get(country) ?? []) : items;
+    const filtered = q || Object.keys(extra).length > 0 ? scope.filter((item) => keep(item, q)) : scope;
+    return paginate(filtered, { q, country, ...extra }, query.cursor, query.limit);
   }
-
-  const inCountry = (code: string, query: ListQuery) =>
-    !query.country || code === query.country.toUpperCase();
 
   return {
     listCountries(query: ListQuery): Page<Country> {
       return list(
         catalogue.countries,
+        countryIndex.countries,
         query,
-        (c, q) =>
-          inCountry(c.code, query) && (!q || c.code.toLowerCase() === q || countryName(c).includes(q)),
+        (c, q) => c.code.toLowerCase() === q || countryName(c).includes(q),
       );
     },
     listCities(query: ListQuery): Page<City> {
-      return list(
-        catalogue.cities,
-        query,
-        (c, q) => inCountry(c.country_code, query) && (!q || cityName(c).includes(q)),
-      );
+      return list(catalogue.cities, countryIndex.cities, query, (c, q) => cityName(c).includes(q));
     },
     listAirports(query: ListQuery & { scheduledOnly?: boolean | undefined }): Page<Airport> {
       const scheduled = query.scheduledOnly ?? false;
       return list(
         catalogue.airports,
+        countryIndex.airports,
         query,
         (a, q) =>
-          inCountry(a.country_code, query) &&
           (!scheduled || a.scheduled_service) &&
           (!q || a.iata.toLowerCase() === q || a.icao?.toLowerCase() === q || airportName(a).includes(q)),
         scheduled ? { scheduled } : {},
@@ -71,9 +85,9 @@ export function createCatalogueService(catalogue: Catalogue) {
       const active = query.active;
       return list(
         catalogue.airlines,
+        countryIndex.airlines,
         query,
         (a, q) =>
-          inCountry(a.country_code ?? '', query) &&
           (active === undefined || a.active === active) &&
           (!q || a.iata?.toLowerCase() === q || a.icao?.toLowerCase() === q || airlineName(a).includes(q)),
         active === undefined ? {} : { active },

@@ -1,0 +1,59 @@
+/**
+ * The service as `npm start` runs it (SQLite file, argon2id, real catalogue), plus a bare
+ * hello-world route for comparison. Prints one JSON line with what the load generator needs.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app.ts';
+import { hasherFor, openConfiguredStorage } from '../src/cli/runtime.ts';
+import { loadConfig } from '../src/config.ts';
+import { loadCatalogue } from '../src/modules/catalog/index.ts';
+import { systemClock } from '../src/ports/clock.ts';
+import { randomIds } from '../src/ports/ids.ts';
+
+const startedAt = performance.now();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'itinera-bench-'));
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_MAX: '1000000',
+  TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
+});
+const storage = await openConfiguredStorage(config, { migrate: true });
+const { app, accounts } = await buildApp({
+  config,
+  storage,
+  hasher: hasherFor(config),
+  clock: systemClock,
+  ids: randomIds,
+  catalogue: loadCatalogue(),
+});
+app.get('/bench/hello', { schema: { hide: true } }, async () => ({ hello: 'world' }));
+await accounts.createClient({ clientId: 'bench', confidential: false });
+const password = 'bench-password-123';
+await accounts.createUser({ username: 'bench-user', password, role: 'customer' });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const startupMs = performance.now() - startedAt;
+const address = app.server.address() as { port: number };
+const token = (await (
+  await fetch(`http://127.0.0.1:${address.port}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'bench', username: 'bench-user', password }),
+  })
+).json()) as { access_token: string };
+process.stdout.write(
+  `${JSON.stringify({ port: address.port, accessToken: token.access_token, clientId: 'bench', username: 'bench-user', password, startupMs })}\n`,
+);
+process.on('message', (message) => {
+  if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+});
+process.on('SIGTERM', async () => {
+  await app.close();
+  await storage.close();
+  process.exit(0);
+});
