@@ -19,7 +19,9 @@ interface Started {
   startupMs: number;
 }
 
-const server = fork(path.join(import.meta.dirname, 'server.ts'), [], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+const server = fork(path.join(import.meta.dirname, 'server.ts'), [], {
+  stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+});
 const started: Started = await new Promise((resolve, reject) => {
   let out = '';
   server.stdout!.on('data', (chunk: Buffer) => {
@@ -84,7 +86,9 @@ for (const s of scenarios) {
     errors: result.errors,
     non2xx: result.non2xx,
   });
-  process.stdout.write(`${s.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms\n`);
+  process.stdout.write(
+    `${s.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms\n`,
+  );
 }
 const rssBytes = await rss();
 server.kill('SIGTERM');

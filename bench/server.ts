@@ -43,7 +43,12 @@ const token = (await (
   await fetch(`http://127.0.0.1:${address.port}/connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'bench', username: 'bench-user', password }),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'bench',
+      username: 'bench-user',
+      password,
+    }),
   })
 ).json()) as { access_token: string };
 process.stdout.write(

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import {
+  createAccountsService,
+  createClientsRepository,
+  createDemoAccounts,
+  createUsersRepository,
+} from '../../src/modules/auth/index.ts';
+import { systemClock } from '../../src/ports/clock.ts';
+import { randomIds } from '../../src/ports/ids.ts';
+import { createArgon2Hasher } from '../../src/ports/password-hasher.ts';
+import { openTestStorage } from '../helpers/engine.ts';
+
+const bin = path.resolve(import.meta.dirname, '../../bin/itinera.js');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'itinera-cli-'));
+
+function itinera(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  return spawnSync(process.execPath, [bin, ...args], { env, input: options.input ?? '', encoding: 'utf8' });
+}
+
+describe('the itinera command line', () => {
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('migrates the embedded database, then reports it up to date', () => {
+    const first = itinera(['migrate']);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /applied 0001-accounts/);
+    assert.match(itinera(['migrate']).stdout, /already up to date/);
+  });
+
+  it('creates clients and users, refusing duplicates and weak passwords', () => {
+    const client = itinera(['clients', 'create', '--client-id', 'shop-web', '--confidential']);
+    assert.equal(client.status, 0, client.stderr);
+    assert.match(client.stdout, /client_secret: cs_/);
+    const user = itinera(
+      [
+        'users',
+        'create',
+        '--username',
+        'alice',
+        '--role',
+        'agent',
+        '--agency',
+        'Alpha Tours',
+        '--password-stdin',
+      ],
+      {
+        input: 'a-long-enough-password\n',
+      },
+    );
+    assert.equal(user.status, 0, user.stderr);
+    assert.match(user.stdout, /created agent alice \(usr_/);
+    const again = itinera(['users', 'create', '--username', 'alice', '--password-stdin'], {
+      input: 'a-long-enough-password',
+    });
+    assert.equal(again.status, 1);
+    assert.match(again.stderr, /exists/);
+    const weak = itinera(['users', 'create', '--username', 'bob', '--password-stdin'], { input: 'short' });
+    assert.equal(weak.status, 1);
+    assert.match(weak.stderr, /at least 12 characters/);
+  });
+
+  it('names each bad environment variable and exits non-zero', () => {
+    const result = itinera(['migrate'], { env: { PORT: 'x', REDIS_URL: 'http://nope' } });
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /PORT="x"/);
+    assert.match(result.stderr, /REDIS_URL/);
+  });
+
+  it('answers an unknown command with the usage and exit code 64', () => {
+    const result = itinera(['fly']);
+    assert.equal(result.status, 64);
+    assert.match(result.stderr, /Usage: itinera/);
+  });
+});
+
+describe('demo accounts on the first start', () => {
+  it('creates a client and one account per role once, writing the credentials file with mode 0600', async () => {
+    const storage = await openTestStorage();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'itinera-demo-'));
+    try {
+      const accounts = createAccountsService({
+        users: createUsersRepository(storage.db),
+        clients: createClientsRepository(storage.db),
+        hasher: createArgon2Hasher({ concurrency: 2, queueLimit: 10 }),
+        clock: systemClock,
+        ids: randomIds,
+      });
+      const demo = await createDemoAccounts(accounts, dir);
+      assert.ok(demo);
+      const file = path.join(dir, 'demo-credentials.json');
+      assert.ok(existsSync(file));
+      assert.equal(statSync(file).mode & 0o777, 0o600);
+      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), demo);
+      assert.equal(await accounts.countUsers(), 3);
+      assert.equal(await createDemoAccounts(accounts, dir), undefined);
+    } finally {
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
