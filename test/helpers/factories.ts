@@ -42,21 +42,32 @@ export function form(fields: Record<string, string | undefined>): string {
 
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-/** A customer (or other role) with a token, through the real token endpoint. */
-export async function signIn(t: TestApp, role: Role = 'customer') {
+/** A new client and user, and the password-grant form fields that sign the user in. */
+export async function freshCredentials(
+  t: TestApp,
+  role: Role = 'customer',
+  extra: Record<string, string> = {},
+) {
   const client = await createClient(t);
   const user = await createUser(t, role);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/connect/token',
-    headers: FORM,
-    payload: form({
-      grant_type: 'password',
-      client_id: client.clientId,
-      username: user.username,
-      password: user.password,
-    }),
-  });
+  const fields = {
+    grant_type: 'password',
+    client_id: client.clientId,
+    username: user.username,
+    password: user.password,
+    ...extra,
+  };
+  return { client, user, fields };
+}
+
+export function postToken(t: TestApp, fields: Record<string, string | undefined>) {
+  return t.app.inject({ method: 'POST', url: '/connect/token', headers: FORM, payload: form(fields) });
+}
+
+/** A user of the role with a token, through the real token endpoint. */
+export async function signIn(t: TestApp, role: Role = 'customer', scope?: string) {
+  const { client, user, fields } = await freshCredentials(t, role, scope ? { scope } : {});
+  const res = await postToken(t, fields);
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { access_token: string; refresh_token: string };
   return {

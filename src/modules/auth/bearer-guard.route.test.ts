@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type CryptoKey, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
-import { createClient, createUser, FORM, form, signIn } from '../../../test/helpers/factories.ts';
+import { signIn } from '../../../test/helpers/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 describe('bearer authentication on functional endpoints', () => {
@@ -103,21 +103,8 @@ describe('bearer authentication on functional endpoints', () => {
   });
 
   it('answers 403 INSUFFICIENT_SCOPE when the token lacks the scope', async () => {
-    const client = await createClient(t);
-    const user = await createUser(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/connect/token',
-      headers: FORM,
-      payload: form({
-        grant_type: 'password',
-        client_id: client.clientId,
-        username: user.username,
-        password: user.password,
-        scope: 'book',
-      }),
-    });
-    const denied = await get(`Bearer ${res.json().access_token}`);
+    const bookOnly = await signIn(t, 'customer', 'book');
+    const denied = await get(bookOnly.auth.authorization);
     assert.equal(denied.statusCode, 403);
     assert.equal(denied.json().code, 'INSUFFICIENT_SCOPE');
     assert.match(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { createClient, createUser, FORM, form } from '../../../test/helpers/factories.ts';
+import { createClient, createUser, FORM, form, freshCredentials } from '../../../test/helpers/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 describe('POST /connect/token', () => {
@@ -132,35 +132,13 @@ describe('POST /connect/token', () => {
     ],
     [
       'an unknown scope',
-      async () => {
-        const user = await createUser(t);
-        return {
-          fields: {
-            grant_type: 'password',
-            client_id: (await createClient(t)).clientId,
-            username: user.username,
-            password: user.password,
-            scope: 'read everything',
-          },
-        };
-      },
+      async () => ({ fields: (await freshCredentials(t, 'customer', { scope: 'read everything' })).fields }),
       400,
       'invalid_scope',
     ],
     [
       'a scope above the role',
-      async () => {
-        const user = await createUser(t);
-        return {
-          fields: {
-            grant_type: 'password',
-            client_id: (await createClient(t)).clientId,
-            username: user.username,
-            password: user.password,
-            scope: 'admin',
-          },
-        };
-      },
+      async () => ({ fields: (await freshCredentials(t, 'customer', { scope: 'admin' })).fields }),
       400,
       'invalid_scope',
     ],
