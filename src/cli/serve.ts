@@ -43,7 +43,7 @@ export async function serve(config: Config): Promise<void> {
     ? new Redis(config.storage.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   const hasher = hasherFor(config);
-  const { app, accounts } = await buildApp({
+  const { app, accounts, tokens } = await buildApp({
     config,
     storage,
     redis,
@@ -57,10 +57,19 @@ export async function serve(config: Config): Promise<void> {
       readDemoCredentials(config.storage.dataDir))
     : undefined;
 
+  // Expired refresh tokens and deny-list entries can no longer matter; drop them hourly.
+  const purge = setInterval(() => {
+    tokens
+      .purgeExpired(new Date().toISOString())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'token purge failed'));
+  }, 3_600_000);
+  purge.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(purge);
     app.log.info({ signal }, 'shutting down');
     await app.close();
     redis?.disconnect();

@@ -15,19 +15,29 @@ export function openSqlite(file: string): DatabaseSync {
   return db;
 }
 
-/** Adapts `node:sqlite` to the better-sqlite3 shape that Kysely's SqliteDialect drives. */
-export function kyselySqlite(db: DatabaseSync): SqliteDatabase {
+/**
+ * Adapts `node:sqlite` to the better-sqlite3 shape that Kysely's SqliteDialect drives. Prepared
+ * statements are kept by SQL text (Kysely emits the same text for the same query shape), so a hot
+ * query is parsed once, not on every call.
+ */
+export function kyselySqlite(db: DatabaseSync, cacheSize = 256): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  const args = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
+      const hit = cache.get(sql);
+      if (hit) return hit;
       const stmt = db.prepare(sql);
-      const args = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
-      return {
+      const wrapped: SqliteStatement = {
         reader: stmt.columns().length > 0,
         all: (parameters) => stmt.all(...args(parameters)),
         run: (parameters) => stmt.run(...args(parameters)),
         iterate: (parameters) => stmt.iterate(...args(parameters)) as IterableIterator<unknown>,
       };
+      if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
+      cache.set(sql, wrapped);
+      return wrapped;
     },
   };
 }

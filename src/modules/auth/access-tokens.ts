@@ -29,6 +29,47 @@ export function createAccessTokens(deps: {
   ttlSeconds: number;
 }) {
   const { keys, clock, ids, issuer, audience, ttlSeconds } = deps;
+  // Tokens already verified, until they expire: a repeat caller skips the ES256 check. Bounded;
+  // the oldest entry goes first. Revocation is checked by the caller on every request regardless.
+  const verified = new Map<string, Principal>();
+  const CACHE_LIMIT = 10_000;
+
+  async function verifyUncached(token: string): Promise<Principal> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(
+        token,
+        async (header) => {
+          const key = await keys.publicKeyFor(header.kid);
+          if (!key) throw new InvalidTokenError('the token was signed by an unknown key');
+          return key;
+        },
+        { issuer, audience, algorithms: [SIGNING_ALG], typ: 'at+jwt', currentDate: clock.now() },
+      ));
+    } catch (error) {
+      throw new InvalidTokenError(describe(error));
+    }
+    const claims = payload as JWTPayload & Record<string, unknown>;
+    if (
+      typeof claims.sub !== 'string' ||
+      typeof claims.jti !== 'string' ||
+      typeof claims.scope !== 'string'
+    ) {
+      throw new InvalidTokenError('the token lacks required claims');
+    }
+    return {
+      userId: claims.sub,
+      username: String(claims.username ?? ''),
+      role: claims.role as Role,
+      agencyId: typeof claims.agency_id === 'string' ? claims.agency_id : null,
+      clientId: String(claims.client_id ?? ''),
+      scope: claims.scope,
+      jti: claims.jti,
+      issuedAt: new Date((claims.iat ?? 0) * 1000),
+      expiresAt: new Date((claims.exp ?? 0) * 1000),
+    };
+  }
+
   return {
     ttlSeconds,
     async issue(
@@ -58,39 +99,17 @@ export function createAccessTokens(deps: {
 
     /** Verifies signature, algorithm, type, issuer, audience and expiry; throws InvalidTokenError. */
     async verify(token: string): Promise<Principal> {
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(
-          token,
-          async (header) => {
-            const key = await keys.publicKeyFor(header.kid);
-            if (!key) throw new InvalidTokenError('the token was signed by an unknown key');
-            return key;
-          },
-          { issuer, audience, algorithms: [SIGNING_ALG], typ: 'at+jwt', currentDate: clock.now() },
-        ));
-      } catch (error) {
-        throw new InvalidTokenError(describe(error));
+      const cached = verified.get(token);
+      if (cached) {
+        if (cached.expiresAt.getTime() > clock.now().getTime()) {
+          return cached;
+        }
+        verified.delete(token);
       }
-      const claims = payload as JWTPayload & Record<string, unknown>;
-      if (
-        typeof claims.sub !== 'string' ||
-        typeof claims.jti !== 'string' ||
-        typeof claims.scope !== 'string'
-      ) {
-        throw new InvalidTokenError('the token lacks required claims');
-      }
-      return {
-        userId: claims.sub,
-        username: String(claims.username ?? ''),
-        role: claims.role as Role,
-        agencyId: typeof claims.agency_id === 'string' ? claims.agency_id : null,
-        clientId: String(claims.client_id ?? ''),
-        scope: claims.scope,
-        jti: claims.jti,
-        issuedAt: new Date((claims.iat ?? 0) * 1000),
-        expiresAt: new Date((claims.exp ?? 0) * 1000),
-      };
+      const principal = await verifyUncached(token);
+      if (verified.size >= CACHE_LIMIT) verified.delete(verified.keys().next().value!);
+      verified.set(token, principal);
+      return principal;
     },
   };
 }

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { createClient, createUser, FORM, form, freshCredentials } from '../../../test/helpers/factories.ts';
+import {
+  createClient,
+  createUser,
+  FORM,
+  form,
+  freshCredentials,
+  postToken,
+} from '../../../test/helpers/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 describe('POST /connect/token', () => {
@@ -264,6 +271,24 @@ describe('POST /connect/token', () => {
     assert.equal(locked.json().error, 'invalid_grant');
     t.clock.advance(901);
     assert.equal((await attempt(user.password)).statusCode, 200);
+  });
+
+  it('counts parallel wrong guesses, each one, so a burst still locks the account', async () => {
+    const { user, fields } = await freshCredentials(t);
+    const guesses = await Promise.all(
+      Array.from({ length: 6 }, () => postToken(t, { ...fields, password: 'parallel-wrong-guess' })),
+    );
+    assert.ok(guesses.every((r) => r.json().error === 'invalid_grant'));
+    const right = await postToken(t, { ...fields, password: user.password });
+    assert.equal(right.json().error, 'invalid_grant', 'the right password is refused while locked');
+  });
+
+  it('forgets failures older than the window', async () => {
+    const { fields } = await freshCredentials(t);
+    for (let i = 0; i < 2; i++) await postToken(t, { ...fields, password: 'wrong-password' });
+    t.clock.advance(901);
+    for (let i = 0; i < 2; i++) await postToken(t, { ...fields, password: 'wrong-password' });
+    assert.equal((await postToken(t, fields)).statusCode, 200);
   });
 });
 

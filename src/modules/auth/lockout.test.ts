@@ -1,33 +1,26 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { afterFailure, isLocked } from './lockout.ts';
+import { isLocked, lockUntil, windowCutoff } from './lockout.ts';
 
 const policy = { threshold: 3, windowSeconds: 60, lockoutSeconds: 300 };
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
 
 describe('lockout rule', () => {
-  it('locks the account when the threshold is reached inside the window', () => {
-    let r = afterFailure(undefined, at(0), policy);
-    r = afterFailure(r, at(10), policy);
-    assert.equal(isLocked(r, at(11)), false);
-    r = afterFailure(r, at(20), policy);
-    assert.equal(isLocked(r, at(21)), true);
-    assert.deepEqual(r.lockedUntil, new Date(at(20).getTime() + 300_000));
+  it('locks for the lockout period once the count reaches the threshold', () => {
+    assert.equal(lockUntil(2, at(0), policy), null);
+    assert.deepEqual(lockUntil(3, at(0), policy), new Date(at(0).getTime() + 300_000));
+    assert.deepEqual(lockUntil(7, at(0), policy), new Date(at(0).getTime() + 300_000));
   });
 
-  it('unlocks once the lockout has passed', () => {
-    let r = afterFailure(undefined, at(0), policy);
-    r = afterFailure(r, at(1), policy);
-    r = afterFailure(r, at(2), policy);
-    assert.equal(isLocked(r, new Date(at(2).getTime() + 299_000)), true);
-    assert.equal(isLocked(r, new Date(at(2).getTime() + 300_000)), false);
+  it('is locked strictly before the lock ends', () => {
+    const record = { failures: 0, windowStartedAt: at(0), lockedUntil: at(30) };
+    assert.equal(isLocked(record, at(29)), true);
+    assert.equal(isLocked(record, at(30)), false);
+    assert.equal(isLocked(undefined, at(0)), false);
+    assert.equal(isLocked({ ...record, lockedUntil: null }, at(0)), false);
   });
 
-  it('starts a new count when failures are further apart than the window', () => {
-    let r = afterFailure(undefined, at(0), policy);
-    r = afterFailure(r, at(30), policy);
-    r = afterFailure(r, new Date(at(0).getTime() + 61_000), policy);
-    assert.equal(r.failures, 1);
-    assert.equal(isLocked(r, new Date(at(0).getTime() + 62_000)), false);
+  it('forgets failures older than the window', () => {
+    assert.deepEqual(windowCutoff(at(59), policy), new Date(at(59).getTime() - 60_000));
   });
 });

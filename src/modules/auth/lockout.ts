@@ -1,4 +1,8 @@
-/** The brute-force rule for one account, as plain data; the repository stores it. */
+/**
+ * The brute-force rule for one account (OWASP Authentication Cheat Sheet, "Account Lockout"):
+ * `threshold` failures counted within `windowSeconds` lock the account for `lockoutSeconds`.
+ * The count itself is kept atomically by the repository, so parallel guesses cannot slip past it.
+ */
 export interface FailureRecord {
   failures: number;
   windowStartedAt: Date;
@@ -15,25 +19,12 @@ export function isLocked(record: FailureRecord | undefined, now: Date): boolean 
   return !!record?.lockedUntil && record.lockedUntil.getTime() > now.getTime();
 }
 
-/**
- * Counts one more failed sign-in. Failures older than the window start a new count; reaching the
- * threshold inside the window locks the account for `lockoutSeconds` (OWASP Authentication
- * Cheat Sheet, "Account Lockout").
- */
-export function afterFailure(
-  record: FailureRecord | undefined,
-  now: Date,
-  policy: LockoutPolicy,
-): FailureRecord {
-  const windowOpen =
-    record !== undefined && now.getTime() - record.windowStartedAt.getTime() < policy.windowSeconds * 1000;
-  const failures = windowOpen ? record.failures + 1 : 1;
-  const windowStartedAt = windowOpen ? record.windowStartedAt : now;
-  const lockedUntil =
-    failures >= policy.threshold ? new Date(now.getTime() + policy.lockoutSeconds * 1000) : null;
-  return {
-    failures: lockedUntil ? 0 : failures,
-    windowStartedAt: lockedUntil ? now : windowStartedAt,
-    lockedUntil,
-  };
+/** Failures that started counting before this instant no longer count. */
+export function windowCutoff(now: Date, policy: LockoutPolicy): Date {
+  return new Date(now.getTime() - policy.windowSeconds * 1000);
+}
+
+/** When the account must stay locked until, after the failure that brought the count to `failures`. */
+export function lockUntil(failures: number, now: Date, policy: LockoutPolicy): Date | null {
+  return failures >= policy.threshold ? new Date(now.getTime() + policy.lockoutSeconds * 1000) : null;
 }

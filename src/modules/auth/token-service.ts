@@ -6,7 +6,7 @@ import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import { type AccessTokens, InvalidTokenError } from './access-tokens.ts';
 import { authenticateClient } from './client-authentication.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
-import { afterFailure, isLocked, type LockoutPolicy } from './lockout.ts';
+import { isLocked, type LockoutPolicy, lockUntil, windowCutoff } from './lockout.ts';
 import type { LoginFailuresRepository } from './login-failures-repository.ts';
 import { OAuthError } from './oauth-error.ts';
 import { decideScope } from './scopes.ts';
@@ -108,7 +108,11 @@ export function createTokenService(deps: {
       throw error;
     }
     if (!ok || !user) {
-      if (!isLocked(failures, now)) await loginFailures.save(key, afterFailure(failures, now, deps.lockout));
+      if (!isLocked(failures, now)) {
+        const count = await loginFailures.countFailure(key, now, windowCutoff(now, deps.lockout));
+        const until = lockUntil(count, now, deps.lockout);
+        if (until) await loginFailures.lock(key, until, now);
+      }
       throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
     }
     if (failures) await loginFailures.clear(key);
