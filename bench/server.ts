@@ -2,6 +2,7 @@
  * The service as `npm start` runs it (SQLite file, argon2id, real catalogue), plus a bare
  * hello-world route for comparison. Prints one JSON line with what the load generator needs.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,9 +34,13 @@ const { app, accounts } = await buildApp({
   catalogue: loadCatalogue(),
 });
 app.get('/bench/hello', { schema: { hide: true } }, async () => ({ hello: 'world' }));
-await accounts.createClient({ clientId: 'bench', confidential: false });
+// Unique names, so the benchmark also runs against a PostgreSQL database that already has data.
+const suffix = randomBytes(4).toString('hex');
+const clientId = `bench-${suffix}`;
+const username = `bench-user-${suffix}`;
 const password = 'bench-password-123';
-await accounts.createUser({ username: 'bench-user', password, role: 'customer' });
+await accounts.createClient({ clientId, confidential: false });
+await accounts.createUser({ username, password, role: 'customer' });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const startupMs = performance.now() - startedAt;
 const address = app.server.address() as { port: number };
@@ -45,14 +50,14 @@ const token = (await (
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'password',
-      client_id: 'bench',
-      username: 'bench-user',
+      client_id: clientId,
+      username,
       password,
     }),
   })
 ).json()) as { access_token: string };
 process.stdout.write(
-  `${JSON.stringify({ port: address.port, accessToken: token.access_token, clientId: 'bench', username: 'bench-user', password, startupMs })}\n`,
+  `${JSON.stringify({ port: address.port, accessToken: token.access_token, clientId, username, password, startupMs })}\n`,
 );
 process.on('message', (message) => {
   if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss });
