@@ -152,13 +152,18 @@ describe('problem details for every failure kind', () => {
     assert.match(String(made.headers['x-request-id']), /^req_[0-9a-z]{16}$/);
   });
 
-  it('reports liveness and readiness, and 503 when the database is gone', async () => {
+  it('reports liveness and readiness; with the database gone, 503 for readiness and a bare 500 elsewhere', async () => {
     assert.deepEqual((await t.app.inject({ method: 'GET', url: '/health/live' })).json(), { status: 'ok' });
     assert.deepEqual((await t.app.inject({ method: 'GET', url: '/health/ready' })).json(), { status: 'ok' });
     const broken = await buildTestApp();
+    const caller = await signIn(broken);
     await broken.storage.close();
     try {
       assertProblem(await broken.app.inject({ method: 'GET', url: '/health/ready' }), 'SERVICE_UNAVAILABLE');
+      const failed = await broken.app.inject({ method: 'GET', url: '/b2c/airports/LHR', headers: caller.auth });
+      const body = assertProblem(failed, 'INTERNAL_ERROR');
+      assert.doesNotMatch(failed.body, /sqlite|postgres|pool|stack|at .*\.ts/i);
+      assert.match(body.detail, /request_id/);
     } finally {
       await broken.app.close();
     }
