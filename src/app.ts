@@ -29,6 +29,7 @@ import {
   catalogRoutes,
   createCatalogueService,
 } from './modules/catalog/index.ts';
+import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
@@ -59,7 +60,7 @@ export async function buildApp(deps: AppDeps) {
 
   app.decorateRequest('principal', null);
   app.removeContentTypeParser('text/plain');
-  for (const schema of [ProblemSchema, OAuthErrorSchema, ...CATALOG_SCHEMAS]) app.addSchema(schema);
+  for (const schema of [ProblemSchema, OAuthErrorSchema, ...CATALOG_SCHEMAS, ...FLIGHT_SCHEMAS]) app.addSchema(schema);
   registerProblemHandling(app);
   registerVersioning(app);
   await registerOpenApi(app, config.http.publicUrl);
@@ -105,7 +106,15 @@ export async function buildApp(deps: AppDeps) {
   catalogRoutes(app, { catalogue: createCatalogueService(deps.catalogue), guard: guard({ scope: 'read' }) });
   const accounts = createAccountsService({ users, clients, hasher, clock, ids });
   createUserRoute(app, { accounts, guard: guard({ scope: 'admin', roles: ['admin'] }) });
+  const flights = await flightsModule(app, {
+    db: storage.db,
+    catalogue: deps.catalogue,
+    clock,
+    ids,
+    guards: { read: guard({ scope: 'read' }), book: guard({ scope: 'book' }), admin: guard({ scope: 'admin', roles: ['admin'] }) },
+    networkPollMs: config.flights.networkPollMs,
+  });
   healthRoutes(app, { ping: storage.ping });
 
-  return { app, accounts, tokens };
+  return { app, accounts, tokens, flights };
 }

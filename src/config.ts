@@ -31,9 +31,15 @@ export interface Config {
     readonly max: number;
     readonly windowSeconds: number;
   };
+  readonly flights: {
+    /** How often each process checks for schedule and fare changes made elsewhere. */
+    readonly networkPollMs: number;
+  };
   readonly demo: {
     /** Create demo accounts on the first start: `auto` does so on the embedded engine only. */
     readonly accounts: 'auto' | 'always' | 'never';
+    /** The size of the demo flight network made on the first start (same rule as accounts). */
+    readonly preset: 'S' | 'M' | 'L';
   };
   readonly logLevel: string;
 }
@@ -146,7 +152,11 @@ export function loadConfig(env: Env = process.env): Config {
       max: r.int('RATE_LIMIT_MAX', 600, 1, 1_000_000),
       windowSeconds: r.int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
     },
-    demo: { accounts: r.oneOf('DEMO_ACCOUNTS', 'auto', ['auto', 'always', 'never'] as const) },
+    flights: { networkPollMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000) },
+    demo: {
+      accounts: r.oneOf('DEMO_ACCOUNTS', 'auto', ['auto', 'always', 'never'] as const),
+      preset: r.oneOf('DEMO_PRESET', 'M', ['S', 'M', 'L'] as const),
+    },
     logLevel: r.oneOf('LOG_LEVEL', 'info', [
       'fatal',
       'error',

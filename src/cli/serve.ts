@@ -8,6 +8,8 @@ import {
   readDemoCredentials,
 } from '../modules/auth/index.ts';
 import { loadCatalogue } from '../modules/catalog/index.ts';
+import { generateNetwork } from '../modules/flights/index.ts';
+import { progressBar } from './progress.ts';
 import { systemClock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
 import { describeStorage, hasherFor, openConfiguredStorage } from './runtime.ts';
@@ -43,14 +45,15 @@ export async function serve(config: Config): Promise<void> {
     ? new Redis(config.storage.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   const hasher = hasherFor(config);
-  const { app, accounts, tokens } = await buildApp({
+  const catalogue = loadCatalogue();
+  const { app, accounts, tokens, flights } = await buildApp({
     config,
     storage,
     redis,
     hasher,
     clock: systemClock,
     ids: randomIds,
-    catalogue: loadCatalogue(),
+    catalogue,
   });
   const demo = wantsDemo(config)
     ? ((await createDemoAccounts(accounts, config.storage.dataDir)) ??
@@ -64,6 +67,15 @@ export async function serve(config: Config): Promise<void> {
       .catch((error: unknown) => app.log.warn({ err: error }, 'token purge failed'));
   }, 3_600_000);
   purge.unref();
+
+  if (wantsDemo(config) && (await flights.countSchedules()) === 0) {
+    const preset = config.demo.preset;
+    const file = generateNetwork(catalogue, preset, new Date().toISOString().slice(0, 10));
+    const bar = progressBar(`Demo flight network (preset ${preset})`);
+    await flights.importNetwork(file, bar.update);
+    bar.stop();
+    await flights.refreshNetwork();
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -62,6 +62,126 @@ export interface LoginFailuresTable {
   locked_until: string | null;
 }
 
+export type Cabin = 'economy' | 'premium_economy' | 'business' | 'first';
+
+export interface FlightSchedulesTable {
+  id: string;
+  carrier: string;
+  flight_number: number;
+  origin: string;
+  destination: string;
+  /** Local time at the origin, `HH:MM`. */
+  departure_time: string;
+  duration_minutes: number;
+  /** ISO weekdays it operates, e.g. `12345` for Monday to Friday. */
+  days_of_week: string;
+  valid_from: string;
+  valid_to: string;
+  aircraft: string;
+  capacity_economy: number;
+  capacity_premium_economy: number;
+  capacity_business: number;
+  capacity_first: number;
+  status: 'active' | 'withdrawn';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FlightCancellationsTable {
+  schedule_id: string;
+  departure_date: string;
+  reason: string;
+  created_at: string;
+}
+
+export interface FaresTable {
+  id: string;
+  carrier: string;
+  origin: string;
+  destination: string;
+  cabin: Cabin;
+  brand: string;
+  currency: string;
+  adult_amount: number;
+  child_amount: number;
+  infant_amount: number;
+  tax_amount: number;
+  infant_tax_amount: number;
+  checked_bags: number;
+  cabin_bags: number;
+  changeable: number;
+  change_penalty: number;
+  refundable: number;
+  refund_penalty: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SeatInventoryTable {
+  schedule_id: string;
+  departure_date: string;
+  cabin: Cabin;
+  sold: number;
+}
+
+export interface ChangeCountersTable {
+  name: string;
+  version: number;
+}
+
+export interface ServiceSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface FlightBookingsTable {
+  id: string;
+  reference: string;
+  user_id: string;
+  agency_id: string | null;
+  status: 'held' | 'confirmed' | 'cancelled' | 'expired' | 'disrupted';
+  currency: string;
+  total_amount: number;
+  hold_expires_at: string | null;
+  first_departure_at: string;
+  itinerary: string;
+  passengers: string;
+  contact: string;
+  tickets: string | null;
+  refund_amount: number | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FlightBookingSegmentsTable {
+  booking_id: string;
+  position: number;
+  schedule_id: string;
+  departure_date: string;
+  cabin: Cabin;
+  seats: number;
+}
+
+export interface BookingEventsTable {
+  id: string;
+  booking_id: string;
+  type: string;
+  data: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  operation: string;
+  request_hash: string;
+  status: 'in_progress' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   users: UsersTable;
@@ -70,4 +190,14 @@ export interface Database {
   revoked_access_tokens: RevokedAccessTokensTable;
   signing_keys: SigningKeysTable;
   login_failures: LoginFailuresTable;
+  flight_schedules: FlightSchedulesTable;
+  flight_cancellations: FlightCancellationsTable;
+  fares: FaresTable;
+  seat_inventory: SeatInventoryTable;
+  change_counters: ChangeCountersTable;
+  service_secrets: ServiceSecretsTable;
+  flight_bookings: FlightBookingsTable;
+  flight_booking_segments: FlightBookingSegmentsTable;
+  booking_events: BookingEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

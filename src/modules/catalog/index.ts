@@ -1,4 +1,5 @@
 export { CATALOG_SCHEMAS, catalogRoutes } from './catalog.routes.ts';
-export type { Catalogue } from './catalogue.types.ts';
+export type { Airline, Airport, Catalogue, City, Country } from './catalogue.types.ts';
 export { type CatalogueService, createCatalogueService } from './catalogue-service.ts';
 export { loadCatalogue } from './load-catalogue.ts';
+export { distanceKm, fold } from './text.ts';

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { addDays, daysBetween, isCalendarDate, isoWeekday, localDate, localToInstant, toLocalIso } from './flight-times.ts';
+
+describe('flight times in IANA zones', () => {
+  it('converts local departure times across the European spring-forward change', () => {
+    assert.equal(localToInstant('2026-03-28', '10:30', 'Europe/Paris').toISOString(), '2026-03-28T09:30:00.000Z');
+    assert.equal(localToInstant('2026-03-29', '10:30', 'Europe/Paris').toISOString(), '2026-03-29T08:30:00.000Z');
+    assert.equal(toLocalIso(new Date('2026-03-29T08:30:00Z'), 'Europe/Paris'), '2026-03-29T10:30:00+02:00');
+  });
+
+  it('moves a time skipped by the change forward by the gap', () => {
+    assert.equal(localToInstant('2026-03-29', '02:30', 'Europe/Paris').toISOString(), '2026-03-29T01:30:00.000Z');
+  });
+
+  it('takes the first of two repeated times when clocks go back', () => {
+    assert.equal(localToInstant('2026-10-25', '02:30', 'Europe/Paris').toISOString(), '2026-10-25T00:30:00.000Z');
+  });
+
+  it('handles zones south of the equator and half-hour offsets', () => {
+    assert.equal(toLocalIso(new Date('2026-01-15T00:00:00Z'), 'Australia/Sydney'), '2026-01-15T11:00:00+11:00');
+    assert.equal(toLocalIso(new Date('2026-07-15T00:00:00Z'), 'Australia/Sydney'), '2026-07-15T10:00:00+10:00');
+    assert.equal(toLocalIso(new Date('2026-07-15T00:00:00Z'), 'Asia/Kolkata'), '2026-07-15T05:30:00+05:30');
+  });
+
+  it('gives an overnight arrival its next-day local date', () => {
+    const departure = localToInstant('2026-06-10', '22:15', 'America/New_York');
+    const arrival = new Date(departure.getTime() + 7 * 3_600_000 + 5 * 60_000);
+    assert.equal(toLocalIso(arrival, 'Europe/London'), '2026-06-11T10:20:00+01:00');
+    assert.equal(localDate(arrival, 'Europe/London'), '2026-06-11');
+  });
+
+  it('does calendar arithmetic', () => {
+    assert.equal(isoWeekday('2026-11-23'), 1);
+    assert.equal(isoWeekday('2026-11-22'), 7);
+    assert.equal(addDays('2026-12-31', 1), '2027-01-01');
+    assert.equal(daysBetween('2026-02-27', '2026-03-01'), 2);
+    assert.equal(isCalendarDate('2026-02-29'), false);
+    assert.equal(isCalendarDate('2028-02-29'), true);
+  });
+});

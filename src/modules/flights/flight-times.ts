@@ -1,0 +1,107 @@
+/**
+ * Local wall-clock times in IANA zones, without a date library: the zone's offset at an instant
+ * comes from Intl (the runtime's tz database), cached per zone.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+function wallClock(instantMs: number, timeZone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(instantMs)) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+}
+
+/** The zone's offset from UTC, in minutes, at an instant (east positive). */
+export function offsetMinutes(instantMs: number, timeZone: string): number {
+  const w = wallClock(instantMs, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  return Math.round((asUtc - Math.floor(instantMs / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The instant of a local date and time in a zone. A time that does not exist (skipped by a
+ * daylight-saving change) moves forward by the gap, as airlines publish; an ambiguous time (repeated
+ * when clocks go back) is the first of the two.
+ */
+export function localToInstant(date: string, time: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const naive = Date.UTC(y, m - 1, d, hh, mm);
+  const before = offsetMinutes(naive - 86_400_000 / 2, timeZone);
+  const after = offsetMinutes(naive + 86_400_000 / 2, timeZone);
+  const first = naive - before * 60_000;
+  if (offsetMinutes(first, timeZone) === before) return new Date(first);
+  const second = naive - after * 60_000;
+  if (offsetMinutes(second, timeZone) === after) return new Date(second);
+  return new Date(first); // in the gap: the wall clock jumped past this time; keep the elapsed time
+
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** ISO 8601 local time with its offset, e.g. `2026-03-29T10:30:00+02:00`. */
+export function toLocalIso(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  const w = wallClock(ms, timeZone);
+  const offset = offsetMinutes(ms, timeZone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** The local calendar date of an instant in a zone, `YYYY-MM-DD`. */
+export function localDate(instant: Date, timeZone: string): string {
+  const w = wallClock(instant.getTime(), timeZone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+/** ISO weekday of a calendar date: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+export function addDays(date: string, days: number): string {
+  const t = new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b`, both `YYYY-MM-DD`. */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((new Date(`${b}T00:00:00Z`).getTime() - new Date(`${a}T00:00:00Z`).getTime()) / 86_400_000);
+}
+
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
