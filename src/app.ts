@@ -60,7 +60,8 @@ export async function buildApp(deps: AppDeps) {
 
   app.decorateRequest('principal', null);
   app.removeContentTypeParser('text/plain');
-  for (const schema of [ProblemSchema, OAuthErrorSchema, ...CATALOG_SCHEMAS, ...FLIGHT_SCHEMAS]) app.addSchema(schema);
+  for (const schema of [ProblemSchema, OAuthErrorSchema, ...CATALOG_SCHEMAS, ...FLIGHT_SCHEMAS])
+    app.addSchema(schema);
   registerProblemHandling(app);
   registerVersioning(app);
   await registerOpenApi(app, config.http.publicUrl);
@@ -111,7 +112,11 @@ export async function buildApp(deps: AppDeps) {
     catalogue: deps.catalogue,
     clock,
     ids,
-    guards: { read: guard({ scope: 'read' }), book: guard({ scope: 'book' }), admin: guard({ scope: 'admin', roles: ['admin'] }) },
+    guards: {
+      read: guard({ scope: 'read' }),
+      book: guard({ scope: 'book' }),
+      admin: guard({ scope: 'admin', roles: ['admin'] }),
+    },
     networkPollMs: config.flights.networkPollMs,
   });
   healthRoutes(app, { ping: storage.ping });

@@ -9,9 +9,9 @@ import {
 } from '../modules/auth/index.ts';
 import { loadCatalogue } from '../modules/catalog/index.ts';
 import { generateNetwork } from '../modules/flights/index.ts';
-import { progressBar } from './progress.ts';
 import { systemClock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
+import { progressBar } from './progress.ts';
 import { describeStorage, hasherFor, openConfiguredStorage } from './runtime.ts';
 
 function wantsDemo(config: Config): boolean {

@@ -9,6 +9,10 @@ export async function sharedSecret(db: Kysely<Database>, name: string): Promise<
     .values({ name, value: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('service_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('service_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row.value;
 }

@@ -160,7 +160,11 @@ describe('problem details for every failure kind', () => {
     await broken.storage.close();
     try {
       assertProblem(await broken.app.inject({ method: 'GET', url: '/health/ready' }), 'SERVICE_UNAVAILABLE');
-      const failed = await broken.app.inject({ method: 'GET', url: '/b2c/airports/LHR', headers: caller.auth });
+      const failed = await broken.app.inject({
+        method: 'GET',
+        url: '/b2c/airports/LHR',
+        headers: caller.auth,
+      });
       const body = assertProblem(failed, 'INTERNAL_ERROR');
       assert.doesNotMatch(failed.body, /sqlite|postgres|pool|stack|at .*\.ts/i);
       assert.match(body.detail, /request_id/);

@@ -18,6 +18,7 @@ export function testCatalogue(): Catalogue {
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
   accounts: Awaited<ReturnType<typeof buildApp>>['accounts'];
+  flights: Awaited<ReturnType<typeof buildApp>>['flights'];
   clock: FakeClock;
   storage: Storage;
   config: Config;
@@ -34,6 +35,7 @@ export interface TestAppOptions {
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     PUBLIC_URL: 'http://itinera.test',
+    NETWORK_POLL_MS: '0',
     RATE_LIMIT_MAX: '100000',
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
@@ -44,7 +46,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     concurrency: config.auth.hashConcurrency,
     queueLimit: config.auth.hashQueueLimit,
   });
-  const { app, accounts } = await buildApp({
+  const { app, accounts, flights } = await buildApp({
     config,
     storage,
     clock,
@@ -58,6 +60,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     accounts,
+    flights,
     clock,
     storage,
     config,

@@ -21,9 +21,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('flight_bookings_user').on('flight_bookings').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('flight_bookings_agency').on('flight_bookings').columns(['agency_id', 'created_at']).execute();
-  await db.schema.createIndex('flight_bookings_hold').on('flight_bookings').columns(['status', 'hold_expires_at']).execute();
+  await db.schema
+    .createIndex('flight_bookings_user')
+    .on('flight_bookings')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('flight_bookings_agency')
+    .on('flight_bookings')
+    .columns(['agency_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('flight_bookings_hold')
+    .on('flight_bookings')
+    .columns(['status', 'hold_expires_at'])
+    .execute();
 
   await db.schema
     .createTable('flight_booking_segments')
@@ -49,7 +61,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('booking_events_booking').on('booking_events').columns(['booking_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('booking_events_booking')
+    .on('booking_events')
+    .columns(['booking_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('idempotency_keys')

@@ -20,7 +20,12 @@ export function maxRoutedKm(directKm: number): number {
 }
 
 /** Whether a layover between an arrival and a departure respects the airport's rules. */
-export function isValidConnection(arrivesAt: number, departsAt: number, airport: Airport, maxLayoverMinutes: number): boolean {
+export function isValidConnection(
+  arrivesAt: number,
+  departsAt: number,
+  airport: Airport,
+  maxLayoverMinutes: number,
+): boolean {
   const minutes = (departsAt - arrivesAt) / 60_000;
   return minutes >= minimumConnectionMinutes(airport) && minutes <= maxLayoverMinutes;
 }

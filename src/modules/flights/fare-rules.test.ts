@@ -1,17 +1,31 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Fare } from './flight-network.ts';
 import { loadMultiplier, priceItinerary } from './fare-rules.ts';
+import type { Fare } from './flight-network.ts';
 
 const fare = (over: Partial<Fare> = {}): Fare => ({
-  id: 'far_1', brand: 'light', currency: 'EUR', adult: 10_000, child: 7_500, infant: 1_000, tax: 2_000, infantTax: 500,
-  checkedBags: 0, cabinBags: 1, change: { allowed: false, penalty: 0 }, refund: { allowed: false, penalty: 0 }, ...over,
+  id: 'far_1',
+  brand: 'light',
+  currency: 'EUR',
+  adult: 10_000,
+  child: 7_500,
+  infant: 1_000,
+  tax: 2_000,
+  infantTax: 500,
+  checkedBags: 0,
+  cabinBags: 1,
+  change: { allowed: false, penalty: 0 },
+  refund: { allowed: false, penalty: 0 },
+  ...over,
 });
 
 describe('fare rules', () => {
   it('sums each passenger type over the segments, with taxes apart', () => {
     const price = priceItinerary(
-      [{ fare: fare(), sold: 0, capacity: 100 }, { fare: fare({ adult: 20_000, child: 15_000 }), sold: 10, capacity: 100 }],
+      [
+        { fare: fare(), sold: 0, capacity: 100 },
+        { fare: fare({ adult: 20_000, child: 15_000 }), sold: 10, capacity: 100 },
+      ],
       { adults: 2, children: [5], infants: 1 },
     )!;
     assert.deepEqual(price.passengers, [
@@ -30,13 +44,33 @@ describe('fare rules', () => {
     assert.equal(loadMultiplier(50, 100), 1.15);
     assert.equal(loadMultiplier(94, 100), 1.6);
     assert.equal(loadMultiplier(95, 100), 2);
-    const empty = priceItinerary([{ fare: fare(), sold: 0, capacity: 100 }], { adults: 1, children: [], infants: 0 })!;
-    const full = priceItinerary([{ fare: fare(), sold: 96, capacity: 100 }], { adults: 1, children: [], infants: 0 })!;
+    const empty = priceItinerary([{ fare: fare(), sold: 0, capacity: 100 }], {
+      adults: 1,
+      children: [],
+      infants: 0,
+    })!;
+    const full = priceItinerary([{ fare: fare(), sold: 96, capacity: 100 }], {
+      adults: 1,
+      children: [],
+      infants: 0,
+    })!;
     assert.equal(full.base_amount, empty.base_amount * 2);
   });
 
   it('refuses to mix currencies or to price a cabin with no seats', () => {
-    assert.equal(priceItinerary([{ fare: fare(), sold: 0, capacity: 10 }, { fare: fare({ currency: 'USD' }), sold: 0, capacity: 10 }], { adults: 1, children: [], infants: 0 }), null);
-    assert.equal(priceItinerary([{ fare: fare(), sold: 0, capacity: 0 }], { adults: 1, children: [], infants: 0 }), null);
+    assert.equal(
+      priceItinerary(
+        [
+          { fare: fare(), sold: 0, capacity: 10 },
+          { fare: fare({ currency: 'USD' }), sold: 0, capacity: 10 },
+        ],
+        { adults: 1, children: [], infants: 0 },
+      ),
+      null,
+    );
+    assert.equal(
+      priceItinerary([{ fare: fare(), sold: 0, capacity: 0 }], { adults: 1, children: [], infants: 0 }),
+      null,
+    );
   });
 });

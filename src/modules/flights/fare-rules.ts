@@ -52,7 +52,10 @@ export interface PriceBreakdown {
 }
 
 /** The price of one itinerary for a passenger mix: each segment's fare for its load, summed. */
-export function priceItinerary(segments: readonly SegmentPricing[], mix: PassengerMix): PriceBreakdown | null {
+export function priceItinerary(
+  segments: readonly SegmentPricing[],
+  mix: PassengerMix,
+): PriceBreakdown | null {
   const currency = segments[0]?.fare.currency;
   if (!currency || segments.some((s) => s.fare.currency !== currency)) return null;
   const per = { adult: { base: 0, tax: 0 }, child: { base: 0, tax: 0 }, infant: { base: 0, tax: 0 } };

@@ -114,7 +114,9 @@ export class FlightNetwork {
   }
 
   faresFor(schedule: Schedule, cabin: Cabin): Fare[] {
-    return this.fares.get(fareKey(schedule.carrier, schedule.origin.iata, schedule.destination.iata, cabin)) ?? [];
+    return (
+      this.fares.get(fareKey(schedule.carrier, schedule.origin.iata, schedule.destination.iata, cabin)) ?? []
+    );
   }
 
   operates(schedule: Schedule, date: string): boolean {
@@ -150,12 +152,18 @@ export class FlightNetwork {
   }
 
   /** Flights leaving an airport between two instants (spanning local dates as needed). */
-  departuresBetween(airport: string, fromMs: number, toMs: number, timeZoneDate: (ms: number) => string): DatedFlight[] {
+  departuresBetween(
+    airport: string,
+    fromMs: number,
+    toMs: number,
+    timeZoneDate: (ms: number) => string,
+  ): DatedFlight[] {
     const first = timeZoneDate(fromMs);
     const last = timeZoneDate(toMs);
     const out: DatedFlight[] = [];
     for (let date = first; date <= last; date = addDays(date, 1)) {
-      for (const f of this.departures(airport, date)) if (f.departsAt >= fromMs && f.departsAt <= toMs) out.push(f);
+      for (const f of this.departures(airport, date))
+        if (f.departsAt >= fromMs && f.departsAt <= toMs) out.push(f);
     }
     return out;
   }

@@ -9,8 +9,14 @@ import type { DatedFlight, FlightNetwork } from './flight-network.ts';
 import { addDays, daysBetween, toLocalIso } from './flight-times.ts';
 import { findItineraries, type Itinerary } from './itinerary-search.ts';
 import type { NetworkCache } from './network-cache.ts';
-import { type OfferTokens } from './offer-token.ts';
-import { combinePrices, conditionsOf, describeSlice, type SliceOption, sliceOptions } from './offer-builder.ts';
+import {
+  combinePrices,
+  conditionsOf,
+  describeSlice,
+  type SliceOption,
+  sliceOptions,
+} from './offer-builder.ts';
+import type { OfferTokens } from './offer-token.ts';
 import type { SearchFlightRequest } from './search-flight.schemas.ts';
 import type { SeatInventoryRepository } from './seat-inventory-repository.ts';
 
@@ -21,7 +27,9 @@ const PER_SLICE_OPTIONS = 64;
 type Slice = SearchFlightRequest['slices'][number];
 
 function invalid(pointer: string, detail: string): AppError {
-  return new AppError('VALIDATION_FAILED', `${pointer} ${detail}`, { errors: [{ location: 'body', pointer, detail }] });
+  return new AppError('VALIDATION_FAILED', `${pointer} ${detail}`, {
+    errors: [{ location: 'body', pointer, detail }],
+  });
 }
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -45,23 +53,35 @@ export function createFlightSearchService(deps: {
     const airport = catalogue.airportByCode.get(code.toUpperCase());
     if (airport && /^[A-Za-z]{3}$/.test(code)) return [airport];
     const city = catalogue.cityById.get(code);
-    if (city && city.airports.length > 0) return city.airports.map((c) => catalogue.airportByCode.get(c)!).filter(Boolean);
+    if (city && city.airports.length > 0)
+      return city.airports.map((c) => catalogue.airportByCode.get(c)!).filter(Boolean);
     throw invalid(pointer, `is not an airport IATA code or a city id with airports: ${JSON.stringify(code)}`);
   }
 
-  function checkRequest(req: SearchFlightRequest): { mix: PassengerMix; places: Array<{ origins: Airport[]; destinations: Airport[] }> } {
-    const mix: PassengerMix = { adults: req.passengers.adults, children: req.passengers.children ?? [], infants: req.passengers.infants ?? 0 };
+  function checkRequest(req: SearchFlightRequest): {
+    mix: PassengerMix;
+    places: Array<{ origins: Airport[]; destinations: Airport[] }>;
+  } {
+    const mix: PassengerMix = {
+      adults: req.passengers.adults,
+      children: req.passengers.children ?? [],
+      infants: req.passengers.infants ?? 0,
+    };
     if (mix.infants > mix.adults) throw invalid('/passengers/infants', 'may not exceed the number of adults');
     if (mix.adults + mix.children.length > 9) throw invalid('/passengers', 'at most 9 seated passengers');
     const today = deps.clock.now().toISOString().slice(0, 10);
     const places = req.slices.map((s, i) => {
       const origins = resolvePlace(s.origin, `/slices/${i}/origin`);
       const destinations = resolvePlace(s.destination, `/slices/${i}/destination`);
-      if (origins.some((o) => destinations.some((d) => d.iata === o.iata))) throw invalid(`/slices/${i}/destination`, 'must differ from the origin');
-      if (daysBetween(addDays(today, -1), s.departure_date) < 0) throw invalid(`/slices/${i}/departure_date`, 'is in the past');
-      if (daysBetween(today, s.departure_date) > BOOKING_HORIZON_DAYS) throw invalid(`/slices/${i}/departure_date`, `is more than ${BOOKING_HORIZON_DAYS} days ahead`);
+      if (origins.some((o) => destinations.some((d) => d.iata === o.iata)))
+        throw invalid(`/slices/${i}/destination`, 'must differ from the origin');
+      if (daysBetween(addDays(today, -1), s.departure_date) < 0)
+        throw invalid(`/slices/${i}/departure_date`, 'is in the past');
+      if (daysBetween(today, s.departure_date) > BOOKING_HORIZON_DAYS)
+        throw invalid(`/slices/${i}/departure_date`, `is more than ${BOOKING_HORIZON_DAYS} days ahead`);
       const previous = req.slices[i - 1];
-      if (previous && s.departure_date < previous.departure_date) throw invalid(`/slices/${i}/departure_date`, 'is before the previous slice');
+      if (previous && s.departure_date < previous.departure_date)
+        throw invalid(`/slices/${i}/departure_date`, 'is before the previous slice');
       return { origins, destinations };
     });
     return { mix, places };
@@ -90,8 +110,11 @@ export function createFlightSearchService(deps: {
       }).filter((it) => matchesWindows(it, slice)),
     );
     const flights = itineraries.flat(2) as DatedFlight[];
-    const sold = await seats.soldFor(flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin })));
-    const soldOf = (id: string, date: string, c: Cabin) => sold.get(seats.keyOf({ scheduleId: id, date, cabin: c })) ?? 0;
+    const sold = await seats.soldFor(
+      flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin })),
+    );
+    const soldOf = (id: string, date: string, c: Cabin) =>
+      sold.get(seats.keyOf({ scheduleId: id, date, cabin: c })) ?? 0;
     return itineraries.map((list) =>
       list
         .flatMap((it) => sliceOptions(network, it, cabin, mix, soldOf))
@@ -104,8 +127,14 @@ export function createFlightSearchService(deps: {
     const first = it[0]!;
     const last = it[it.length - 1]!;
     return (
-      withinWindow(toLocalIso(new Date(first.departsAt), first.schedule.origin.time_zone), slice.departure_time) &&
-      withinWindow(toLocalIso(new Date(last.arrivesAt), last.schedule.destination.time_zone), slice.arrival_time)
+      withinWindow(
+        toLocalIso(new Date(first.departsAt), first.schedule.origin.time_zone),
+        slice.departure_time,
+      ) &&
+      withinWindow(
+        toLocalIso(new Date(last.arrivesAt), last.schedule.destination.time_zone),
+        slice.arrival_time,
+      )
     );
   }
 
@@ -115,7 +144,9 @@ export function createFlightSearchService(deps: {
     const brands = new Set(perSlice[0]?.map((o) => o.brand));
     const combos: SliceOption[][] = [];
     for (const brand of brands) {
-      const lists = perSlice.map((opts) => opts.filter((o) => o.brand === brand).slice(0, perSlice.length === 1 ? PER_SLICE_OPTIONS * 4 : keep));
+      const lists = perSlice.map((opts) =>
+        opts.filter((o) => o.brand === brand).slice(0, perSlice.length === 1 ? PER_SLICE_OPTIONS * 4 : keep),
+      );
       if (lists.some((l) => l.length === 0)) continue;
       let acc: SliceOption[][] = [[]];
       for (const list of lists) acc = acc.flatMap((partial) => list.map((o) => [...partial, o]));
@@ -150,22 +181,36 @@ export function createFlightSearchService(deps: {
       tax_amount: price.tax_amount,
       passengers: price.passengers,
       conditions: conditionsOf(fares, price.currency),
-      baggage: { checked: Math.min(...fares.map((f) => f.checkedBags)), cabin: Math.min(...fares.map((f) => f.cabinBags)) },
+      baggage: {
+        checked: Math.min(...fares.map((f) => f.checkedBags)),
+        cabin: Math.min(...fares.map((f) => f.cabinBags)),
+      },
       seats_left: Math.min(...options.map((o) => o.seatsLeft)),
       slices: options.map((o) => describeSlice(o.itinerary, catalogue)),
       sortKeys: {
-        duration: options.reduce((n, o) => n + (o.itinerary[o.itinerary.length - 1]!.arrivesAt - o.itinerary[0]!.departsAt), 0),
+        duration: options.reduce(
+          (n, o) => n + (o.itinerary[o.itinerary.length - 1]!.arrivesAt - o.itinerary[0]!.departsAt),
+          0,
+        ),
         departure: options[0]!.itinerary[0]!.departsAt,
       },
     };
   }
 
-  async function calendar(network: FlightNetwork, req: SearchFlightRequest, places: Array<{ origins: Airport[]; destinations: Airport[] }>, mix: PassengerMix) {
+  async function calendar(
+    network: FlightNetwork,
+    req: SearchFlightRequest,
+    places: Array<{ origins: Airport[]; destinations: Airport[] }>,
+    mix: PassengerMix,
+  ) {
     const days = req.flexible_days ?? 0;
     const today = deps.clock.now().toISOString().slice(0, 10);
     const shifts = Array.from({ length: days * 2 + 1 }, (_, i) => i - days);
     // One shift for every slice when there are more than two; otherwise every pair of shifts.
-    const vectors = req.slices.length === 2 ? shifts.flatMap((a) => shifts.map((b) => [a, b])) : shifts.map((s) => req.slices.map(() => s));
+    const vectors =
+      req.slices.length === 2
+        ? shifts.flatMap((a) => shifts.map((b) => [a, b]))
+        : shifts.map((s) => req.slices.map(() => s));
     const lowest = new Map<string, Map<string, { amount: number; currency: string }>>();
     const cheapest = async (slice: number, date: string) => {
       const key = `${slice}|${date}`;
@@ -174,7 +219,9 @@ export function createFlightSearchService(deps: {
       const single = { ...req, slices: [req.slices[slice]!] };
       const [options = []] = await optionsFor(network, single, [places[slice]!], [date], mix);
       const byBrand = new Map<string, { amount: number; currency: string }>();
-      for (const o of options) if (!byBrand.has(o.brand)) byBrand.set(o.brand, { amount: o.price.total_amount, currency: o.price.currency });
+      for (const o of options)
+        if (!byBrand.has(o.brand))
+          byBrand.set(o.brand, { amount: o.price.total_amount, currency: o.price.currency });
       lowest.set(key, byBrand);
       return byBrand;
     };
@@ -190,7 +237,11 @@ export function createFlightSearchService(deps: {
         const amount = all.reduce((n, p) => n + p!.amount, 0);
         if (!best || amount < best.amount) best = { amount, currency: first.currency };
       }
-      entries.push({ departure_dates: dates, lowest_total_amount: best?.amount ?? null, currency: best?.currency ?? null });
+      entries.push({
+        departure_dates: dates,
+        lowest_total_amount: best?.amount ?? null,
+        currency: best?.currency ?? null,
+      });
     }
     return entries;
   }
@@ -201,7 +252,13 @@ export function createFlightSearchService(deps: {
       const { mix, places } = checkRequest(req);
       const network = await deps.networkCache.current();
       const now = deps.clock.now();
-      const perSlice = await optionsFor(network, req, places, req.slices.map((s) => s.departure_date), mix);
+      const perSlice = await optionsFor(
+        network,
+        req,
+        places,
+        req.slices.map((s) => s.departure_date),
+        mix,
+      );
       const offers = combine(perSlice)
         .map((options) => toOffer(options, req, mix, now))
         .filter((o): o is NonNullable<typeof o> => o !== undefined)
@@ -221,7 +278,9 @@ export function createFlightSearchService(deps: {
         cursor,
         limit ?? 20,
       );
-      return (req.flexible_days ?? 0) > 0 ? { ...page, calendar: await calendar(network, req, places, mix) } : page;
+      return (req.flexible_days ?? 0) > 0
+        ? { ...page, calendar: await calendar(network, req, places, mix) }
+        : page;
     },
   };
 }

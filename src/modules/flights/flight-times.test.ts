@@ -1,25 +1,51 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addDays, daysBetween, isCalendarDate, isoWeekday, localDate, localToInstant, toLocalIso } from './flight-times.ts';
+import {
+  addDays,
+  daysBetween,
+  isCalendarDate,
+  isoWeekday,
+  localDate,
+  localToInstant,
+  toLocalIso,
+} from './flight-times.ts';
 
 describe('flight times in IANA zones', () => {
   it('converts local departure times across the European spring-forward change', () => {
-    assert.equal(localToInstant('2026-03-28', '10:30', 'Europe/Paris').toISOString(), '2026-03-28T09:30:00.000Z');
-    assert.equal(localToInstant('2026-03-29', '10:30', 'Europe/Paris').toISOString(), '2026-03-29T08:30:00.000Z');
+    assert.equal(
+      localToInstant('2026-03-28', '10:30', 'Europe/Paris').toISOString(),
+      '2026-03-28T09:30:00.000Z',
+    );
+    assert.equal(
+      localToInstant('2026-03-29', '10:30', 'Europe/Paris').toISOString(),
+      '2026-03-29T08:30:00.000Z',
+    );
     assert.equal(toLocalIso(new Date('2026-03-29T08:30:00Z'), 'Europe/Paris'), '2026-03-29T10:30:00+02:00');
   });
 
   it('moves a time skipped by the change forward by the gap', () => {
-    assert.equal(localToInstant('2026-03-29', '02:30', 'Europe/Paris').toISOString(), '2026-03-29T01:30:00.000Z');
+    assert.equal(
+      localToInstant('2026-03-29', '02:30', 'Europe/Paris').toISOString(),
+      '2026-03-29T01:30:00.000Z',
+    );
   });
 
   it('takes the first of two repeated times when clocks go back', () => {
-    assert.equal(localToInstant('2026-10-25', '02:30', 'Europe/Paris').toISOString(), '2026-10-25T00:30:00.000Z');
+    assert.equal(
+      localToInstant('2026-10-25', '02:30', 'Europe/Paris').toISOString(),
+      '2026-10-25T00:30:00.000Z',
+    );
   });
 
   it('handles zones south of the equator and half-hour offsets', () => {
-    assert.equal(toLocalIso(new Date('2026-01-15T00:00:00Z'), 'Australia/Sydney'), '2026-01-15T11:00:00+11:00');
-    assert.equal(toLocalIso(new Date('2026-07-15T00:00:00Z'), 'Australia/Sydney'), '2026-07-15T10:00:00+10:00');
+    assert.equal(
+      toLocalIso(new Date('2026-01-15T00:00:00Z'), 'Australia/Sydney'),
+      '2026-01-15T11:00:00+11:00',
+    );
+    assert.equal(
+      toLocalIso(new Date('2026-07-15T00:00:00Z'), 'Australia/Sydney'),
+      '2026-07-15T10:00:00+10:00',
+    );
     assert.equal(toLocalIso(new Date('2026-07-15T00:00:00Z'), 'Asia/Kolkata'), '2026-07-15T05:30:00+05:30');
   });
 

@@ -35,7 +35,13 @@ function wallClock(instantMs: number, timeZone: string): WallClock {
   for (const p of formatter(timeZone).formatToParts(instantMs)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+  };
 }
 
 /** The zone's offset from UTC, in minutes, at an instant (east positive). */
@@ -61,7 +67,6 @@ export function localToInstant(date: string, time: string, timeZone: string): Da
   const second = naive - after * 60_000;
   if (offsetMinutes(second, timeZone) === after) return new Date(second);
   return new Date(first); // in the gap: the wall clock jumped past this time; keep the elapsed time
-
 }
 
 function pad(n: number, width = 2): string {
@@ -97,7 +102,9 @@ export function addDays(date: string, days: number): string {
 
 /** Whole days from `a` to `b`, both `YYYY-MM-DD`. */
 export function daysBetween(a: string, b: string): number {
-  return Math.round((new Date(`${b}T00:00:00Z`).getTime() - new Date(`${a}T00:00:00Z`).getTime()) / 86_400_000);
+  return Math.round(
+    (new Date(`${b}T00:00:00Z`).getTime() - new Date(`${a}T00:00:00Z`).getTime()) / 86_400_000,
+  );
 }
 
 export function isCalendarDate(value: string): boolean {

@@ -10,12 +10,12 @@ import { createNetworkCache } from './network-cache.ts';
 import { createNetworkImporter } from './network-import.ts';
 import { createNetworkRepository } from './network-repository.ts';
 import { createOfferTokens } from './offer-token.ts';
-import { OfferSchema } from './search-flight.schemas.ts';
 import { searchFlightRoute } from './search-flight.route.ts';
+import { OfferSchema } from './search-flight.schemas.ts';
 import { createSeatInventoryRepository } from './seat-inventory-repository.ts';
 
-export { generateNetwork, PRESETS, type Preset } from './network-generator.ts';
 export type { NetworkFile } from './network-file.ts';
+export { generateNetwork, PRESETS, type Preset } from './network-generator.ts';
 export const FLIGHT_SCHEMAS = [OfferSchema];
 
 export interface FlightsDeps {
@@ -23,7 +23,11 @@ export interface FlightsDeps {
   catalogue: Catalogue;
   clock: Clock;
   ids: IdGenerator;
-  guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler; admin: onRequestAsyncHookHandler };
+  guards: {
+    read: onRequestAsyncHookHandler;
+    book: onRequestAsyncHookHandler;
+    admin: onRequestAsyncHookHandler;
+  };
   networkPollMs: number;
 }
 
@@ -33,13 +37,27 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
   const seats = createSeatInventoryRepository(deps.db);
   const offers = createOfferTokens(await sharedSecret(deps.db, 'offer_key'));
   const networkCache = createNetworkCache(network, deps.catalogue);
-  const importNetwork = createNetworkImporter({ db: deps.db, network, catalogue: deps.catalogue, clock: deps.clock, ids: deps.ids });
-  const search = createFlightSearchService({ networkCache, seats, offers, catalogue: deps.catalogue, clock: deps.clock });
+  const importNetwork = createNetworkImporter({
+    db: deps.db,
+    network,
+    catalogue: deps.catalogue,
+    clock: deps.clock,
+    ids: deps.ids,
+  });
+  const search = createFlightSearchService({
+    networkCache,
+    seats,
+    offers,
+    catalogue: deps.catalogue,
+    clock: deps.clock,
+  });
 
   searchFlightRoute(app, { search, guard: deps.guards.read });
 
   if (deps.networkPollMs > 0) {
-    const stop = networkCache.watch(deps.networkPollMs, (error) => app.log.warn({ err: error }, 'network refresh failed'));
+    const stop = networkCache.watch(deps.networkPollMs, (error) =>
+      app.log.warn({ err: error }, 'network refresh failed'),
+    );
     app.addHook('onClose', async () => stop());
   }
   return {

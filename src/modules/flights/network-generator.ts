@@ -21,15 +21,75 @@ export const PRESETS: Record<Preset, PresetSpec> = {
 
 /** Flag carriers of the countries whose airports come first; other countries use one of their own airlines. */
 const FLAG_CARRIERS: Record<string, string> = {
-  GB: 'BA', FR: 'AF', DE: 'LH', NL: 'KL', ES: 'IB', IT: 'AZ', IE: 'EI', CH: 'LX', AT: 'OS', BE: 'SN',
-  PT: 'TP', DK: 'SK', SE: 'SK', NO: 'DY', FI: 'AY', PL: 'LO', TR: 'TK', GR: 'A3', US: 'AA', CA: 'AC',
-  MX: 'AM', BR: 'G3', AR: 'AR', CL: 'LA', AE: 'EK', QA: 'QR', SA: 'SV', EG: 'MS', ZA: 'SA', KE: 'KQ',
-  IN: 'AI', CN: 'CA', JP: 'JL', KR: 'KE', SG: 'SQ', TH: 'TG', AU: 'QF', NZ: 'NZ', HK: 'CX', MY: 'MH',
-  ID: 'GA', PH: 'PR', VN: 'VN', RU: 'SU', IL: 'LY', MA: 'AT', ET: 'ET', NG: 'W3', CO: 'AV', PE: 'LA',
+  GB: 'BA',
+  FR: 'AF',
+  DE: 'LH',
+  NL: 'KL',
+  ES: 'IB',
+  IT: 'AZ',
+  IE: 'EI',
+  CH: 'LX',
+  AT: 'OS',
+  BE: 'SN',
+  PT: 'TP',
+  DK: 'SK',
+  SE: 'SK',
+  NO: 'DY',
+  FI: 'AY',
+  PL: 'LO',
+  TR: 'TK',
+  GR: 'A3',
+  US: 'AA',
+  CA: 'AC',
+  MX: 'AM',
+  BR: 'G3',
+  AR: 'AR',
+  CL: 'LA',
+  AE: 'EK',
+  QA: 'QR',
+  SA: 'SV',
+  EG: 'MS',
+  ZA: 'SA',
+  KE: 'KQ',
+  IN: 'AI',
+  CN: 'CA',
+  JP: 'JL',
+  KR: 'KE',
+  SG: 'SQ',
+  TH: 'TG',
+  AU: 'QF',
+  NZ: 'NZ',
+  HK: 'CX',
+  MY: 'MH',
+  ID: 'GA',
+  PH: 'PR',
+  VN: 'VN',
+  RU: 'SU',
+  IL: 'LY',
+  MA: 'AT',
+  ET: 'ET',
+  NG: 'W3',
+  CO: 'AV',
+  PE: 'LA',
 };
 
 /** The S preset: a fixed European and transatlantic network, so tests can name its airports. */
-const S_AIRPORTS = ['LHR', 'CDG', 'FRA', 'AMS', 'MAD', 'FCO', 'MUC', 'ZRH', 'BCN', 'DUB', 'LIS', 'VIE', 'JFK', 'BOS'];
+const S_AIRPORTS = [
+  'LHR',
+  'CDG',
+  'FRA',
+  'AMS',
+  'MAD',
+  'FCO',
+  'MUC',
+  'ZRH',
+  'BCN',
+  'DUB',
+  'LIS',
+  'VIE',
+  'JFK',
+  'BOS',
+];
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -109,12 +169,29 @@ function aircraftFor(km: number): { aircraft: string; capacity: ScheduleRecord['
 function faresFor(carrier: string, origin: string, destination: string, km: number): FareRecord[] {
   const base = Math.round((2_900 + km * 6.5) / 100) * 100;
   const tax = Math.round((1_800 + km * 0.9) / 100) * 100;
-  const fare = (cabin: FareRecord['cabin'], brand: string, factor: number, bags: number, change: number | null, refund: number | null): FareRecord => {
+  const fare = (
+    cabin: FareRecord['cabin'],
+    brand: string,
+    factor: number,
+    bags: number,
+    change: number | null,
+    refund: number | null,
+  ): FareRecord => {
     const adult = Math.round((base * factor) / 100) * 100;
     return {
-      carrier, origin, destination, cabin, brand, currency: 'EUR',
-      adult, child: Math.round((adult * 0.75) / 100) * 100, infant: Math.round((adult * 0.1) / 100) * 100,
-      tax, infant_tax: Math.round(tax / 4 / 100) * 100, checked_bags: bags, cabin_bags: 1,
+      carrier,
+      origin,
+      destination,
+      cabin,
+      brand,
+      currency: 'EUR',
+      adult,
+      child: Math.round((adult * 0.75) / 100) * 100,
+      infant: Math.round((adult * 0.1) / 100) * 100,
+      tax,
+      infant_tax: Math.round(tax / 4 / 100) * 100,
+      checked_bags: bags,
+      cabin_bags: 1,
       change: { allowed: change !== null, penalty: change ?? 0 },
       refund: { allowed: refund !== null, penalty: refund ?? 0 },
     };
@@ -138,7 +215,12 @@ const BANKS = ['06:40', '09:15', '12:05', '15:20', '18:10', '21:00'];
  * A plausible network over real airports and airlines: each carrier flies from its hub to the most
  * important airports in range, and hubs are linked to each other. Deterministic for a seed.
  */
-export function generateNetwork(catalogue: Catalogue, preset: Preset, startDate: string, seed = 42): NetworkFile {
+export function generateNetwork(
+  catalogue: Catalogue,
+  preset: Preset,
+  startDate: string,
+  seed = 42,
+): NetworkFile {
   const spec = PRESETS[preset];
   const random = mulberry32(seed);
   const airports = pickAirports(catalogue, spec, preset);
@@ -154,7 +236,10 @@ export function generateNetwork(catalogue: Catalogue, preset: Preset, startDate:
     const maxKm = carrier.hub.size === 'large' ? 13_000 : 5_000;
     const inRange = airports
       .filter((a) => a.iata !== carrier.hub.iata)
-      .map((a) => ({ a, km: distanceKm(carrier.hub.latitude, carrier.hub.longitude, a.latitude, a.longitude) }))
+      .map((a) => ({
+        a,
+        km: distanceKm(carrier.hub.latitude, carrier.hub.longitude, a.latitude, a.longitude),
+      }))
       .filter((x) => x.km >= 150 && x.km <= maxKm);
     // Half the spokes are the most important airports in range, half the nearest (regional feed).
     const important = [...inRange]
@@ -166,7 +251,9 @@ export function generateNetwork(catalogue: Catalogue, preset: Preset, startDate:
     const hubs = carriers
       .filter((c) => c.hub.iata !== carrier.hub.iata)
       .map((c) => c.hub)
-      .filter((h) => distanceKm(carrier.hub.latitude, carrier.hub.longitude, h.latitude, h.longitude) <= maxKm)
+      .filter(
+        (h) => distanceKm(carrier.hub.latitude, carrier.hub.longitude, h.latitude, h.longitude) <= maxKm,
+      )
       .slice(0, 8);
     for (const spoke of new Set([...spokes, ...hubs])) {
       const key = `${carrier.code}:${[carrier.hub.iata, spoke.iata].sort().join('-')}`;
@@ -175,14 +262,32 @@ export function generateNetwork(catalogue: Catalogue, preset: Preset, startDate:
       const km = distanceKm(carrier.hub.latitude, carrier.hub.longitude, spoke.latitude, spoke.longitude);
       const minutes = blockMinutes(km);
       const { aircraft, capacity } = aircraftFor(km);
-      const daily = km > 6_000 || (regional.has(spoke.iata) && preset === 'L') ? 1 : km > 2_500 ? 2 : preset === 'L' ? 2 : 3;
-      const banks = [...BANKS].sort(() => random() - 0.5).slice(0, daily).sort();
+      const daily =
+        km > 6_000 || (regional.has(spoke.iata) && preset === 'L')
+          ? 1
+          : km > 2_500
+            ? 2
+            : preset === 'L'
+              ? 2
+              : 3;
+      const banks = [...BANKS]
+        .sort(() => random() - 0.5)
+        .slice(0, daily)
+        .sort();
       for (const bank of banks) {
         const days = random() < 0.85 ? '1234567' : '12345';
         const out: ScheduleRecord = {
-          carrier: carrier.code, flight_number: flightNumber, origin: carrier.hub.iata, destination: spoke.iata,
-          departure_time: bank, duration_minutes: minutes, days_of_week: days, valid_from: startDate, valid_to: validTo,
-          aircraft, capacity,
+          carrier: carrier.code,
+          flight_number: flightNumber,
+          origin: carrier.hub.iata,
+          destination: spoke.iata,
+          departure_time: bank,
+          duration_minutes: minutes,
+          days_of_week: days,
+          valid_from: startDate,
+          valid_to: validTo,
+          aircraft,
+          capacity,
         };
         // The return leaves the spoke 70 minutes after arrival, in the spoke's local time.
         const arrival = localToInstant(startDate, bank, carrier.hub.time_zone).getTime() + minutes * 60_000;
@@ -190,10 +295,19 @@ export function generateNetwork(catalogue: Catalogue, preset: Preset, startDate:
         const turnaround = toLocalIso(backAt, spoke.time_zone).slice(11, 16);
         // Night curfew: nothing leaves between midnight and 06:00 local; such returns wait for the morning.
         const back = turnaround < '06:00' ? '06:00' : turnaround;
-        schedules.push(out, { ...out, flight_number: flightNumber + 1, origin: spoke.iata, destination: carrier.hub.iata, departure_time: back });
+        schedules.push(out, {
+          ...out,
+          flight_number: flightNumber + 1,
+          origin: spoke.iata,
+          destination: carrier.hub.iata,
+          departure_time: back,
+        });
         flightNumber += 2;
       }
-      fares.push(...faresFor(carrier.code, carrier.hub.iata, spoke.iata, km), ...faresFor(carrier.code, spoke.iata, carrier.hub.iata, km));
+      fares.push(
+        ...faresFor(carrier.code, carrier.hub.iata, spoke.iata, km),
+        ...faresFor(carrier.code, spoke.iata, carrier.hub.iata, km),
+      );
     }
   }
   return { schedules, fares };

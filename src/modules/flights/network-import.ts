@@ -26,12 +26,19 @@ export function createNetworkImporter(deps: {
   clock: Clock;
   ids: IdGenerator;
 }) {
-  return async function importNetwork(file: NetworkFile, onProgress?: (done: number, total: number) => void): Promise<ImportResult> {
+  return async function importNetwork(
+    file: NetworkFile,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<ImportResult> {
     const problems = validateNetwork(file, deps.catalogue);
     if (problems.length > 0) {
-      throw new AppError('VALIDATION_FAILED', `The network file has ${problems.length} problem(s); the first: ${problems[0]!.pointer} ${problems[0]!.detail}`, {
-        errors: problems.slice(0, 100).map((p) => ({ location: 'body', ...p })),
-      });
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The network file has ${problems.length} problem(s); the first: ${problems[0]!.pointer} ${problems[0]!.detail}`,
+        {
+          errors: problems.slice(0, 100).map((p) => ({ location: 'body', ...p })),
+        },
+      );
     }
     const now = deps.clock.now().toISOString();
     const schedules: ScheduleRow[] = file.schedules.map((s) => ({

@@ -21,7 +21,11 @@ function chunks<T>(rows: readonly T[]): T[][] {
 /** Schedules, fares and cancellations: what operators sell. */
 export function createNetworkRepository(db: Kysely<Database>) {
   return {
-    async upsertSchedules(trx: Kysely<Database>, rows: ScheduleRow[], onChunk?: (n: number) => void): Promise<void> {
+    async upsertSchedules(
+      trx: Kysely<Database>,
+      rows: ScheduleRow[],
+      onChunk?: (n: number) => void,
+    ): Promise<void> {
       for (const chunk of chunks(rows)) {
         await trx
           .insertInto('flight_schedules')
@@ -95,7 +99,10 @@ export function createNetworkRepository(db: Kysely<Database>) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
     async countSchedules(): Promise<number> {
-      const row = await db.selectFrom('flight_schedules').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('flight_schedules')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -104,11 +111,17 @@ export function createNetworkRepository(db: Kysely<Database>) {
       await trx
         .insertInto('change_counters')
         .values({ name, version: 1 })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ version: sql<number>`${sql.ref('change_counters.version')} + 1` }))
+        .onConflict((oc) =>
+          oc.column('name').doUpdateSet({ version: sql<number>`${sql.ref('change_counters.version')} + 1` }),
+        )
         .execute();
     },
     async readVersion(name: string): Promise<number> {
-      const row = await db.selectFrom('change_counters').select('version').where('name', '=', name).executeTakeFirst();
+      const row = await db
+        .selectFrom('change_counters')
+        .select('version')
+        .where('name', '=', name)
+        .executeTakeFirst();
       return Number(row?.version ?? 0);
     },
   };

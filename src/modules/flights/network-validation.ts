@@ -15,8 +15,10 @@ const MONEY = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as
 export function validateNetwork(file: NetworkFile, catalogue: Catalogue): ImportProblem[] {
   const problems: ImportProblem[] = [];
   const bad = (pointer: string, detail: string) => problems.push({ pointer, detail });
-  const airport = (code: unknown) => typeof code === 'string' && catalogue.airportByCode.has(code) && /^[A-Z]{3}$/.test(code);
-  const carrier = (code: unknown) => typeof code === 'string' && /^[A-Z0-9]{2}$/.test(code) && catalogue.airlineByCode.has(code);
+  const airport = (code: unknown) =>
+    typeof code === 'string' && catalogue.airportByCode.has(code) && /^[A-Z]{3}$/.test(code);
+  const carrier = (code: unknown) =>
+    typeof code === 'string' && /^[A-Z0-9]{2}$/.test(code) && catalogue.airlineByCode.has(code);
   if (!Array.isArray(file?.schedules)) bad('/schedules', 'must be an array');
   if (!Array.isArray(file?.fares)) bad('/fares', 'must be an array');
   if (problems.length > 0) return problems;
@@ -24,15 +26,21 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
   file.schedules.forEach((s, i) => {
     const p = `/schedules/${i}`;
     if (!carrier(s.carrier)) bad(`${p}/carrier`, 'must be the IATA code of an airline in the catalogue');
-    if (!Number.isInteger(s.flight_number) || s.flight_number < 1 || s.flight_number > 9999) bad(`${p}/flight_number`, 'must be 1 to 9999');
+    if (!Number.isInteger(s.flight_number) || s.flight_number < 1 || s.flight_number > 9999)
+      bad(`${p}/flight_number`, 'must be 1 to 9999');
     if (!airport(s.origin)) bad(`${p}/origin`, 'must be the IATA code of an airport in the catalogue');
-    if (!airport(s.destination) || s.destination === s.origin) bad(`${p}/destination`, 'must be another airport of the catalogue');
+    if (!airport(s.destination) || s.destination === s.origin)
+      bad(`${p}/destination`, 'must be another airport of the catalogue');
     if (!TIME.test(String(s.departure_time))) bad(`${p}/departure_time`, 'must be HH:MM');
-    if (!Number.isInteger(s.duration_minutes) || s.duration_minutes < 15 || s.duration_minutes > 1200) bad(`${p}/duration_minutes`, 'must be 15 to 1200');
-    if (!DAYS.test(String(s.days_of_week))) bad(`${p}/days_of_week`, 'must be ISO weekday digits, e.g. 1234567');
+    if (!Number.isInteger(s.duration_minutes) || s.duration_minutes < 15 || s.duration_minutes > 1200)
+      bad(`${p}/duration_minutes`, 'must be 15 to 1200');
+    if (!DAYS.test(String(s.days_of_week)))
+      bad(`${p}/days_of_week`, 'must be ISO weekday digits, e.g. 1234567');
     if (!isCalendarDate(String(s.valid_from))) bad(`${p}/valid_from`, 'must be a date YYYY-MM-DD');
-    if (!isCalendarDate(String(s.valid_to)) || s.valid_to < s.valid_from) bad(`${p}/valid_to`, 'must be a date on or after valid_from');
-    if (typeof s.aircraft !== 'string' || !/^[A-Z0-9]{3}$/.test(s.aircraft)) bad(`${p}/aircraft`, 'must be an IATA aircraft type code');
+    if (!isCalendarDate(String(s.valid_to)) || s.valid_to < s.valid_from)
+      bad(`${p}/valid_to`, 'must be a date on or after valid_from');
+    if (typeof s.aircraft !== 'string' || !/^[A-Z0-9]{3}$/.test(s.aircraft))
+      bad(`${p}/aircraft`, 'must be an IATA aircraft type code');
     const seats = CABINS.map((c) => s.capacity?.[c] ?? 0);
     if (seats.some((n) => !Number.isInteger(n) || n < 0 || n > 1000) || seats.every((n) => n === 0)) {
       bad(`${p}/capacity`, 'needs seats in at least one cabin, each 0 to 1000');
@@ -45,8 +53,10 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
     if (!airport(f.origin)) bad(`${p}/origin`, 'must be an airport of the catalogue');
     if (!airport(f.destination)) bad(`${p}/destination`, 'must be an airport of the catalogue');
     if (!CABINS.includes(f.cabin)) bad(`${p}/cabin`, `must be one of ${CABINS.join(', ')}`);
-    if (typeof f.brand !== 'string' || !/^[a-z][a-z0-9_]{0,29}$/.test(f.brand)) bad(`${p}/brand`, 'must be a lower-case name');
-    if (typeof f.currency !== 'string' || !/^[A-Z]{3}$/.test(f.currency)) bad(`${p}/currency`, 'must be an ISO 4217 code');
+    if (typeof f.brand !== 'string' || !/^[a-z][a-z0-9_]{0,29}$/.test(f.brand))
+      bad(`${p}/brand`, 'must be a lower-case name');
+    if (typeof f.currency !== 'string' || !/^[A-Z]{3}$/.test(f.currency))
+      bad(`${p}/currency`, 'must be an ISO 4217 code');
     for (const k of ['adult', 'child', 'infant', 'tax', 'infant_tax'] as const) {
       if (!MONEY(f[k])) bad(`${p}/${k}`, 'must be a whole amount in minor units');
     }
@@ -54,7 +64,8 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
       if (!Number.isInteger(f[k]) || f[k] < 0 || f[k] > 5) bad(`${p}/${k}`, 'must be 0 to 5');
     }
     for (const k of ['change', 'refund'] as const) {
-      if (typeof f[k]?.allowed !== 'boolean' || !MONEY(f[k]?.penalty)) bad(`${p}/${k}`, 'must be {allowed: boolean, penalty: minor units}');
+      if (typeof f[k]?.allowed !== 'boolean' || !MONEY(f[k]?.penalty))
+        bad(`${p}/${k}`, 'must be {allowed: boolean, penalty: minor units}');
     }
   });
   return problems;

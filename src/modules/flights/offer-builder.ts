@@ -31,12 +31,18 @@ export function sliceOptions(
   }
   if (seatsLeft < seatsNeeded(mix)) return [];
   const perFlight = itinerary.map((f) => network.faresFor(f.schedule, cabin));
-  const brands = (perFlight[0] ?? []).map((fare) => fare.brand).filter((b) => perFlight.every((fs) => fs.some((x) => x.brand === b)));
+  const brands = (perFlight[0] ?? [])
+    .map((fare) => fare.brand)
+    .filter((b) => perFlight.every((fs) => fs.some((x) => x.brand === b)));
   const options: SliceOption[] = [];
   for (const brand of brands) {
     const fares = perFlight.map((fs) => fs.find((x) => x.brand === brand)!);
     const price = priceItinerary(
-      itinerary.map((f, i) => ({ fare: fares[i]!, sold: sold(f.schedule.id, f.date, cabin), capacity: f.schedule.capacity[cabin] })),
+      itinerary.map((f, i) => ({
+        fare: fares[i]!,
+        sold: sold(f.schedule.id, f.date, cabin),
+        capacity: f.schedule.capacity[cabin],
+      })),
       mix,
     );
     if (price) options.push({ itinerary, brand, fares, price, seatsLeft });
@@ -55,7 +61,12 @@ export function combinePrices(prices: readonly PriceBreakdown[]): PriceBreakdown
       byType.set(
         row.type,
         seen
-          ? { ...seen, base_amount: seen.base_amount + row.base_amount, tax_amount: seen.tax_amount + row.tax_amount, total_amount: seen.total_amount + row.total_amount }
+          ? {
+              ...seen,
+              base_amount: seen.base_amount + row.base_amount,
+              tax_amount: seen.tax_amount + row.tax_amount,
+              total_amount: seen.total_amount + row.total_amount,
+            }
           : { ...row },
       );
     }

@@ -24,7 +24,15 @@ export function createOfferTokens(key: string) {
   return {
     issue(payload: OfferPayload): string {
       const body = Buffer.from(
-        JSON.stringify([payload.cabin, payload.brand, payload.passengers, payload.slices, payload.total, payload.currency, payload.expires]),
+        JSON.stringify([
+          payload.cabin,
+          payload.brand,
+          payload.passengers,
+          payload.slices,
+          payload.total,
+          payload.currency,
+          payload.expires,
+        ]),
       ).toString('base64url');
       return `off_${body}.${sign(body).toString('base64url')}`;
     },
@@ -37,7 +45,9 @@ export function createOfferTokens(key: string) {
       const expected = sign(body);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
       try {
-        const [cabin, brand, passengers, slices, total, currency, expires] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+        const [cabin, brand, passengers, slices, total, currency, expires] = JSON.parse(
+          Buffer.from(body, 'base64url').toString('utf8'),
+        );
         return { cabin, brand, passengers, slices, total, currency, expires };
       } catch {
         return undefined;

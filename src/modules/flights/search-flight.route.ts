@@ -1,9 +1,16 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { errorResponses } from '../../http/schemas.ts';
 import type { FlightSearchService } from './flight-search-service.ts';
-import { type SearchFlightRequest, SearchFlightRequestSchema, SearchFlightResponseSchema } from './search-flight.schemas.ts';
+import {
+  type SearchFlightRequest,
+  SearchFlightRequestSchema,
+  SearchFlightResponseSchema,
+} from './search-flight.schemas.ts';
 
-export function searchFlightRoute(app: FastifyInstance, deps: { search: FlightSearchService; guard: onRequestAsyncHookHandler }) {
+export function searchFlightRoute(
+  app: FastifyInstance,
+  deps: { search: FlightSearchService; guard: onRequestAsyncHookHandler },
+) {
   app.post(
     '/search_flight',
     {
@@ -21,7 +28,13 @@ export function searchFlightRoute(app: FastifyInstance, deps: { search: FlightSe
         body: SearchFlightRequestSchema,
         response: {
           200: SearchFlightResponseSchema,
-          ...errorResponses('INVALID_CURSOR', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'),
+          ...errorResponses(
+            'INVALID_CURSOR',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+            'UNSUPPORTED_MEDIA_TYPE',
+            'PAYLOAD_TOO_LARGE',
+          ),
         },
       },
     },

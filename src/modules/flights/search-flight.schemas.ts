@@ -6,7 +6,7 @@ const Place = Type.String({
   description: 'An airport IATA code, or a city id from /b2c/cities (all its airports)',
   examples: ['LHR', 'cty_2643743'],
 });
-const Date = Type.String({ format: 'date', examples: ['2026-12-14'] });
+const CalendarDate = Type.String({ format: 'date', examples: ['2026-12-14'] });
 const TimeWindow = Type.Object(
   {
     from: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', examples: ['06:00'] }),
@@ -23,9 +23,19 @@ export const PassengersSchema = Type.Object(
   {
     adults: Type.Integer({ minimum: 1, maximum: 9, examples: [2] }),
     children: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 2, maximum: 11 }), { maxItems: 8, description: 'Age of each child (2–11) on the travel date', examples: [[7]] }),
+      Type.Array(Type.Integer({ minimum: 2, maximum: 11 }), {
+        maxItems: 8,
+        description: 'Age of each child (2–11) on the travel date',
+        examples: [[7]],
+      }),
     ),
-    infants: Type.Optional(Type.Integer({ minimum: 0, maximum: 9, description: 'Under 2, on an adult’s lap; at most one per adult' })),
+    infants: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 9,
+        description: 'Under 2, on an adult’s lap; at most one per adult',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -37,13 +47,17 @@ export const SearchFlightRequestSchema = Type.Object(
         {
           origin: Place,
           destination: Place,
-          departure_date: Date,
+          departure_date: CalendarDate,
           departure_time: Type.Optional(TimeWindow),
           arrival_time: Type.Optional(TimeWindow),
         },
         { additionalProperties: false },
       ),
-      { minItems: 1, maxItems: 6, description: 'One slice: one-way; two, back to the start: return; up to six: multi-city' },
+      {
+        minItems: 1,
+        maxItems: 6,
+        description: 'One slice: one-way; two, back to the start: return; up to six: multi-city',
+      },
     ),
     passengers: PassengersSchema,
     cabin: Type.Optional(CabinSchema),
@@ -58,9 +72,22 @@ export const SearchFlightRequestSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    max_total_amount: Type.Optional(Type.Integer({ minimum: 1, description: 'Minor units, in the offers’ currency' })),
-    sort: Type.Optional(Type.Union([Type.Literal('price'), Type.Literal('duration'), Type.Literal('departure')], { default: 'price' })),
-    flexible_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3, default: 0, description: 'Also price dates up to this many days either side: the `calendar`' })),
+    max_total_amount: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Minor units, in the offers’ currency' }),
+    ),
+    sort: Type.Optional(
+      Type.Union([Type.Literal('price'), Type.Literal('duration'), Type.Literal('departure')], {
+        default: 'price',
+      }),
+    ),
+    flexible_days: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 3,
+        default: 0,
+        description: 'Also price dates up to this many days either side: the `calendar`',
+      }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
     cursor: Type.Optional(Type.String({ maxLength: 512 })),
   },
@@ -68,29 +95,37 @@ export const SearchFlightRequestSchema = Type.Object(
 );
 export type SearchFlightRequest = Static<typeof SearchFlightRequestSchema>;
 
-const Money = (description: string) => Type.Integer({ description: `${description}, in minor units of the currency` });
+const Money = (description: string) =>
+  Type.Integer({ description: `${description}, in minor units of the currency` });
 
 const SegmentSchema = Type.Object({
-  flight_id: Type.String({ description: 'The scheduled flight; with departure_date it names the dated flight' }),
-  departure_date: Date,
+  flight_id: Type.String({
+    description: 'The scheduled flight; with departure_date it names the dated flight',
+  }),
+  departure_date: CalendarDate,
   carrier: Type.String({ examples: ['BA'] }),
   carrier_name: Type.String({ examples: ['British Airways'] }),
   flight_number: Type.String({ examples: ['BA117'] }),
   aircraft: Type.String({ description: 'IATA aircraft type', examples: ['789'] }),
   origin: Type.String(),
   destination: Type.String(),
-  departing_at: Type.String({ description: 'Local time with UTC offset', examples: ['2026-12-14T09:15:00+00:00'] }),
+  departing_at: Type.String({
+    description: 'Local time with UTC offset',
+    examples: ['2026-12-14T09:15:00+00:00'],
+  }),
   arriving_at: Type.String({ examples: ['2026-12-14T12:40:00-05:00'] }),
   origin_time_zone: Type.String({ examples: ['Europe/London'] }),
   destination_time_zone: Type.String({ examples: ['America/New_York'] }),
   duration_minutes: Type.Integer(),
-  connection_minutes: Type.Union([Type.Integer(), Type.Null()], { description: 'Time on the ground before the next segment' }),
+  connection_minutes: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Time on the ground before the next segment',
+  }),
 });
 
 export const SliceSchema = Type.Object({
   origin: Type.String(),
   destination: Type.String(),
-  departure_date: Date,
+  departure_date: CalendarDate,
   duration_minutes: Type.Integer(),
   connections: Type.Integer(),
   segments: Type.Array(SegmentSchema),
@@ -112,7 +147,10 @@ export const PassengerPriceSchema = Type.Object({
 
 export const OfferSchema = Type.Object(
   {
-    id: Type.String({ description: 'Opaque, signed; book it before expires_at', examples: ['off_WyJlY29ub215Ii…'] }),
+    id: Type.String({
+      description: 'Opaque, signed; book it before expires_at',
+      examples: ['off_WyJlY29ub215Ii…'],
+    }),
     expires_at: Type.String({ format: 'date-time' }),
     cabin: Type.String(),
     brand: Type.String({ examples: ['standard'] }),
@@ -122,7 +160,10 @@ export const OfferSchema = Type.Object(
     tax_amount: Money('Taxes'),
     passengers: Type.Array(PassengerPriceSchema),
     conditions: Type.Object({ change: Condition, refund: Condition }),
-    baggage: Type.Object({ checked: Type.Integer(), cabin: Type.Integer() }, { description: 'Pieces per passenger' }),
+    baggage: Type.Object(
+      { checked: Type.Integer(), cabin: Type.Integer() },
+      { description: 'Pieces per passenger' },
+    ),
     seats_left: Type.Integer({ description: 'Seats left at the moment of search on the fullest flight' }),
     slices: Type.Array(SliceSchema),
   },
@@ -136,7 +177,7 @@ export const SearchFlightResponseSchema = Type.Object({
   calendar: Type.Optional(
     Type.Array(
       Type.Object({
-        departure_dates: Type.Array(Date),
+        departure_dates: Type.Array(CalendarDate),
         lowest_total_amount: Type.Union([Type.Integer(), Type.Null()]),
         currency: Type.Union([Type.String(), Type.Null()]),
       }),
