@@ -118,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
       admin: guard({ scope: 'admin', roles: ['admin'] }),
     },
     networkPollMs: config.flights.networkPollMs,
+    holdSweepMs: config.flights.holdSweepMs,
   });
   healthRoutes(app, { ping: storage.ping });
 

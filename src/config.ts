@@ -34,6 +34,8 @@ export interface Config {
   readonly flights: {
     /** How often each process checks for schedule and fare changes made elsewhere. */
     readonly networkPollMs: number;
+    /** How often each process expires holds past their deadline. */
+    readonly holdSweepMs: number;
   };
   readonly demo: {
     /** Create demo accounts on the first start: `auto` does so on the embedded engine only. */
@@ -152,7 +154,10 @@ export function loadConfig(env: Env = process.env): Config {
       max: r.int('RATE_LIMIT_MAX', 600, 1, 1_000_000),
       windowSeconds: r.int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
     },
-    flights: { networkPollMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000) },
+    flights: {
+      networkPollMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000),
+      holdSweepMs: r.int('HOLD_SWEEP_MS', 30_000, 0, 3_600_000),
+    },
     demo: {
       accounts: r.oneOf('DEMO_ACCOUNTS', 'auto', ['auto', 'always', 'never'] as const),
       preset: r.oneOf('DEMO_PRESET', 'M', ['S', 'M', 'L'] as const),

@@ -18,8 +18,14 @@ export const ERROR_CODES = {
   CONFLICT: { status: 409, title: 'The request conflicts with the current state' },
   PRICE_CHANGED: { status: 409, title: 'The price has changed' },
   NO_AVAILABILITY: { status: 409, title: 'Not enough seats or rooms are left' },
-  INVALID_STATE_TRANSITION: { status: 409, title: 'The booking does not allow this action in its current state' },
-  IDEMPOTENCY_IN_PROGRESS: { status: 409, title: 'A request with this Idempotency-Key is still being processed' },
+  INVALID_STATE_TRANSITION: {
+    status: 409,
+    title: 'The booking does not allow this action in its current state',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    title: 'A request with this Idempotency-Key is still being processed',
+  },
   OFFER_EXPIRED: { status: 410, title: 'The offer has expired' },
   QUOTE_EXPIRED: { status: 410, title: 'The quote has expired or the booking changed since' },
   PRECONDITION_FAILED: { status: 412, title: 'The resource changed since you read it' },

@@ -22,6 +22,9 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         { name: 'auth', description: 'OAuth 2.0 tokens' },
         { name: 'accounts', description: 'User accounts' },
         { name: 'catalogue', description: 'Reference data: countries, cities, airports, airlines, places' },
+        { name: 'flights', description: 'Flight search' },
+        { name: 'flight bookings', description: 'The flight booking lifecycle' },
+        { name: 'flight operations', description: 'Schedules, fares and flight cancellations (admin)' },
         { name: 'system', description: 'Health' },
       ],
       components: {

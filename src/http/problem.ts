@@ -25,5 +25,6 @@ export function toProblem(
   extras: Readonly<Record<string, unknown>> = {},
 ): ProblemDetails {
   const { status, title } = ERROR_CODES[code];
-  return { type: problemType(code), title, status, detail, code, request_id: requestId, ...extras };
+  // Extras never overwrite the standard members.
+  return { ...extras, type: problemType(code), title, status, detail, code, request_id: requestId };
 }

@@ -23,8 +23,22 @@ export function base32(bytes: Uint8Array): string {
 /** Makes opaque, prefixed identifiers (`usr_…`, `bkg_…`): 120 random bits each. */
 export interface IdGenerator {
   next(prefix: string): string;
+  /** Like `next`, but ids made later in this process sort after earlier ones (time, then a counter). */
+  ordered(prefix: string): string;
 }
+
+let lastMs = 0;
+let counter = 0;
 
 export const randomIds: IdGenerator = {
   next: (prefix) => `${prefix}_${base32(randomBytes(15))}`,
+  ordered(prefix) {
+    const ms = Date.now();
+    counter = ms === lastMs ? counter + 1 : 0;
+    lastMs = ms;
+    const head = Buffer.alloc(9);
+    head.writeUIntBE(ms, 0, 6);
+    head.writeUIntBE(counter & 0xffffff, 6, 3);
+    return `${prefix}_${base32(head)}${base32(randomBytes(5))}`;
+  },
 };

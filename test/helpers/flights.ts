@@ -29,3 +29,65 @@ export function searchBody(
     ...extra,
   };
 }
+
+export function adult(i = 0) {
+  return {
+    type: 'adult',
+    title: 'ms',
+    given_name: ['Ada', 'Grace', 'Alan', 'Edsger'][i % 4],
+    family_name: 'Traveller',
+    gender: 'f',
+    born_on: '1985-03-14',
+    document: {
+      type: 'passport',
+      number: `P${1000000 + i}`,
+      issuing_country: 'GB',
+      nationality: 'GB',
+      expires_on: '2035-01-01',
+    },
+  };
+}
+
+export const CONTACT = { email: 'traveller@example.com', phone: '+442071234567' };
+
+/** The cheapest offer of a search, asserting there is one. */
+export async function firstOffer(t: TestApp, auth: Record<string, string>, body: unknown): Promise<any> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/search_flight',
+    headers: auth,
+    payload: body as object,
+  });
+  const offer = res.json().data?.[0];
+  if (!offer) throw new Error(`no offer: ${res.body.slice(0, 300)}`);
+  return offer;
+}
+
+let keyCounter = 0;
+export function bookFlight(
+  t: TestApp,
+  auth: Record<string, string>,
+  payload: unknown,
+  key = `key-${process.pid}-${++keyCounter}`,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/book_flight',
+    headers: { ...auth, 'idempotency-key': key },
+    payload: payload as object,
+  });
+}
+
+export function bookingBody(
+  offer: any,
+  passengers: unknown[] = [adult()],
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    offer_id: offer.id,
+    passengers,
+    contact: CONTACT,
+    expected_total: { amount: offer.total_amount, currency: offer.total_currency },
+    ...extra,
+  };
+}

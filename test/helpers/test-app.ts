@@ -36,6 +36,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = loadConfig({
     PUBLIC_URL: 'http://itinera.test',
     NETWORK_POLL_MS: '0',
+    HOLD_SWEEP_MS: '0',
     RATE_LIMIT_MAX: '100000',
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,

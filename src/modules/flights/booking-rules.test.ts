@@ -1,10 +1,32 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ageOn, checkPassengers, holdDeadline, isNameCorrection, newBookingReference, newTicketNumber, type PassengerInput, refundFor } from './booking-rules.ts';
+import {
+  ageOn,
+  checkPassengers,
+  holdDeadline,
+  isNameCorrection,
+  newBookingReference,
+  newTicketNumber,
+  type PassengerInput,
+  refundFor,
+} from './booking-rules.ts';
 
 const person = (type: PassengerInput['type'], born_on: string, document = true): PassengerInput => ({
-  type, title: 'mx', given_name: 'Alex', family_name: 'Doe', gender: 'x', born_on,
-  document: document ? { type: 'passport', number: 'X1234567', issuing_country: 'GB', nationality: 'GB', expires_on: '2030-01-01' } : undefined,
+  type,
+  title: 'mx',
+  given_name: 'Alex',
+  family_name: 'Doe',
+  gender: 'x',
+  born_on,
+  document: document
+    ? {
+        type: 'passport',
+        number: 'X1234567',
+        issuing_country: 'GB',
+        nationality: 'GB',
+        expires_on: '2030-01-01',
+      }
+    : undefined,
 });
 const trip = { firstDate: '2026-12-10', lastDate: '2026-12-20', international: true };
 
@@ -15,19 +37,39 @@ describe('booking rules', () => {
   });
 
   it('accepts passengers that match the offer', () => {
-    const errors = checkPassengers([person('adult', '1990-01-01'), person('child', '2019-05-05'), person('infant', '2025-06-01')], { adults: 1, children: [7], infants: 1 }, trip);
+    const errors = checkPassengers(
+      [person('adult', '1990-01-01'), person('child', '2019-05-05'), person('infant', '2025-06-01')],
+      { adults: 1, children: [7], infants: 1 },
+      trip,
+    );
     assert.deepEqual(errors, []);
   });
 
   it('refuses a mismatched mix, wrong ages and missing documents abroad', () => {
-    assert.equal(checkPassengers([person('adult', '1990-01-01')], { adults: 2, children: [], infants: 0 }, trip)[0]?.pointer, '/passengers');
+    assert.equal(
+      checkPassengers([person('adult', '1990-01-01')], { adults: 2, children: [], infants: 0 }, trip)[0]
+        ?.pointer,
+      '/passengers',
+    );
     const pointers = checkPassengers(
       [person('adult', '2016-01-01'), person('child', '2025-01-01'), person('infant', '2024-12-15', false)],
       { adults: 1, children: [1], infants: 1 },
       trip,
     ).map((e) => e.pointer);
-    assert.deepEqual(pointers, ['/passengers/0/born_on', '/passengers/1/born_on', '/passengers/2/born_on', '/passengers/2/document']);
-    assert.deepEqual(checkPassengers([person('adult', '1990-01-01', false)], { adults: 1, children: [], infants: 0 }, { ...trip, international: false }), []);
+    assert.deepEqual(pointers, [
+      '/passengers/0/born_on',
+      '/passengers/1/born_on',
+      '/passengers/2/born_on',
+      '/passengers/2/document',
+    ]);
+    assert.deepEqual(
+      checkPassengers(
+        [person('adult', '1990-01-01', false)],
+        { adults: 1, children: [], infants: 0 },
+        { ...trip, international: false },
+      ),
+      [],
+    );
   });
 
   it('makes readable references and 13-digit tickets', () => {
@@ -38,16 +80,34 @@ describe('booking rules', () => {
 
   it('holds for a day but not within three hours of departure', () => {
     const now = new Date('2026-12-01T10:00:00Z');
-    assert.equal(holdDeadline(now, new Date('2026-12-10T10:00:00Z')).toISOString(), '2026-12-02T10:00:00.000Z');
-    assert.equal(holdDeadline(now, new Date('2026-12-01T20:00:00Z')).toISOString(), '2026-12-01T17:00:00.000Z');
+    assert.equal(
+      holdDeadline(now, new Date('2026-12-10T10:00:00Z')).toISOString(),
+      '2026-12-02T10:00:00.000Z',
+    );
+    assert.equal(
+      holdDeadline(now, new Date('2026-12-01T20:00:00Z')).toISOString(),
+      '2026-12-01T17:00:00.000Z',
+    );
   });
 
   it('refunds by status and fare conditions', () => {
     const booking = { total: 50_000, tax: 8_000, seatedPassengers: 2 };
-    assert.deepEqual(refundFor({ ...booking, status: 'held' }, { refundable: false, penaltyPerPassenger: 0 }), { refund: 0, penalty: 0 });
-    assert.deepEqual(refundFor({ ...booking, status: 'disrupted' }, { refundable: false, penaltyPerPassenger: 0 }), { refund: 50_000, penalty: 0 });
-    assert.deepEqual(refundFor({ ...booking, status: 'confirmed' }, { refundable: true, penaltyPerPassenger: 5_000 }), { refund: 40_000, penalty: 10_000 });
-    assert.deepEqual(refundFor({ ...booking, status: 'confirmed' }, { refundable: false, penaltyPerPassenger: 0 }), { refund: 8_000, penalty: 42_000 });
+    assert.deepEqual(
+      refundFor({ ...booking, status: 'held' }, { refundable: false, penaltyPerPassenger: 0 }),
+      { refund: 0, penalty: 0 },
+    );
+    assert.deepEqual(
+      refundFor({ ...booking, status: 'disrupted' }, { refundable: false, penaltyPerPassenger: 0 }),
+      { refund: 50_000, penalty: 0 },
+    );
+    assert.deepEqual(
+      refundFor({ ...booking, status: 'confirmed' }, { refundable: true, penaltyPerPassenger: 5_000 }),
+      { refund: 40_000, penalty: 10_000 },
+    );
+    assert.deepEqual(
+      refundFor({ ...booking, status: 'confirmed' }, { refundable: false, penaltyPerPassenger: 0 }),
+      { refund: 8_000, penalty: 42_000 },
+    );
   });
 
   it('allows correcting up to three letters of a name', () => {

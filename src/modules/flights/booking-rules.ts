@@ -9,7 +9,15 @@ export interface PassengerInput {
   family_name: string;
   gender: 'f' | 'm' | 'x';
   born_on: string;
-  document?: { type: 'passport' | 'identity_card'; number: string; issuing_country: string; nationality: string; expires_on: string } | undefined;
+  document?:
+    | {
+        type: 'passport' | 'identity_card';
+        number: string;
+        issuing_country: string;
+        nationality: string;
+        expires_on: string;
+      }
+    | undefined;
 }
 
 /** Age in whole years on a date. */
@@ -32,20 +40,31 @@ export function checkPassengers(
   const errors: FieldError[] = [];
   const bad = (pointer: string, detail: string) => errors.push({ location: 'body', pointer, detail });
   const count = (type: PassengerInput['type']) => passengers.filter((p) => p.type === type).length;
-  if (count('adult') !== mix.adults || count('child') !== mix.children.length || count('infant') !== mix.infants) {
-    bad('/passengers', `must be the offer's ${mix.adults} adult(s), ${mix.children.length} child(ren) and ${mix.infants} infant(s)`);
+  if (
+    count('adult') !== mix.adults ||
+    count('child') !== mix.children.length ||
+    count('infant') !== mix.infants
+  ) {
+    bad(
+      '/passengers',
+      `must be the offer's ${mix.adults} adult(s), ${mix.children.length} child(ren) and ${mix.infants} infant(s)`,
+    );
     return errors;
   }
   passengers.forEach((p, i) => {
     const pointer = `/passengers/${i}`;
     if (p.born_on >= trip.firstDate) bad(`${pointer}/born_on`, 'must be before the first flight');
     const age = ageOn(p.born_on, trip.firstDate);
-    if (p.type === 'adult' && age < 12) bad(`${pointer}/born_on`, 'an adult is 12 or older on the first flight');
-    if (p.type === 'child' && (age < 2 || age > 11)) bad(`${pointer}/born_on`, 'a child is 2 to 11 on the first flight');
-    if (p.type === 'infant' && ageOn(p.born_on, trip.lastDate) >= 2) bad(`${pointer}/born_on`, 'an infant is under 2 on the last flight');
+    if (p.type === 'adult' && age < 12)
+      bad(`${pointer}/born_on`, 'an adult is 12 or older on the first flight');
+    if (p.type === 'child' && (age < 2 || age > 11))
+      bad(`${pointer}/born_on`, 'a child is 2 to 11 on the first flight');
+    if (p.type === 'infant' && ageOn(p.born_on, trip.lastDate) >= 2)
+      bad(`${pointer}/born_on`, 'an infant is under 2 on the last flight');
     if (trip.international) {
       if (!p.document) bad(`${pointer}/document`, 'is required: the trip crosses a border');
-      else if (p.document.expires_on <= trip.lastDate) bad(`${pointer}/document/expires_on`, 'must be after the last flight');
+      else if (p.document.expires_on <= trip.lastDate)
+        bad(`${pointer}/document/expires_on`, 'must be after the last flight');
     }
   });
   return errors;

@@ -13,13 +13,21 @@ describe('booking state machine', () => {
   });
 
   it('refuses what the state does not allow with INVALID_STATE_TRANSITION and the allowed actions', () => {
-    for (const [status, action] of [['confirmed', 'confirm'], ['cancelled', 'cancel'], ['expired', 'confirm'], ['confirmed', 'expire']] as const) {
-      assert.throws(() => transition(status, action), (e: unknown) => {
-        assert.ok(e instanceof AppError);
-        assert.equal(e.code, 'INVALID_STATE_TRANSITION');
-        assert.deepEqual(e.extras.allowed_actions, allowedActions(status));
-        return true;
-      });
+    for (const [status, action] of [
+      ['confirmed', 'confirm'],
+      ['cancelled', 'cancel'],
+      ['expired', 'confirm'],
+      ['confirmed', 'expire'],
+    ] as const) {
+      assert.throws(
+        () => transition(status, action),
+        (e: unknown) => {
+          assert.ok(e instanceof AppError);
+          assert.equal(e.code, 'INVALID_STATE_TRANSITION');
+          assert.deepEqual(e.extras.allowed_actions, allowedActions(status));
+          return true;
+        },
+      );
     }
   });
 

@@ -16,7 +16,13 @@ export type BookingStatus = 'held' | 'confirmed' | 'cancelled' | 'expired' | 'di
 export type BookingAction = 'confirm' | 'cancel' | 'expire' | 'disrupt' | 'update';
 
 const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingStatus>>> = {
-  held: { confirm: 'confirmed', cancel: 'cancelled', expire: 'expired', disrupt: 'disrupted', update: 'held' },
+  held: {
+    confirm: 'confirmed',
+    cancel: 'cancelled',
+    expire: 'expired',
+    disrupt: 'disrupted',
+    update: 'held',
+  },
   confirmed: { cancel: 'cancelled', disrupt: 'disrupted', update: 'confirmed' },
   disrupted: { cancel: 'cancelled', update: 'disrupted' },
   cancelled: {},
@@ -25,7 +31,9 @@ const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingSt
 
 /** What a client may do next (the system's own `expire` and `disrupt` are not offered). */
 export function allowedActions(status: BookingStatus): BookingAction[] {
-  return (Object.keys(TRANSITIONS[status]) as BookingAction[]).filter((a) => a !== 'expire' && a !== 'disrupt');
+  return (Object.keys(TRANSITIONS[status]) as BookingAction[]).filter(
+    (a) => a !== 'expire' && a !== 'disrupt',
+  );
 }
 
 /** The status after an action, or a 409 INVALID_STATE_TRANSITION naming what is allowed. */
@@ -33,7 +41,7 @@ export function transition(status: BookingStatus, action: BookingAction): Bookin
   const next = TRANSITIONS[status][action];
   if (!next) {
     throw new AppError('INVALID_STATE_TRANSITION', `A ${status} booking cannot ${action}`, {
-      status,
+      booking_status: status,
       allowed_actions: allowedActions(status),
     });
   }

@@ -2,9 +2,16 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sharedSecret } from '../../db/service-secrets.ts';
 import type { Database } from '../../db/tables.ts';
+import { createIdempotency } from '../../http/idempotency.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Catalogue } from '../catalog/index.ts';
+import { flightBookingRoutes } from './flight-booking.routes.ts';
+import { FlightBookingSchema } from './flight-booking.schemas.ts';
+import { createFlightBookingService } from './flight-booking-service.ts';
+import { createFlightBookingsRepository } from './flight-bookings-repository.ts';
+import { createFlightCancellationService } from './flight-cancellation-service.ts';
+import { flightOperationsRoutes } from './flight-operations.routes.ts';
 import { createFlightSearchService } from './flight-search-service.ts';
 import { createNetworkCache } from './network-cache.ts';
 import { createNetworkImporter } from './network-import.ts';
@@ -16,7 +23,7 @@ import { createSeatInventoryRepository } from './seat-inventory-repository.ts';
 
 export type { NetworkFile } from './network-file.ts';
 export { generateNetwork, PRESETS, type Preset } from './network-generator.ts';
-export const FLIGHT_SCHEMAS = [OfferSchema];
+export const FLIGHT_SCHEMAS = [OfferSchema, FlightBookingSchema];
 
 export interface FlightsDeps {
   db: Kysely<Database>;
@@ -29,13 +36,17 @@ export interface FlightsDeps {
     admin: onRequestAsyncHookHandler;
   };
   networkPollMs: number;
+  /** How often each process looks for holds past their deadline; 0 turns the sweep off. */
+  holdSweepMs: number;
 }
 
 /** The flight area: inventory, search and bookings. Returns what the command line needs. */
 export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
   const network = createNetworkRepository(deps.db);
   const seats = createSeatInventoryRepository(deps.db);
-  const offers = createOfferTokens(await sharedSecret(deps.db, 'offer_key'));
+  const secret = await sharedSecret(deps.db, 'offer_key');
+  const offers = createOfferTokens(secret);
+  const bookingsRepo = createFlightBookingsRepository(deps.db);
   const networkCache = createNetworkCache(network, deps.catalogue);
   const importNetwork = createNetworkImporter({
     db: deps.db,
@@ -52,7 +63,40 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
     clock: deps.clock,
   });
 
+  const { clock, ids, db, catalogue } = deps;
+  const bookings = createFlightBookingService({
+    db,
+    bookings: bookingsRepo,
+    seats,
+    networkCache,
+    offers,
+    catalogue,
+    clock,
+    ids,
+  });
+  const cancellations = createFlightCancellationService({
+    db,
+    bookings: bookingsRepo,
+    seats,
+    network,
+    clock,
+    ids,
+    quoteKey: secret,
+  });
+
   searchFlightRoute(app, { search, guard: deps.guards.read });
+  flightBookingRoutes(app, {
+    bookings,
+    cancellations,
+    idempotency: createIdempotency(db, clock),
+    guards: deps.guards,
+  });
+  flightOperationsRoutes(app, {
+    importNetwork,
+    cancellations,
+    guard: deps.guards.admin,
+    bodyLimit: 50 * 1_048_576,
+  });
 
   if (deps.networkPollMs > 0) {
     const stop = networkCache.watch(deps.networkPollMs, (error) =>
@@ -60,8 +104,18 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
     );
     app.addHook('onClose', async () => stop());
   }
+  if (deps.holdSweepMs > 0) {
+    const timer = setInterval(() => {
+      cancellations
+        .expireDueHolds()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'hold expiry failed'));
+    }, deps.holdSweepMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   return {
     importNetwork,
+    expireDueHolds: () => cancellations.expireDueHolds(),
     countSchedules: () => network.countSchedules(),
     refreshNetwork: () => networkCache.refresh(),
   };

@@ -1,0 +1,293 @@
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import Type from 'typebox';
+import { AppError } from '../../http/app-error.ts';
+import type { Idempotency } from '../../http/idempotency.ts';
+import { decodeKeyset, encodeKeyset } from '../../http/keyset.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import { principalOf } from '../auth/index.ts';
+import {
+  BookFlightRequestSchema,
+  BookingIdSchema,
+  CancelBookingRequestSchema,
+  CancellationQuoteSchema,
+  UpdateBookingRequestSchema,
+} from './flight-booking.schemas.ts';
+import type {
+  FlightBookingService,
+  PlaceBookingInput,
+  UpdateBookingInput,
+} from './flight-booking-service.ts';
+import type { FlightCancellationService } from './flight-cancellation-service.ts';
+
+interface Deps {
+  bookings: FlightBookingService;
+  cancellations: FlightCancellationService;
+  idempotency: Idempotency;
+  guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
+}
+
+const Booking = Type.Ref('FlightBooking');
+const tags = ['flight bookings'];
+
+/** The flight booking lifecycle: book, read, list, confirm a hold, edit, quote and cancel. */
+export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
+  app.post(
+    '/book_flight',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'book_flight',
+        tags,
+        summary: 'Book a flight offer',
+        description:
+          'Needs an `Idempotency-Key` header: a retry with the same key and body replays the first answer. ' +
+          'Seats on every flight are taken together or not at all. 409 PRICE_CHANGED carries the new total; ' +
+          '410 OFFER_EXPIRED means search again; 409 NO_AVAILABILITY means sold out. `type: hold` keeps the seats ' +
+          'until `hold_expires_at` without ticketing.',
+        security: [{ bearerAuth: ['book'] }],
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(
+            Type.String({ description: 'Unique per booking attempt', examples: ['3f1c9a7e-booking-1'] }),
+          ),
+        }),
+        body: BookFlightRequestSchema,
+        response: {
+          201: Booking,
+          ...errorResponses(
+            'IDEMPOTENCY_KEY_REQUIRED',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+            'PRICE_CHANGED',
+            'OFFER_EXPIRED',
+            'IDEMPOTENCY_KEY_REUSED',
+            'UNSUPPORTED_MEDIA_TYPE',
+            'PAYLOAD_TOO_LARGE',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      return deps.idempotency.run(request, reply, 'book_flight', principal.userId, async () => {
+        const { booking, etag } = await deps.bookings.placeBooking(
+          principal,
+          request.body as PlaceBookingInput,
+        );
+        reply.header('etag', etag).header('location', `/booking?id=${booking.id}`);
+        return { status: 201, body: booking };
+      });
+    },
+  );
+
+  app.get(
+    '/booking',
+    {
+      onRequest: deps.guards.read,
+      schema: {
+        operationId: 'get_booking',
+        tags,
+        summary: 'Get a flight booking',
+        description:
+          'By `id` or by `reference`. Customers see their own bookings, agents their agency’s, admins all; any other is 404. The ETag is needed to update it.',
+        security: [{ bearerAuth: ['read'] }],
+        querystring: Type.Object(
+          {
+            id: Type.Optional(Type.String({ maxLength: 64 })),
+            reference: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{6}$' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Booking, ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE') },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as { id?: string; reference?: string };
+      if (!query.id && !query.reference) {
+        throw new AppError('VALIDATION_FAILED', 'querystring needs id or reference', {
+          errors: [{ location: 'querystring', pointer: '/id', detail: 'id or reference is required' }],
+        });
+      }
+      const { booking, etag } = await deps.bookings.getBooking(principalOf(request), query);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      return booking;
+    },
+  );
+
+  app.get(
+    '/flight_bookings',
+    {
+      onRequest: deps.guards.read,
+      schema: {
+        operationId: 'list_flight_bookings',
+        tags,
+        summary: 'List flight bookings',
+        description:
+          'Newest first, the caller’s own (agents: their agency’s; admins: all). Without events; GET /booking has them.',
+        security: [{ bearerAuth: ['read'] }],
+        querystring: Type.Object(
+          {
+            status: Type.Optional(
+              Type.String({ enum: ['held', 'confirmed', 'cancelled', 'expired', 'disrupted'] }),
+            ),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+            cursor: Type.Optional(Type.String({ maxLength: 512 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            data: Type.Array(Booking),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+            total_count: Type.Integer(),
+          }),
+          ...errorResponses('INVALID_CURSOR', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request) => {
+      const {
+        status,
+        limit = 20,
+        cursor,
+      } = request.query as { status?: string; limit?: number; cursor?: string };
+      const filter = { status };
+      const after = decodeKeyset(cursor, filter);
+      const page = await deps.bookings.listBookings(principalOf(request), filter, after, limit);
+      const last = page.rows[page.rows.length - 1];
+      return {
+        data: page.data,
+        next_cursor:
+          page.more && last ? encodeKeyset({ createdAt: last.created_at, id: last.id }, filter) : null,
+        total_count: page.total,
+      };
+    },
+  );
+
+  app.post(
+    '/confirm_booking',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'confirm_booking',
+        tags,
+        summary: 'Confirm a held booking',
+        description:
+          'Tickets a hold before `hold_expires_at`. Any other state is 409 INVALID_STATE_TRANSITION.',
+        security: [{ bearerAuth: ['book'] }],
+        body: BookingIdSchema,
+        response: {
+          200: Booking,
+          ...errorResponses('NOT_FOUND', 'INVALID_STATE_TRANSITION', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { booking, etag } = await deps.bookings.confirmBooking(
+        principalOf(request),
+        (request.body as { booking_id: string }).booking_id,
+      );
+      reply.header('etag', etag);
+      return booking;
+    },
+  );
+
+  app.post(
+    '/update_booking',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'update_booking',
+        tags,
+        summary: 'Update contact details or correct names',
+        description:
+          'Needs `If-Match` with the ETag of GET /booking (428 without, 412 when the booking changed since). A name correction may change at most 3 letters.',
+        security: [{ bearerAuth: ['book'] }],
+        headers: Type.Object({ 'if-match': Type.Optional(Type.String({ examples: ['"v3"'] })) }),
+        body: UpdateBookingRequestSchema,
+        response: {
+          200: Booking,
+          ...errorResponses(
+            'NOT_FOUND',
+            'INVALID_STATE_TRANSITION',
+            'PRECONDITION_FAILED',
+            'PRECONDITION_REQUIRED',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as UpdateBookingInput & { booking_id: string };
+      const { booking, etag } = await deps.bookings.updateBooking(
+        principalOf(request),
+        body.booking_id,
+        request.headers['if-match'],
+        body,
+      );
+      reply.header('etag', etag);
+      return booking;
+    },
+  );
+
+  app.post(
+    '/quote_cancellation',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'quote_cancellation',
+        tags,
+        summary: 'Quote the refund of cancelling',
+        description:
+          'From the fare conditions, now. Pass `quote_id` to POST /cancel_booking within 15 minutes.',
+        security: [{ bearerAuth: ['book'] }],
+        body: BookingIdSchema,
+        response: {
+          200: CancellationQuoteSchema,
+          ...errorResponses('NOT_FOUND', 'INVALID_STATE_TRANSITION', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request) =>
+      deps.cancellations.quoteCancellation(
+        principalOf(request),
+        (request.body as { booking_id: string }).booking_id,
+      ),
+  );
+
+  app.post(
+    '/cancel_booking',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'cancel_booking',
+        tags,
+        summary: 'Cancel a booking as quoted',
+        description:
+          'Releases the seats and records the quoted refund. A quote that expired, or that predates a change to the booking, is 410 QUOTE_EXPIRED.',
+        security: [{ bearerAuth: ['book'] }],
+        body: CancelBookingRequestSchema,
+        response: {
+          200: Booking,
+          ...errorResponses(
+            'NOT_FOUND',
+            'INVALID_STATE_TRANSITION',
+            'QUOTE_EXPIRED',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { booking_id: string; quote_id: string };
+      const { booking, etag } = await deps.cancellations.cancelBooking(
+        principalOf(request),
+        body.booking_id,
+        body.quote_id,
+      );
+      reply.header('etag', etag);
+      return booking;
+    },
+  );
+}

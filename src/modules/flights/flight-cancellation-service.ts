@@ -1,0 +1,209 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { IdGenerator } from '../../ports/ids.ts';
+import type { Principal } from '../auth/index.ts';
+import { refundFor } from './booking-rules.ts';
+import { transition } from './booking-states.ts';
+import { bookingView, etagOf, type StoredItinerary, type StoredPassenger } from './booking-view.ts';
+import { visibilityOf } from './flight-booking-service.ts';
+import type { FlightBookingRow, FlightBookingsRepository } from './flight-bookings-repository.ts';
+import type { NetworkRepository } from './network-repository.ts';
+import type { SeatInventoryRepository } from './seat-inventory-repository.ts';
+
+export const QUOTE_TTL_SECONDS = 15 * 60;
+
+/**
+ * Cancellation in two steps (a quote, then the cancellation that must present it), hold expiry and
+ * the disruption of bookings when an operator cancels a flight. Every status change is conditional on
+ * the status read, so a booking's seats are released exactly once whatever runs concurrently.
+ */
+export function createFlightCancellationService(deps: {
+  db: Kysely<Database>;
+  bookings: FlightBookingsRepository;
+  seats: SeatInventoryRepository;
+  network: NetworkRepository;
+  clock: Clock;
+  ids: IdGenerator;
+  quoteKey: string;
+}) {
+  const { db, bookings, seats, clock, ids } = deps;
+  const sign = (body: string) =>
+    createHmac('sha256', deps.quoteKey).update(`quote:${body}`).digest('base64url').slice(0, 22);
+
+  function quoteFor(row: FlightBookingRow) {
+    const itinerary = JSON.parse(row.itinerary) as StoredItinerary;
+    const passengers = JSON.parse(row.passengers) as StoredPassenger[];
+    return refundFor(
+      {
+        status: row.status,
+        total: row.total_amount,
+        tax: itinerary.price.tax_amount,
+        seatedPassengers: passengers.filter((p) => p.type !== 'infant').length,
+      },
+      {
+        refundable: itinerary.refund_terms.refundable,
+        penaltyPerPassenger: itinerary.refund_terms.penalty_per_passenger,
+      },
+    );
+  }
+
+  async function releaseSeats(trx: Kysely<Database>, bookingId: string): Promise<void> {
+    for (const s of await bookings.segments(trx, bookingId)) {
+      await seats.release(
+        trx,
+        { scheduleId: s.schedule_id, date: s.departure_date, cabin: s.cabin },
+        s.seats,
+      );
+    }
+  }
+
+  async function visible(principal: Principal, id: string): Promise<FlightBookingRow> {
+    const row = await bookings.findVisible(visibilityOf(principal), { id });
+    if (!row) throw new AppError('NOT_FOUND', 'No such booking');
+    return row;
+  }
+
+  return {
+    /** What cancelling would refund now; the quote id is valid 15 minutes and only for this version. */
+    async quoteCancellation(principal: Principal, id: string) {
+      const row = await visible(principal, id);
+      transition(row.status, 'cancel');
+      const { refund, penalty } = quoteFor(row);
+      const expires = Math.floor(clock.now().getTime() / 1000) + QUOTE_TTL_SECONDS;
+      const body = `${row.id}.${row.version}.${refund}.${expires}`;
+      return {
+        quote_id: `cq_${Buffer.from(body).toString('base64url')}.${sign(body)}`,
+        booking_id: row.id,
+        refund_amount: refund,
+        penalty_amount: penalty,
+        currency: row.currency,
+        expires_at: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    /** Cancels as quoted, releasing the seats; a stale quote (expired, or the booking changed) is 410. */
+    async cancelBooking(principal: Principal, id: string, quoteId: string) {
+      const row = await visible(principal, id);
+      transition(row.status, 'cancel');
+      const match = /^cq_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(quoteId);
+      const body = match ? Buffer.from(match[1]!, 'base64url').toString('utf8') : '';
+      const given = Buffer.from(match?.[2] ?? '');
+      const expected = Buffer.from(sign(body));
+      if (!match || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new AppError('VALIDATION_FAILED', '/quote_id is not a cancellation quote', {
+          errors: [
+            { location: 'body', pointer: '/quote_id', detail: 'is not a quote from /quote_cancellation' },
+          ],
+        });
+      }
+      const [bookingId, version, refund, expires] = body.split('.');
+      const now = clock.now();
+      if (bookingId !== row.id)
+        throw new AppError('VALIDATION_FAILED', '/quote_id is for another booking', {
+          errors: [{ location: 'body', pointer: '/quote_id', detail: 'is for another booking' }],
+        });
+      if (Number(version) !== row.version || Number(expires) * 1000 <= now.getTime()) {
+        throw new AppError('QUOTE_EXPIRED', 'The quote expired or the booking changed; ask for a new one');
+      }
+      const done = await db.transaction().execute(async (trx) => {
+        const ok = await bookings.changeStatus(
+          trx,
+          row.id,
+          row.status,
+          'cancelled',
+          { refund_amount: Number(refund), hold_expires_at: null },
+          now.toISOString(),
+        );
+        if (!ok) return false;
+        await releaseSeats(trx, row.id);
+        await bookings.addEvent(trx, ids.ordered('evt'), row.id, {
+          type: 'cancelled',
+          data: { refund_amount: Number(refund), currency: row.currency },
+          at: now.toISOString(),
+        });
+        return true;
+      });
+      if (!done)
+        throw new AppError('QUOTE_EXPIRED', 'The booking changed while cancelling; ask for a new quote');
+      const latest = (await bookings.findById(db, row.id))!;
+      return { booking: bookingView(latest, await bookings.events(row.id)), etag: etagOf(latest) };
+    },
+
+    /** Expires one hold if its deadline has passed; returns whether it did (and released its seats). */
+    async expireHold(id: string): Promise<boolean> {
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const row = await bookings.findById(trx, id);
+        if (!row || row.status !== 'held' || !row.hold_expires_at || row.hold_expires_at > now) return false;
+        if (
+          !(await bookings.changeStatus(
+            trx,
+            id,
+            'held',
+            'expired',
+            { hold_expires_at: row.hold_expires_at },
+            now,
+          ))
+        )
+          return false;
+        await releaseSeats(trx, id);
+        await bookings.addEvent(trx, ids.ordered('evt'), id, {
+          type: 'expired',
+          data: { hold_expired_at: row.hold_expires_at },
+          at: now,
+        });
+        return true;
+      });
+    },
+
+    async expireDueHolds(limit = 200): Promise<number> {
+      let expired = 0;
+      for (const id of await bookings.dueHolds(clock.now().toISOString(), limit)) {
+        if (await this.expireHold(id)) expired += 1;
+      }
+      return expired;
+    },
+
+    /**
+     * An operator cancels one dated flight: it disappears from search, and every live booking on it
+     * becomes `disrupted` (visible, refundable in full), nothing deleted.
+     */
+    async cancelFlight(scheduleId: string, date: string, reason: string) {
+      const schedule = await deps.network.findSchedule(scheduleId);
+      if (!schedule) throw new AppError('NOT_FOUND', `No flight ${scheduleId}`);
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const inserted = await deps.network.insertCancellation(trx, {
+          schedule_id: scheduleId,
+          departure_date: date,
+          reason,
+          created_at: now,
+        });
+        const affected = await bookings.liveOnFlight(trx, scheduleId, date);
+        const disrupted: string[] = [];
+        for (const b of affected) {
+          if (await bookings.changeStatus(trx, b.id, b.status, 'disrupted', { hold_expires_at: null }, now)) {
+            await bookings.addEvent(trx, ids.ordered('evt'), b.id, {
+              type: 'disrupted',
+              data: { flight: `${schedule.carrier}${schedule.flight_number}`, departure_date: date, reason },
+              at: now,
+            });
+            disrupted.push(b.reference);
+          }
+        }
+        await deps.network.bumpVersion(trx, 'network');
+        return {
+          flight_id: scheduleId,
+          departure_date: date,
+          already_cancelled: !inserted,
+          disrupted_bookings: disrupted,
+        };
+      });
+    },
+  };
+}
+
+export type FlightCancellationService = ReturnType<typeof createFlightCancellationService>;

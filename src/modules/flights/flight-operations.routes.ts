@@ -1,0 +1,87 @@
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import Type from 'typebox';
+import { errorResponses } from '../../http/schemas.ts';
+import type { FlightCancellationService } from './flight-cancellation-service.ts';
+import type { NetworkFile } from './network-file.ts';
+import type { NetworkImporter } from './network-import.ts';
+
+const tags = ['flight operations'];
+
+/** Operator functions (admin role): load schedules and fares, cancel a dated flight. */
+export function flightOperationsRoutes(
+  app: FastifyInstance,
+  deps: {
+    importNetwork: NetworkImporter;
+    cancellations: FlightCancellationService;
+    guard: onRequestAsyncHookHandler;
+    bodyLimit: number;
+  },
+) {
+  app.post(
+    '/import_flights',
+    {
+      onRequest: deps.guard,
+      bodyLimit: deps.bodyLimit,
+      schema: {
+        operationId: 'import_flights',
+        tags,
+        summary: 'Create or update schedules and fares (admin)',
+        description:
+          'The import format of docs/flight-import.md. All of it or nothing; rows match on their natural keys, so ' +
+          'sending a corrected file updates. Every process sees the change in its searches within about a second.',
+        security: [{ bearerAuth: ['admin'] }],
+        body: Type.Object({
+          schedules: Type.Array(Type.Object({}, { additionalProperties: true })),
+          fares: Type.Array(Type.Object({}, { additionalProperties: true })),
+        }),
+        response: {
+          200: Type.Object({ schedules: Type.Integer(), fares: Type.Integer() }),
+          ...errorResponses(
+            'UNAUTHENTICATED',
+            'FORBIDDEN',
+            'INSUFFICIENT_SCOPE',
+            'PAYLOAD_TOO_LARGE',
+            'UNSUPPORTED_MEDIA_TYPE',
+          ),
+        },
+      },
+    },
+    async (request) => deps.importNetwork(request.body as NetworkFile),
+  );
+
+  app.post(
+    '/cancel_flight',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'cancel_flight',
+        tags,
+        summary: 'Cancel one dated flight (admin)',
+        description:
+          'The flight leaves search; every held or confirmed booking on it becomes `disrupted`, with an event. Nothing is deleted.',
+        security: [{ bearerAuth: ['admin'] }],
+        body: Type.Object(
+          {
+            flight_id: Type.String({ minLength: 4, maxLength: 64 }),
+            departure_date: Type.String({ format: 'date' }),
+            reason: Type.String({ minLength: 1, maxLength: 500 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            flight_id: Type.String(),
+            departure_date: Type.String(),
+            already_cancelled: Type.Boolean(),
+            disrupted_bookings: Type.Array(Type.String()),
+          }),
+          ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body as { flight_id: string; departure_date: string; reason: string };
+      return deps.cancellations.cancelFlight(body.flight_id, body.departure_date, body.reason);
+    },
+  );
+}
