@@ -137,7 +137,7 @@ export function createFlightCancellationService(deps: {
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
         const row = await bookings.findById(trx, id);
-        if (!row || row.status !== 'held' || !row.hold_expires_at || row.hold_expires_at > now) return false;
+        if (row?.status !== 'held' || !row.hold_expires_at || row.hold_expires_at > now) return false;
         if (
           !(await bookings.changeStatus(
             trx,
