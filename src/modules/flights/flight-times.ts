@@ -56,12 +56,38 @@ export function offsetMinutes(instantMs: number, timeZone: string): number {
  * daylight-saving change) moves forward by the gap, as airlines publish; an ambiguous time (repeated
  * when clocks go back) is the first of the two.
  */
+const steadyDays = new Map<string, number | null>();
+
+/**
+ * The zone's offset through a whole local day when it does not change that day, else null. The
+ * window from 14 h before to 38 h after UTC midnight covers the local day in every zone. Cached.
+ */
+function steadyOffset(date: string, dayStart: number, timeZone: string): number | null {
+  const key = `${timeZone}|${date}`;
+  let hit = steadyDays.get(key);
+  if (hit === undefined) {
+    const early = offsetMinutes(dayStart - 14 * 3_600_000, timeZone);
+    const late = offsetMinutes(dayStart + 38 * 3_600_000, timeZone);
+    hit = early === late ? early : null;
+    if (steadyDays.size > 500_000) steadyDays.clear();
+    steadyDays.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * The instant of a local date and time in a zone. A time that does not exist (skipped by a
+ * daylight-saving change) moves forward by the gap, as airlines publish; an ambiguous time (repeated
+ * when clocks go back) is the first of the two.
+ */
 export function localToInstant(date: string, time: string, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const naive = Date.UTC(y, m - 1, d, hh, mm);
-  const before = offsetMinutes(naive - 86_400_000 / 2, timeZone);
-  const after = offsetMinutes(naive + 86_400_000 / 2, timeZone);
+  const steady = steadyOffset(date, Date.UTC(y, m - 1, d), timeZone);
+  if (steady !== null) return new Date(naive - steady * 60_000);
+  const before = offsetMinutes(naive - 43_200_000, timeZone);
+  const after = offsetMinutes(naive + 43_200_000, timeZone);
   const first = naive - before * 60_000;
   if (offsetMinutes(first, timeZone) === before) return new Date(first);
   const second = naive - after * 60_000;

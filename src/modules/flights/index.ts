@@ -11,6 +11,7 @@ import { FlightBookingSchema } from './flight-booking.schemas.ts';
 import { createFlightBookingService } from './flight-booking-service.ts';
 import { createFlightBookingsRepository } from './flight-bookings-repository.ts';
 import { createFlightCancellationService } from './flight-cancellation-service.ts';
+import { flightMetadataRoutes } from './flight-metadata.routes.ts';
 import { flightOperationsRoutes } from './flight-operations.routes.ts';
 import { createFlightSearchService } from './flight-search-service.ts';
 import { createNetworkCache } from './network-cache.ts';
@@ -85,6 +86,7 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
   });
 
   searchFlightRoute(app, { search, guard: deps.guards.read });
+  flightMetadataRoutes(app, { networkCache, catalogue, guard: deps.guards.read });
   flightBookingRoutes(app, {
     bookings,
     cancellations,
