@@ -3,6 +3,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../http/app-error.ts';
 import { clientsCommand, UsageError, usersCommand } from './accounts-commands.ts';
 import { describeStorage, openConfiguredStorage } from './runtime.ts';
+import { flightsCommand } from './flights-commands.ts';
 import { serve } from './serve.ts';
 
 const USAGE = `Usage: itinera <command>
@@ -13,6 +14,8 @@ const USAGE = `Usage: itinera <command>
                (--password-stdin | --password P | ITINERA_PASSWORD=P)
   users disable|enable --username U
   clients create --client-id ID [--name N] [--confidential] [--grants password,refresh_token]
+  flights import FILE            load schedules and fares (docs/flight-import.md)
+  flights generate --preset S|M|L [--start DATE] [--out FILE] [--import]
 
 Settings come from environment variables; see docs/configuration.md.
 `;
@@ -43,6 +46,8 @@ async function run(argv: string[]): Promise<void> {
       return usersCommand(config, args);
     case 'clients':
       return clientsCommand(config, args);
+    case 'flights':
+      return flightsCommand(config, args);
     default:
       throw new UsageError(`unknown command ${command}`);
   }
@@ -51,7 +56,12 @@ async function run(argv: string[]): Promise<void> {
 run(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
   else if (error instanceof UsageError) process.stderr.write(`itinera: ${error.message}\n\n${USAGE}`);
-  else if (error instanceof AppError) process.stderr.write(`itinera: ${error.message}\n`);
+  else if (error instanceof AppError) {
+    process.stderr.write(`itinera: ${error.message}\n`);
+    const errors = (error.extras.errors ?? []) as Array<{ pointer: string; detail: string }>;
+    for (const e of errors.slice(0, 20)) process.stderr.write(`  ${e.pointer} ${e.detail}\n`);
+    if (errors.length > 20) process.stderr.write(`  … and ${errors.length - 20} more\n`);
+  }
   else
     process.stderr.write(
       `itinera: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
