@@ -10,7 +10,8 @@ import { UsageError } from './accounts-commands.ts';
 import { progressBar } from './progress.ts';
 import { hasherFor, openConfiguredStorage } from './runtime.ts';
 
-const USAGE = 'flights import FILE | flights generate --preset S|M|L [--start YYYY-MM-DD] [--out FILE] [--import]';
+const USAGE =
+  'flights import FILE | flights generate --preset S|M|L [--start YYYY-MM-DD] [--out FILE] [--import]';
 
 async function importFile(config: Config, file: NetworkFile): Promise<void> {
   const storage = await openConfiguredStorage(config, { migrate: true });
@@ -54,13 +55,20 @@ export async function flightsCommand(config: Config, args: string[]): Promise<vo
   if (action === 'generate') {
     const { values } = parseArgs({
       args: rest,
-      options: { preset: { type: 'string', default: 'M' }, start: { type: 'string' }, out: { type: 'string' }, import: { type: 'boolean', default: false } },
+      options: {
+        preset: { type: 'string', default: 'M' },
+        start: { type: 'string' },
+        out: { type: 'string' },
+        import: { type: 'boolean', default: false },
+      },
     });
     if (!['S', 'M', 'L'].includes(values.preset!)) throw new UsageError('--preset must be S, M or L');
     const start = values.start ?? new Date().toISOString().slice(0, 10);
     const file = generateNetwork(loadCatalogue(), values.preset as Preset, start);
     if (values.out) fs.writeFileSync(values.out, JSON.stringify(file));
-    process.stdout.write(`generated ${file.schedules.length} schedules and ${file.fares.length} fares (preset ${values.preset}, from ${start})\n`);
+    process.stdout.write(
+      `generated ${file.schedules.length} schedules and ${file.fares.length} fares (preset ${values.preset}, from ${start})\n`,
+    );
     if (values.import) await importFile(config, file);
     else if (!values.out) throw new UsageError('give --out FILE, --import, or both');
     return;

@@ -2,8 +2,8 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../http/app-error.ts';
 import { clientsCommand, UsageError, usersCommand } from './accounts-commands.ts';
-import { describeStorage, openConfiguredStorage } from './runtime.ts';
 import { flightsCommand } from './flights-commands.ts';
+import { describeStorage, openConfiguredStorage } from './runtime.ts';
 import { serve } from './serve.ts';
 
 const USAGE = `Usage: itinera <command>
@@ -61,8 +61,7 @@ run(process.argv.slice(2)).catch((error: unknown) => {
     const errors = (error.extras.errors ?? []) as Array<{ pointer: string; detail: string }>;
     for (const e of errors.slice(0, 20)) process.stderr.write(`  ${e.pointer} ${e.detail}\n`);
     if (errors.length > 20) process.stderr.write(`  … and ${errors.length - 20} more\n`);
-  }
-  else
+  } else
     process.stderr.write(
       `itinera: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );

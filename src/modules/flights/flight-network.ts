@@ -158,12 +158,18 @@ export class FlightNetwork {
     toMs: number,
     timeZoneDate: (ms: number) => string,
   ): DatedFlight[] {
-    const first = timeZoneDate(fromMs);
     const last = timeZoneDate(toMs);
     const out: DatedFlight[] = [];
-    for (let date = first; date <= last; date = addDays(date, 1)) {
-      for (const f of this.departures(airport, date))
-        if (f.departsAt >= fromMs && f.departsAt <= toMs) out.push(f);
+    for (let date = timeZoneDate(fromMs); date <= last; date = addDays(date, 1)) {
+      const flights = this.departures(airport, date);
+      let lo = 0;
+      let hi = flights.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (flights[mid]!.departsAt < fromMs) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < flights.length && flights[i]!.departsAt <= toMs; i++) out.push(flights[i]!);
     }
     return out;
   }

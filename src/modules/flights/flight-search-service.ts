@@ -1,6 +1,6 @@
 import type { Cabin } from '../../db/tables.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type Page, paginate } from '../../http/cursor.ts';
+import { paginate } from '../../http/cursor.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { Airport, Catalogue } from '../catalog/index.ts';
 import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
@@ -155,9 +155,26 @@ export function createFlightSearchService(deps: {
     return combos;
   }
 
-  function toOffer(options: SliceOption[], req: SearchFlightRequest, mix: PassengerMix, now: Date) {
+  interface Candidate {
+    options: SliceOption[];
+    price: NonNullable<ReturnType<typeof combinePrices>>;
+    duration: number;
+    departure: number;
+  }
+
+  /** The cheap part of an offer: its price and sort keys, enough to filter, sort and page. */
+  function candidate(options: SliceOption[]): Candidate | undefined {
     const price = combinePrices(options.map((o) => o.price));
     if (!price) return undefined;
+    const duration = options.reduce(
+      (n, o) => n + (o.itinerary[o.itinerary.length - 1]!.arrivesAt - o.itinerary[0]!.departsAt),
+      0,
+    );
+    return { options, price, duration, departure: options[0]!.itinerary[0]!.departsAt };
+  }
+
+  /** The whole offer, signed; built only for the page being returned. */
+  function toOffer({ options, price }: Candidate, req: SearchFlightRequest, mix: PassengerMix, now: Date) {
     const cabin = (req.cabin ?? 'economy') as Cabin;
     const expires = Math.floor(now.getTime() / 1000) + OFFER_TTL_SECONDS;
     const fares = options.flatMap((o) => o.fares);
@@ -187,13 +204,6 @@ export function createFlightSearchService(deps: {
       },
       seats_left: Math.min(...options.map((o) => o.seatsLeft)),
       slices: options.map((o) => describeSlice(o.itinerary, catalogue)),
-      sortKeys: {
-        duration: options.reduce(
-          (n, o) => n + (o.itinerary[o.itinerary.length - 1]!.arrivesAt - o.itinerary[0]!.departsAt),
-          0,
-        ),
-        departure: options[0]!.itinerary[0]!.departsAt,
-      },
     };
   }
 
@@ -259,25 +269,21 @@ export function createFlightSearchService(deps: {
         req.slices.map((s) => s.departure_date),
         mix,
       );
-      const offers = combine(perSlice)
-        .map((options) => toOffer(options, req, mix, now))
-        .filter((o): o is NonNullable<typeof o> => o !== undefined)
-        .filter((o) => req.max_total_amount === undefined || o.total_amount <= req.max_total_amount);
+      const candidates = combine(perSlice)
+        .map(candidate)
+        .filter((c): c is Candidate => c !== undefined)
+        .filter((c) => req.max_total_amount === undefined || c.price.total_amount <= req.max_total_amount);
       const sort = req.sort ?? 'price';
-      offers.sort((a, b) =>
+      candidates.sort((a, b) =>
         sort === 'duration'
-          ? a.sortKeys.duration - b.sortKeys.duration || a.total_amount - b.total_amount
+          ? a.duration - b.duration || a.price.total_amount - b.price.total_amount
           : sort === 'departure'
-            ? a.sortKeys.departure - b.sortKeys.departure || a.total_amount - b.total_amount
-            : a.total_amount - b.total_amount || a.sortKeys.duration - b.sortKeys.duration,
+            ? a.departure - b.departure || a.price.total_amount - b.price.total_amount
+            : a.price.total_amount - b.price.total_amount || a.duration - b.duration,
       );
       const { cursor, limit, ...query } = req;
-      const page: Page<Omit<(typeof offers)[number], 'sortKeys'>> = paginate(
-        offers.map(({ sortKeys: _, ...offer }) => offer),
-        query as Record<string, unknown>,
-        cursor,
-        limit ?? 20,
-      );
+      const window = paginate(candidates, query as Record<string, unknown>, cursor, limit ?? 20);
+      const page = { ...window, data: window.data.map((c) => toOffer(c, req, mix, now)) };
       return (req.flexible_days ?? 0) > 0
         ? { ...page, calendar: await calendar(network, req, places, mix) }
         : page;

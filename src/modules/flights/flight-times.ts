@@ -44,11 +44,27 @@ function wallClock(instantMs: number, timeZone: string): WallClock {
   };
 }
 
-/** The zone's offset from UTC, in minutes, at an instant (east positive). */
-export function offsetMinutes(instantMs: number, timeZone: string): number {
+function exactOffset(instantMs: number, timeZone: string): number {
   const w = wallClock(instantMs, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
   return Math.round((asUtc - Math.floor(instantMs / 60_000) * 60_000) / 60_000);
+}
+
+const hourly = new Map<string, number>();
+
+/**
+ * The zone's offset from UTC, in minutes, at an instant (east positive). Offsets change only on
+ * whole UTC quarter-hours, so the answer is cached per zone and quarter-hour: Intl is slow.
+ */
+export function offsetMinutes(instantMs: number, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(instantMs / 900_000)}`;
+  let offset = hourly.get(key);
+  if (offset === undefined) {
+    offset = exactOffset(instantMs, timeZone);
+    if (hourly.size > 1_000_000) hourly.clear();
+    hourly.set(key, offset);
+  }
+  return offset;
 }
 
 /**
@@ -102,17 +118,17 @@ function pad(n: number, width = 2): string {
 /** ISO 8601 local time with its offset, e.g. `2026-03-29T10:30:00+02:00`. */
 export function toLocalIso(instant: Date, timeZone: string): string {
   const ms = instant.getTime();
-  const w = wallClock(ms, timeZone);
   const offset = offsetMinutes(ms, timeZone);
+  const local = new Date(ms + offset * 60_000).toISOString();
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${local.slice(0, 16)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /** The local calendar date of an instant in a zone, `YYYY-MM-DD`. */
 export function localDate(instant: Date, timeZone: string): string {
-  const w = wallClock(instant.getTime(), timeZone);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+  const ms = instant.getTime();
+  return new Date(ms + offsetMinutes(ms, timeZone) * 60_000).toISOString().slice(0, 10);
 }
 
 /** ISO weekday of a calendar date: 1 = Monday … 7 = Sunday. */

@@ -1,0 +1,87 @@
+/**
+ * The API on a database holding the L preset network (made by bench/flights.ts), plus a hello-world
+ * route and static routes that serve the exact bytes of real search answers, for comparison.
+ */
+import { buildApp } from '../src/app.ts';
+import { hasherFor, openConfiguredStorage } from '../src/cli/runtime.ts';
+import { loadConfig } from '../src/config.ts';
+import { loadCatalogue } from '../src/modules/catalog/index.ts';
+import { systemClock } from '../src/ports/clock.ts';
+import { randomIds } from '../src/ports/ids.ts';
+
+const startedAt = performance.now();
+const dataDir = process.env.BENCH_DATA_DIR!;
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_MAX: '1000000',
+  TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
+  HOLD_SWEEP_MS: '0',
+});
+const storage = await openConfiguredStorage(config, { migrate: true });
+const { app, accounts, flights } = await buildApp({
+  config,
+  storage,
+  hasher: hasherFor(config),
+  clock: systemClock,
+  ids: randomIds,
+  catalogue: loadCatalogue(),
+});
+await flights.refreshNetwork();
+const statics = new Map<string, Buffer>();
+app.get('/bench/hello', { schema: { hide: true } }, async () => ({ hello: 'world' }));
+app.post('/bench/static/:name', { schema: { hide: true } }, async (request, reply) => {
+  const bytes = statics.get((request.params as { name: string }).name);
+  return reply.type('application/json; charset=utf-8').send(bytes);
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+const startupMs = performance.now() - startedAt;
+
+const suffix = Date.now().toString(36);
+await accounts.createClient({ clientId: `bench-${suffix}`, confidential: false });
+await accounts.createUser({ username: `bench-${suffix}`, password: 'bench-password-123', role: 'customer' });
+const token = (
+  (
+    await app.inject({
+      method: 'POST',
+      url: '/connect/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        client_id: `bench-${suffix}`,
+        username: `bench-${suffix}`,
+        password: 'bench-password-123',
+      }).toString(),
+    })
+  ).json() as { access_token: string }
+).access_token;
+
+process.on('message', async (message: { kind: string; name?: string; body?: unknown }) => {
+  if (message.kind === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+  if (message.kind === 'static') {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/search_flight',
+      headers: { authorization: `Bearer ${token}` },
+      payload: message.body as object,
+    });
+    statics.set(message.name!, res.rawPayload);
+    process.send?.({
+      stored: message.name,
+      status: res.statusCode,
+      bytes: res.rawPayload.length,
+      offers: res.json().data?.length ?? 0,
+    });
+  }
+});
+process.on('SIGTERM', async () => {
+  await app.close();
+  await storage.close();
+  process.exit(0);
+});
+process.stdout.write(
+  `${JSON.stringify({ port: (app.server.address() as { port: number }).port, token, startupMs, schedules: await flights.countSchedules() })}\n`,
+);

@@ -1,0 +1,185 @@
+/**
+ * Flight search and booking at the L preset (about 4,000 airports, 100,000 flights a day), each next
+ * to a hello-world route and to a static route serving the identical bytes, in the same run.
+ * The L database is made once per start date and reused (BENCH_DATA_DIR, default /tmp/itinera-bench-L).
+ */
+import { execFileSync, fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/itinera-bench-L';
+const start = new Date().toISOString().slice(0, 10);
+const day = (n: number) =>
+  new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+mkdirSync(dataDir, { recursive: true });
+const env = { ...process.env, BENCH_DATA_DIR: dataDir, BENCH_START: start };
+
+execFileSync(process.execPath, [path.join(import.meta.dirname, 'prepare-flights.ts')], {
+  env,
+  stdio: 'inherit',
+});
+
+const server = fork(path.join(import.meta.dirname, 'flights-server.ts'), [], {
+  env,
+  stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+});
+const started: { port: number; token: string; startupMs: number; schedules: number } = await new Promise(
+  (resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  },
+);
+const ask = <T>(message: object) =>
+  new Promise<T>((resolve) => {
+    server.once('message', (m: T) => resolve(m));
+    server.send(message);
+  });
+
+const base = `http://127.0.0.1:${started.port}`;
+const headers = { authorization: `Bearer ${started.token}`, 'content-type': 'application/json' };
+const searches = {
+  oneway: {
+    slices: [{ origin: 'LHR', destination: 'JFK', departure_date: day(10) }],
+    passengers: { adults: 1 },
+    max_connections: 1,
+  },
+  connections: {
+    slices: [{ origin: 'EDI', destination: 'SIN', departure_date: day(12) }],
+    passengers: { adults: 1 },
+    max_connections: 2,
+  },
+  return: {
+    slices: [
+      { origin: 'LHR', destination: 'JFK', departure_date: day(10) },
+      { origin: 'JFK', destination: 'LHR', departure_date: day(17) },
+    ],
+    passengers: { adults: 2 },
+    max_connections: 1,
+  },
+};
+for (const [name, body] of Object.entries(searches)) {
+  const stored = await ask<{ status: number; bytes: number; offers: number }>({ kind: 'static', name, body });
+  process.stdout.write(`${name}: ${stored.status}, ${stored.offers} offers, ${stored.bytes} bytes\n`);
+  if (stored.status !== 200 || stored.offers === 0) throw new Error(`search ${name} gave no offers`);
+}
+
+const offers: Array<{ id: string; total_amount: number; total_currency: string }> = [];
+for (let d = 20; d < 60; d++) {
+  const res = await fetch(`${base}/search_flight`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      slices: [{ origin: 'LHR', destination: 'JFK', departure_date: day(d) }],
+      passengers: { adults: 1 },
+      max_connections: 0,
+      limit: 4,
+    }),
+  });
+  offers.push(...((await res.json()) as { data: typeof offers }).data);
+}
+const passenger = {
+  type: 'adult',
+  title: 'ms',
+  given_name: 'Ada',
+  family_name: 'Bench',
+  gender: 'f',
+  born_on: '1985-03-14',
+  document: {
+    type: 'passport',
+    number: 'P1234567',
+    issuing_country: 'GB',
+    nationality: 'GB',
+    expires_on: '2035-01-01',
+  },
+};
+let n = 0;
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+const rows: Row[] = [];
+async function measure(name: string, options: autocannon.Options) {
+  const r = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options });
+  rows.push({
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  });
+  process.stdout.write(
+    `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}\n`,
+  );
+}
+
+await measure('hello-world route', { url: `${base}/bench/hello` });
+for (const [name, body] of Object.entries(searches)) {
+  await measure(`static bytes of search ${name}`, {
+    url: `${base}/bench/static/${name}`,
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  await measure(`POST /search_flight ${name}`, {
+    url: `${base}/search_flight`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+}
+await measure('POST /book_flight (1 adult, rotating 160 offers)', {
+  url: `${base}/book_flight`,
+  method: 'POST',
+  headers,
+  requests: [
+    {
+      setupRequest: (req) => {
+        const offer = offers[n++ % offers.length]!;
+        return {
+          ...req,
+          headers: { ...headers, 'idempotency-key': `bench-${start}-${Date.now()}-${n}` },
+          body: JSON.stringify({
+            offer_id: offer.id,
+            passengers: [passenger],
+            contact: { email: 'bench@example.com', phone: '+442071234567' },
+            expected_total: { amount: offer.total_amount, currency: offer.total_currency },
+          }),
+        };
+      },
+    },
+  ],
+});
+const { rss } = await ask<{ rss: number }>({ kind: 'rss' });
+server.kill('SIGTERM');
+
+const hello = rows[0]!;
+const table = [
+  '| scenario | req/s | vs hello-world | p50 ms | p99 ms | errors / non-2xx |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / hello.rps).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} |`,
+  ),
+].join('\n');
+const summary = `${table}\n\nL preset: ${started.schedules} schedules. Start-up to listening with the network loaded: ${Math.round(started.startupMs)} ms. Resident memory after the run: ${Math.round(rss / 1048576)} MiB. ${CONNECTIONS} connections, ${DURATION} s per scenario.\n`;
+process.stdout.write(`\n${summary}`);
+mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(path.join(import.meta.dirname, 'results', 'flights-latest.md'), summary);
+if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) {
+  process.stderr.write('Some requests failed during the benchmark; the figures are not valid.\n');
+  process.exit(1);
+}
