@@ -4,7 +4,7 @@
  * The L database is made once per start date and reused (BENCH_DATA_DIR, default /tmp/itinera-bench-L).
  */
 import { execFileSync, fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -22,8 +22,14 @@ execFileSync(process.execPath, [path.join(import.meta.dirname, 'prepare-flights.
   stdio: 'inherit',
 });
 
+// Each run books on a fresh copy, so seats sold by an earlier run do not move prices in this one.
+const runDir = path.join(dataDir, `run-${process.pid}`);
+rmSync(runDir, { recursive: true, force: true });
+mkdirSync(runDir);
+cpSync(path.join(dataDir, 'itinera.db'), path.join(runDir, 'itinera.db'));
+
 const server = fork(path.join(import.meta.dirname, 'flights-server.ts'), [], {
-  env,
+  env: { ...env, BENCH_DATA_DIR: runDir },
   stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 });
 const started: { port: number; token: string; startupMs: number; schedules: number } = await new Promise(
@@ -165,6 +171,8 @@ await measure('POST /book_flight (1 adult, rotating 160 offers)', {
 });
 const { rss } = await ask<{ rss: number }>({ kind: 'rss' });
 server.kill('SIGTERM');
+await new Promise((resolve) => server.once('exit', resolve));
+rmSync(runDir, { recursive: true, force: true });
 
 const hello = rows[0]!;
 const table = [
