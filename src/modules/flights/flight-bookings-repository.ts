@@ -161,15 +161,17 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       return rows.map((r) => r.id);
     },
 
-    async liveOnFlight(trx: Kysely<Database>, scheduleId: string, date: string): Promise<FlightBookingRow[]> {
-      return trx
+    /** Held and confirmed bookings on a flight: one date, or every date from `fromDate` on. */
+    async liveOnFlight(trx: Kysely<Database>, scheduleId: string, date: { on: string } | { from: string }): Promise<FlightBookingRow[]> {
+      const rows = await trx
         .selectFrom('flight_bookings')
         .selectAll('flight_bookings')
         .innerJoin('flight_booking_segments as s', 's.booking_id', 'flight_bookings.id')
         .where('s.schedule_id', '=', scheduleId)
-        .where('s.departure_date', '=', date)
+        .where('s.departure_date', 'on' in date ? '=' : '>=', 'on' in date ? date.on : date.from)
         .where('flight_bookings.status', 'in', ['held', 'confirmed'])
         .execute();
+      return [...new Map(rows.map((r) => [r.id, r])).values()];
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.ts';
+import type { Cabin, Database } from '../../db/tables.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
@@ -58,6 +58,18 @@ export function createFlightCancellationService(deps: {
         s.seats,
       );
     }
+  }
+
+  /** Marks live bookings disrupted, each once, with an event naming the flight and the reason. */
+  async function disrupt(trx: Kysely<Database>, live: FlightBookingRow[], flight: string, reason: string, now: string): Promise<string[]> {
+    const references: string[] = [];
+    for (const b of live) {
+      if (await bookings.changeStatus(trx, b.id, b.status, 'disrupted', { hold_expires_at: null }, now)) {
+        await bookings.addEvent(trx, ids.ordered('evt'), b.id, { type: 'disrupted', data: { flight, reason }, at: now });
+        references.push(b.reference);
+      }
+    }
+    return references;
   }
 
   async function visible(principal: Principal, id: string): Promise<FlightBookingRow> {
@@ -176,31 +188,33 @@ export function createFlightCancellationService(deps: {
       if (!schedule) throw new AppError('NOT_FOUND', `No flight ${scheduleId}`);
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
-        const inserted = await deps.network.insertCancellation(trx, {
-          schedule_id: scheduleId,
-          departure_date: date,
-          reason,
-          created_at: now,
-        });
-        const affected = await bookings.liveOnFlight(trx, scheduleId, date);
-        const disrupted: string[] = [];
-        for (const b of affected) {
-          if (await bookings.changeStatus(trx, b.id, b.status, 'disrupted', { hold_expires_at: null }, now)) {
-            await bookings.addEvent(trx, ids.ordered('evt'), b.id, {
-              type: 'disrupted',
-              data: { flight: `${schedule.carrier}${schedule.flight_number}`, departure_date: date, reason },
-              at: now,
-            });
-            disrupted.push(b.reference);
-          }
-        }
+        const inserted = await deps.network.insertCancellation(trx, { schedule_id: scheduleId, departure_date: date, reason, created_at: now });
+        const disrupted = await disrupt(trx, await bookings.liveOnFlight(trx, scheduleId, { on: date }), `${schedule.carrier}${schedule.flight_number}`, reason, now);
         await deps.network.bumpVersion(trx, 'network');
-        return {
-          flight_id: scheduleId,
-          departure_date: date,
-          already_cancelled: !inserted,
-          disrupted_bookings: disrupted,
-        };
+        return { flight_id: scheduleId, departure_date: date, already_cancelled: !inserted, disrupted_bookings: disrupted };
+      });
+    },
+
+    /** Withdraws a whole schedule from sale: every live booking on any future date of it is disrupted. */
+    async withdrawSchedule(scheduleId: string, reason: string) {
+      const schedule = await deps.network.findSchedule(scheduleId);
+      if (!schedule) throw new AppError('NOT_FOUND', `No flight ${scheduleId}`);
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const withdrawn = await deps.network.withdrawSchedule(trx, scheduleId, now);
+        const live = await bookings.liveOnFlight(trx, scheduleId, { from: now.slice(0, 10) });
+        const disrupted = await disrupt(trx, live, `${schedule.carrier}${schedule.flight_number}`, reason, now);
+        await deps.network.bumpVersion(trx, 'network');
+        return { flight_id: scheduleId, already_withdrawn: !withdrawn, disrupted_bookings: disrupted };
+      });
+    },
+
+    /** Stops selling one fare; bookings keep the fare they were sold. */
+    async withdrawFare(key: { carrier: string; origin: string; destination: string; cabin: Cabin; brand: string }) {
+      return db.transaction().execute(async (trx) => {
+        if (!(await deps.network.deleteFare(trx, key))) throw new AppError('NOT_FOUND', 'No such fare');
+        await deps.network.bumpVersion(trx, 'network');
+        return { withdrawn: true };
       });
     },
   };

@@ -98,6 +98,26 @@ export function createNetworkRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
+    async withdrawSchedule(trx: Kysely<Database>, id: string, now: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('flight_schedules')
+        .set({ status: 'withdrawn', updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async deleteFare(trx: Kysely<Database>, key: Pick<FareRow, 'carrier' | 'origin' | 'destination' | 'cabin' | 'brand'>): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('fares')
+        .where('carrier', '=', key.carrier)
+        .where('origin', '=', key.origin)
+        .where('destination', '=', key.destination)
+        .where('cabin', '=', key.cabin)
+        .where('brand', '=', key.brand)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
     async countSchedules(): Promise<number> {
       const row = await db
         .selectFrom('flight_schedules')
