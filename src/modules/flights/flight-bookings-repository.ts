@@ -162,7 +162,11 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
     },
 
     /** Held and confirmed bookings on a flight: one date, or every date from `fromDate` on. */
-    async liveOnFlight(trx: Kysely<Database>, scheduleId: string, date: { on: string } | { from: string }): Promise<FlightBookingRow[]> {
+    async liveOnFlight(
+      trx: Kysely<Database>,
+      scheduleId: string,
+      date: { on: string } | { from: string },
+    ): Promise<FlightBookingRow[]> {
       const rows = await trx
         .selectFrom('flight_bookings')
         .selectAll('flight_bookings')

@@ -61,11 +61,21 @@ export function createFlightCancellationService(deps: {
   }
 
   /** Marks live bookings disrupted, each once, with an event naming the flight and the reason. */
-  async function disrupt(trx: Kysely<Database>, live: FlightBookingRow[], flight: string, reason: string, now: string): Promise<string[]> {
+  async function disrupt(
+    trx: Kysely<Database>,
+    live: FlightBookingRow[],
+    flight: string,
+    reason: string,
+    now: string,
+  ): Promise<string[]> {
     const references: string[] = [];
     for (const b of live) {
       if (await bookings.changeStatus(trx, b.id, b.status, 'disrupted', { hold_expires_at: null }, now)) {
-        await bookings.addEvent(trx, ids.ordered('evt'), b.id, { type: 'disrupted', data: { flight, reason }, at: now });
+        await bookings.addEvent(trx, ids.ordered('evt'), b.id, {
+          type: 'disrupted',
+          data: { flight, reason },
+          at: now,
+        });
         references.push(b.reference);
       }
     }
@@ -188,10 +198,26 @@ export function createFlightCancellationService(deps: {
       if (!schedule) throw new AppError('NOT_FOUND', `No flight ${scheduleId}`);
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
-        const inserted = await deps.network.insertCancellation(trx, { schedule_id: scheduleId, departure_date: date, reason, created_at: now });
-        const disrupted = await disrupt(trx, await bookings.liveOnFlight(trx, scheduleId, { on: date }), `${schedule.carrier}${schedule.flight_number}`, reason, now);
+        const inserted = await deps.network.insertCancellation(trx, {
+          schedule_id: scheduleId,
+          departure_date: date,
+          reason,
+          created_at: now,
+        });
+        const disrupted = await disrupt(
+          trx,
+          await bookings.liveOnFlight(trx, scheduleId, { on: date }),
+          `${schedule.carrier}${schedule.flight_number}`,
+          reason,
+          now,
+        );
         await deps.network.bumpVersion(trx, 'network');
-        return { flight_id: scheduleId, departure_date: date, already_cancelled: !inserted, disrupted_bookings: disrupted };
+        return {
+          flight_id: scheduleId,
+          departure_date: date,
+          already_cancelled: !inserted,
+          disrupted_bookings: disrupted,
+        };
       });
     },
 
@@ -203,14 +229,26 @@ export function createFlightCancellationService(deps: {
       return db.transaction().execute(async (trx) => {
         const withdrawn = await deps.network.withdrawSchedule(trx, scheduleId, now);
         const live = await bookings.liveOnFlight(trx, scheduleId, { from: now.slice(0, 10) });
-        const disrupted = await disrupt(trx, live, `${schedule.carrier}${schedule.flight_number}`, reason, now);
+        const disrupted = await disrupt(
+          trx,
+          live,
+          `${schedule.carrier}${schedule.flight_number}`,
+          reason,
+          now,
+        );
         await deps.network.bumpVersion(trx, 'network');
         return { flight_id: scheduleId, already_withdrawn: !withdrawn, disrupted_bookings: disrupted };
       });
     },
 
     /** Stops selling one fare; bookings keep the fare they were sold. */
-    async withdrawFare(key: { carrier: string; origin: string; destination: string; cabin: Cabin; brand: string }) {
+    async withdrawFare(key: {
+      carrier: string;
+      origin: string;
+      destination: string;
+      cabin: Cabin;
+      brand: string;
+    }) {
       return db.transaction().execute(async (trx) => {
         if (!(await deps.network.deleteFare(trx, key))) throw new AppError('NOT_FOUND', 'No such fare');
         await deps.network.bumpVersion(trx, 'network');

@@ -85,37 +85,74 @@ export function flightOperationsRoutes(
     },
   );
 
-  app.post('/withdraw_schedule', {
-    onRequest: deps.guard,
-    schema: {
-      operationId: 'withdraw_schedule', tags, summary: 'Withdraw a schedule from sale (admin)',
-      description: 'The flight leaves search on every date; held and confirmed bookings on its future dates become `disrupted`.',
-      security: [{ bearerAuth: ['admin'] }],
-      body: Type.Object({ flight_id: Type.String({ minLength: 4, maxLength: 64 }), reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
-      response: {
-        200: Type.Object({ flight_id: Type.String(), already_withdrawn: Type.Boolean(), disrupted_bookings: Type.Array(Type.String()) }),
-        ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE'),
+  app.post(
+    '/withdraw_schedule',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'withdraw_schedule',
+        tags,
+        summary: 'Withdraw a schedule from sale (admin)',
+        description:
+          'The flight leaves search on every date; held and confirmed bookings on its future dates become `disrupted`.',
+        security: [{ bearerAuth: ['admin'] }],
+        body: Type.Object(
+          {
+            flight_id: Type.String({ minLength: 4, maxLength: 64 }),
+            reason: Type.String({ minLength: 1, maxLength: 500 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            flight_id: Type.String(),
+            already_withdrawn: Type.Boolean(),
+            disrupted_bookings: Type.Array(Type.String()),
+          }),
+          ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE'),
+        },
       },
     },
-  }, async (request) => {
-    const body = request.body as { flight_id: string; reason: string };
-    return deps.cancellations.withdrawSchedule(body.flight_id, body.reason);
-  });
-
-  app.post('/withdraw_fare', {
-    onRequest: deps.guard,
-    schema: {
-      operationId: 'withdraw_fare', tags, summary: 'Stop selling a fare (admin)',
-      description: 'By its natural key. Existing bookings keep the fare they were sold.',
-      security: [{ bearerAuth: ['admin'] }],
-      body: Type.Object({
-        carrier: Type.String({ pattern: '^[A-Z0-9]{2}$' }),
-        origin: Type.String({ pattern: '^[A-Z]{3}$' }),
-        destination: Type.String({ pattern: '^[A-Z]{3}$' }),
-        cabin: Type.Union([Type.Literal('economy'), Type.Literal('premium_economy'), Type.Literal('business'), Type.Literal('first')]),
-        brand: Type.String({ minLength: 1, maxLength: 30 }),
-      }, { additionalProperties: false }),
-      response: { 200: Type.Object({ withdrawn: Type.Boolean() }), ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE') },
+    async (request) => {
+      const body = request.body as { flight_id: string; reason: string };
+      return deps.cancellations.withdrawSchedule(body.flight_id, body.reason);
     },
-  }, async (request) => deps.cancellations.withdrawFare(request.body as Parameters<FlightCancellationService['withdrawFare']>[0]));
+  );
+
+  app.post(
+    '/withdraw_fare',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'withdraw_fare',
+        tags,
+        summary: 'Stop selling a fare (admin)',
+        description: 'By its natural key. Existing bookings keep the fare they were sold.',
+        security: [{ bearerAuth: ['admin'] }],
+        body: Type.Object(
+          {
+            carrier: Type.String({ pattern: '^[A-Z0-9]{2}$' }),
+            origin: Type.String({ pattern: '^[A-Z]{3}$' }),
+            destination: Type.String({ pattern: '^[A-Z]{3}$' }),
+            cabin: Type.Union([
+              Type.Literal('economy'),
+              Type.Literal('premium_economy'),
+              Type.Literal('business'),
+              Type.Literal('first'),
+            ]),
+            brand: Type.String({ minLength: 1, maxLength: 30 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ withdrawn: Type.Boolean() }),
+          ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request) =>
+      deps.cancellations.withdrawFare(
+        request.body as Parameters<FlightCancellationService['withdrawFare']>[0],
+      ),
+  );
 }

@@ -16,7 +16,7 @@ interface PresetSpec {
 export const PRESETS: Record<Preset, PresetSpec> = {
   S: { airports: 14, carriers: 4, spokesPerCarrier: 10, days: 120 },
   M: { airports: 150, carriers: 24, spokesPerCarrier: 40, days: 365 },
-  L: { airports: 4200, carriers: 420, spokesPerCarrier: 120, days: 365 },
+  L: { airports: 4200, carriers: 420, spokesPerCarrier: 130, days: 365 },
 };
 
 /** Flag carriers of the countries whose airports come first; other countries use one of their own airlines. */
@@ -231,8 +231,58 @@ export function generateNetwork(
   const weights = new Map(airports.map((a) => [a.iata, importance(a, catalogue)]));
   const routes = new Set<string>();
 
+  const flightNumbers = new Map<string, number>();
+  function addRoute(carrier: Carrier, spoke: Airport, thin: boolean): void {
+    let flightNumber = flightNumbers.get(carrier.code) ?? 100 + Math.floor(random() * 50) * 2;
+    const key = `${carrier.code}:${[carrier.hub.iata, spoke.iata].sort().join('-')}`;
+    if (routes.has(key)) return;
+    routes.add(key);
+    const km = distanceKm(carrier.hub.latitude, carrier.hub.longitude, spoke.latitude, spoke.longitude);
+    const minutes = blockMinutes(km);
+    const { aircraft, capacity } = aircraftFor(km);
+    const daily = km > 6_000 || thin ? 1 : km > 2_500 ? 2 : preset === 'L' ? 2 : 3;
+    const banks = [...BANKS]
+      .sort(() => random() - 0.5)
+      .slice(0, daily)
+      .sort();
+    for (const bank of banks) {
+      const days = random() < 0.85 ? '1234567' : '12345';
+      const out: ScheduleRecord = {
+        carrier: carrier.code,
+        flight_number: flightNumber,
+        origin: carrier.hub.iata,
+        destination: spoke.iata,
+        departure_time: bank,
+        duration_minutes: minutes,
+        days_of_week: days,
+        valid_from: startDate,
+        valid_to: validTo,
+        aircraft,
+        capacity,
+      };
+      // The return leaves the spoke 70 minutes after arrival, in the spoke's local time.
+      const arrival = localToInstant(startDate, bank, carrier.hub.time_zone).getTime() + minutes * 60_000;
+      const backAt = new Date(Math.ceil((arrival + 70 * 60_000) / 300_000) * 300_000);
+      const turnaround = toLocalIso(backAt, spoke.time_zone).slice(11, 16);
+      // Night curfew: nothing leaves between midnight and 06:00 local; such returns wait for the morning.
+      const back = turnaround < '06:00' ? '06:00' : turnaround;
+      schedules.push(out, {
+        ...out,
+        flight_number: flightNumber + 1,
+        origin: spoke.iata,
+        destination: carrier.hub.iata,
+        departure_time: back,
+      });
+      flightNumber += 2;
+    }
+    fares.push(
+      ...faresFor(carrier.code, carrier.hub.iata, spoke.iata, km),
+      ...faresFor(carrier.code, spoke.iata, carrier.hub.iata, km),
+    );
+    flightNumbers.set(carrier.code, flightNumber);
+  }
+
   for (const carrier of carriers) {
-    let flightNumber = 100 + Math.floor(random() * 50) * 2;
     const maxKm = carrier.hub.size === 'large' ? 13_000 : 5_000;
     const inRange = airports
       .filter((a) => a.iata !== carrier.hub.iata)
@@ -255,60 +305,23 @@ export function generateNetwork(
         (h) => distanceKm(carrier.hub.latitude, carrier.hub.longitude, h.latitude, h.longitude) <= maxKm,
       )
       .slice(0, 8);
-    for (const spoke of new Set([...spokes, ...hubs])) {
-      const key = `${carrier.code}:${[carrier.hub.iata, spoke.iata].sort().join('-')}`;
-      if (routes.has(key)) continue;
-      routes.add(key);
-      const km = distanceKm(carrier.hub.latitude, carrier.hub.longitude, spoke.latitude, spoke.longitude);
-      const minutes = blockMinutes(km);
-      const { aircraft, capacity } = aircraftFor(km);
-      const daily =
-        km > 6_000 || (regional.has(spoke.iata) && preset === 'L')
-          ? 1
-          : km > 2_500
-            ? 2
-            : preset === 'L'
-              ? 2
-              : 3;
-      const banks = [...BANKS]
-        .sort(() => random() - 0.5)
-        .slice(0, daily)
-        .sort();
-      for (const bank of banks) {
-        const days = random() < 0.85 ? '1234567' : '12345';
-        const out: ScheduleRecord = {
-          carrier: carrier.code,
-          flight_number: flightNumber,
-          origin: carrier.hub.iata,
-          destination: spoke.iata,
-          departure_time: bank,
-          duration_minutes: minutes,
-          days_of_week: days,
-          valid_from: startDate,
-          valid_to: validTo,
-          aircraft,
-          capacity,
-        };
-        // The return leaves the spoke 70 minutes after arrival, in the spoke's local time.
-        const arrival = localToInstant(startDate, bank, carrier.hub.time_zone).getTime() + minutes * 60_000;
-        const backAt = new Date(Math.ceil((arrival + 70 * 60_000) / 300_000) * 300_000);
-        const turnaround = toLocalIso(backAt, spoke.time_zone).slice(11, 16);
-        // Night curfew: nothing leaves between midnight and 06:00 local; such returns wait for the morning.
-        const back = turnaround < '06:00' ? '06:00' : turnaround;
-        schedules.push(out, {
-          ...out,
-          flight_number: flightNumber + 1,
-          origin: spoke.iata,
-          destination: carrier.hub.iata,
-          departure_time: back,
-        });
-        flightNumber += 2;
-      }
-      fares.push(
-        ...faresFor(carrier.code, carrier.hub.iata, spoke.iata, km),
-        ...faresFor(carrier.code, spoke.iata, carrier.hub.iata, km),
-      );
-    }
+    for (const spoke of new Set([...spokes, ...hubs]))
+      addRoute(carrier, spoke, regional.has(spoke.iata) && preset === 'L');
   }
+
+  // Every airport of the preset gets at least one route: a daily flight to the nearest hub in range.
+  const served = new Set(schedules.flatMap((s) => [s.origin, s.destination]));
+  for (const airport of airports) {
+    if (served.has(airport.iata)) continue;
+    const nearest = carriers
+      .map((c) => ({
+        c,
+        km: distanceKm(c.hub.latitude, c.hub.longitude, airport.latitude, airport.longitude),
+      }))
+      .filter((x) => x.km >= 150 && x.km <= 3_500)
+      .sort((a, b) => a.km - b.km)[0];
+    if (nearest) addRoute(nearest.c, airport, true);
+  }
+
   return { schedules, fares };
 }

@@ -107,7 +107,10 @@ export function createNetworkRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    async deleteFare(trx: Kysely<Database>, key: Pick<FareRow, 'carrier' | 'origin' | 'destination' | 'cabin' | 'brand'>): Promise<boolean> {
+    async deleteFare(
+      trx: Kysely<Database>,
+      key: Pick<FareRow, 'carrier' | 'origin' | 'destination' | 'cabin' | 'brand'>,
+    ): Promise<boolean> {
       const result = await trx
         .deleteFrom('fares')
         .where('carrier', '=', key.carrier)
