@@ -3,13 +3,11 @@
  * to a hello-world route and to a static route serving the identical bytes, in the same run.
  * The L database is made once per start date and reused (BENCH_DATA_DIR, default /tmp/itinera-bench-L).
  */
-import { execFileSync, fork } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { createRecorder, startServer } from './harness.ts';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/itinera-bench-L';
 const start = new Date().toISOString().slice(0, 10);
 const day = (n: number) =>
@@ -28,26 +26,11 @@ rmSync(runDir, { recursive: true, force: true });
 mkdirSync(runDir);
 cpSync(path.join(dataDir, 'itinera.db'), path.join(runDir, 'itinera.db'));
 
-const server = fork(path.join(import.meta.dirname, 'flights-server.ts'), [], {
-  env: { ...env, BENCH_DATA_DIR: runDir },
-  stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-});
-const started: { port: number; token: string; startupMs: number; schedules: number } = await new Promise(
-  (resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line));
-    });
-    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  },
+const server = await startServer<{ port: number; token: string; startupMs: number; schedules: number }>(
+  path.join(import.meta.dirname, 'flights-server.ts'),
+  { ...env, BENCH_DATA_DIR: runDir },
 );
-const ask = <T>(message: object) =>
-  new Promise<T>((resolve) => {
-    server.once('message', (m: T) => resolve(m));
-    server.send(message);
-  });
+const { started, ask } = server;
 
 const base = `http://127.0.0.1:${started.port}`;
 const headers = { authorization: `Bearer ${started.token}`, 'content-type': 'application/json' };
@@ -108,29 +91,8 @@ const passenger = {
 };
 let n = 0;
 
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-const rows: Row[] = [];
-async function measure(name: string, options: autocannon.Options) {
-  const r = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options });
-  rows.push({
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  });
-  process.stdout.write(
-    `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}\n`,
-  );
-}
+const recorder = createRecorder();
+const measure = recorder.measure;
 
 await measure('hello-world route', { url: `${base}/bench/hello` });
 for (const [name, body] of Object.entries(searches)) {
@@ -170,24 +132,9 @@ await measure('POST /book_flight (1 adult, rotating 160 offers)', {
   ],
 });
 const { rss } = await ask<{ rss: number }>({ kind: 'rss' });
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
+await server.stop();
 rmSync(runDir, { recursive: true, force: true });
-
-const hello = rows[0]!;
-const table = [
-  '| scenario | req/s | vs hello-world | p50 ms | p99 ms | errors / non-2xx |',
-  '|---|---:|---:|---:|---:|---:|',
-  ...rows.map(
-    (r) =>
-      `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / hello.rps).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} |`,
-  ),
-].join('\n');
-const summary = `${table}\n\nL preset: ${started.schedules} schedules. Start-up to listening with the network loaded: ${Math.round(started.startupMs)} ms. Resident memory after the run: ${Math.round(rss / 1048576)} MiB. ${CONNECTIONS} connections, ${DURATION} s per scenario.\n`;
-process.stdout.write(`\n${summary}`);
-mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
-writeFileSync(path.join(import.meta.dirname, 'results', 'flights-latest.md'), summary);
-if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) {
-  process.stderr.write('Some requests failed during the benchmark; the figures are not valid.\n');
-  process.exit(1);
-}
+recorder.report(
+  'flights-latest.md',
+  `L preset: ${started.schedules} schedules. Start-up to listening with the network loaded: ${Math.round(started.startupMs)} ms. Resident memory after the run: ${Math.round(rss / 1048576)} MiB.`,
+);

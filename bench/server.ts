@@ -59,8 +59,8 @@ const token = (await (
 process.stdout.write(
   `${JSON.stringify({ port: address.port, accessToken: token.access_token, clientId, username, password, startupMs })}\n`,
 );
-process.on('message', (message) => {
-  if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+process.on('message', (message: { kind: string }) => {
+  if (message.kind === 'rss') process.send?.({ rss: process.memoryUsage().rss });
 });
 process.on('SIGTERM', async () => {
   await app.close();

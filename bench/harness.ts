@@ -1,0 +1,85 @@
+/** What the benchmarks share: a server in a child process, and autocannon runs written up as a table. */
+import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+/** Starts a server script that prints one JSON line when it listens, and answers IPC messages. */
+export async function startServer<T>(script: string, env: NodeJS.ProcessEnv = process.env) {
+  const child = fork(script, [], { env, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const started: T = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line) as T);
+    });
+    child.once('exit', (code) => reject(new Error(`${path.basename(script)} exited with ${code}`)));
+  });
+  return {
+    started,
+    ask: <R>(message: object) =>
+      new Promise<R>((resolve) => {
+        child.once('message', (m: R) => resolve(m));
+        child.send(message);
+      }),
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Runs scenarios one after another; the first is the baseline of the ratio column. */
+export function createRecorder() {
+  const rows: Row[] = [];
+  return {
+    async measure(name: string, options: autocannon.Options): Promise<void> {
+      const r = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options });
+      rows.push({
+        name,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      });
+      process.stdout.write(
+        `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}\n`,
+      );
+    },
+    /** Prints the table and notes, writes them to bench/results/FILE, and fails on any failed request. */
+    report(file: string, notes: string): void {
+      const base = rows[0]!;
+      const table = [
+        '| scenario | req/s | vs hello-world | p50 ms | p99 ms | errors / non-2xx |',
+        '|---|---:|---:|---:|---:|---:|',
+        ...rows.map(
+          (r) =>
+            `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / base.rps).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} |`,
+        ),
+      ].join('\n');
+      const summary = `${table}\n\n${notes} ${CONNECTIONS} connections, ${DURATION} s per scenario.\n`;
+      process.stdout.write(`\n${summary}`);
+      const dir = path.join(import.meta.dirname, 'results');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, file), summary);
+      if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) {
+        process.stderr.write('Some requests failed during the benchmark; the figures are not valid.\n');
+        process.exitCode = 1;
+      }
+    },
+  };
+}
