@@ -2,37 +2,13 @@
  * The API on a database holding the L preset network (made by bench/flights.ts), plus a hello-world
  * route and static routes that serve the exact bytes of real search answers, for comparison.
  */
-import { buildApp } from '../src/app.ts';
-import { hasherFor, openConfiguredStorage } from '../src/cli/runtime.ts';
-import { loadConfig } from '../src/config.ts';
-import { loadCatalogue } from '../src/modules/catalog/index.ts';
-import { systemClock } from '../src/ports/clock.ts';
-import { randomIds } from '../src/ports/ids.ts';
+import { buildBenchApp } from './bench-app.ts';
 
 const startedAt = performance.now();
 const dataDir = process.env.BENCH_DATA_DIR!;
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_MAX: '1000000',
-  TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
-  HOLD_SWEEP_MS: '0',
-});
-const storage = await openConfiguredStorage(config, { migrate: true });
-const { app, accounts, flights } = await buildApp({
-  config,
-  storage,
-  hasher: hasherFor(config),
-  clock: systemClock,
-  ids: randomIds,
-  catalogue: loadCatalogue(),
-});
+const { app, accounts, flights, storage } = await buildBenchApp(dataDir);
 await flights.refreshNetwork();
 const statics = new Map<string, Buffer>();
-app.get('/bench/hello', { schema: { hide: true } }, async () => ({ hello: 'world' }));
 app.post('/bench/static/:name', { schema: { hide: true } }, async (request, reply) => {
   const bytes = statics.get((request.params as { name: string }).name);
   return reply.type('application/json; charset=utf-8').send(bytes);

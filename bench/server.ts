@@ -6,34 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app.ts';
-import { hasherFor, openConfiguredStorage } from '../src/cli/runtime.ts';
-import { loadConfig } from '../src/config.ts';
-import { loadCatalogue } from '../src/modules/catalog/index.ts';
-import { systemClock } from '../src/ports/clock.ts';
-import { randomIds } from '../src/ports/ids.ts';
+import { buildBenchApp } from './bench-app.ts';
 
 const startedAt = performance.now();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'itinera-bench-'));
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_MAX: '1000000',
-  TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
-});
-const storage = await openConfiguredStorage(config, { migrate: true });
-const { app, accounts } = await buildApp({
-  config,
-  storage,
-  hasher: hasherFor(config),
-  clock: systemClock,
-  ids: randomIds,
-  catalogue: loadCatalogue(),
-});
-app.get('/bench/hello', { schema: { hide: true } }, async () => ({ hello: 'world' }));
+const { app, accounts, storage } = await buildBenchApp(dataDir);
 // Unique names, so the benchmark also runs against a PostgreSQL database that already has data.
 const suffix = randomBytes(4).toString('hex');
 const clientId = `bench-${suffix}`;

@@ -12,6 +12,8 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 export interface StoredResponse {
   status: number;
   body: unknown;
+  /** Headers to send again on a replay (ETag, Location). */
+  headers?: Record<string, string>;
 }
 
 function canonical(value: unknown): string {
@@ -53,7 +55,11 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
   async function settle(userId: string, key: string, response: StoredResponse): Promise<void> {
     await db
       .updateTable('idempotency_keys')
-      .set({ status: 'done', response_status: response.status, response_body: JSON.stringify(response.body) })
+      .set({
+        status: 'done',
+        response_status: response.status,
+        response_body: JSON.stringify({ headers: response.headers ?? {}, body: response.body }),
+      })
       .where('user_id', '=', userId)
       .where('key', '=', key)
       .execute();
@@ -109,15 +115,22 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
             {},
             { 'retry-after': '1' },
           );
-        const body = JSON.parse(row.response_body ?? 'null');
-        reply.header('idempotent-replayed', 'true');
+        const stored = JSON.parse(row.response_body ?? '{}') as {
+          headers?: Record<string, string>;
+          body?: unknown;
+        };
+        const body = stored.body ?? null;
+        reply.headers(stored.headers ?? {}).header('idempotent-replayed', 'true');
         if (row.response_status! >= 400) reply.type(PROBLEM_CONTENT_TYPE);
         return reply.code(row.response_status!).send(body);
       }
       try {
         const response = await work();
         await settle(userId, key, response);
-        return reply.code(response.status).send(response.body);
+        return reply
+          .code(response.status)
+          .headers(response.headers ?? {})
+          .send(response.body);
       } catch (error) {
         if (error instanceof AppError && ERROR_CODES[error.code].status < 500) {
           await settle(userId, key, {

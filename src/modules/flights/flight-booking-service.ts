@@ -59,6 +59,8 @@ export function createFlightBookingService(deps: {
   catalogue: Catalogue;
   clock: Clock;
   ids: IdGenerator;
+  /** Expires a hold whose deadline passed, so a read never shows a stale `held`. */
+  expireHold: (id: string) => Promise<boolean>;
 }) {
   const { db, bookings, seats, clock, ids } = deps;
 
@@ -116,6 +118,12 @@ export function createFlightBookingService(deps: {
   ): Promise<FlightBookingRow> {
     const row = await bookings.findVisible(visibilityOf(principal), by);
     if (!row) throw notFound();
+    const due =
+      row.status === 'held' &&
+      row.hold_expires_at !== null &&
+      row.hold_expires_at <= clock.now().toISOString();
+    if (due && (await deps.expireHold(row.id)))
+      return (await bookings.findVisible(visibilityOf(principal), { id: row.id }))!;
     return row;
   }
 

@@ -86,6 +86,8 @@ describe('flight booking lifecycle', () => {
     const again = await bookFlight(t, customer.auth, body, 'same-key-1');
     assert.equal(again.statusCode, 201);
     assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.headers.etag, first.headers.etag);
+    assert.equal(again.headers.location, first.headers.location);
     assert.equal(again.json().id, first.json().id);
     const other = await bookFlight(
       t,
@@ -213,6 +215,22 @@ describe('flight booking lifecycle', () => {
     assert.equal(again.statusCode, 409);
     assert.equal(again.json().code, 'INVALID_STATE_TRANSITION');
     assert.deepEqual(again.json().allowed_actions, ['cancel', 'update']);
+  });
+
+  it('shows a hold past its deadline as expired when read, before any sweep', async () => {
+    const offer = await offerFor(35);
+    const held = (await bookFlight(t, customer.auth, bookingBody(offer, [adult()], { type: 'hold' }))).json();
+    t.clock.advance(25 * 3600);
+    try {
+      const later = await signIn(t, 'admin');
+      const read = (await get(`id=${held.id}`, later.auth)).json();
+      assert.equal(read.status, 'expired');
+      assert.equal(await t.flights.expireDueHolds(), 0, 'already expired, exactly once');
+      const confirm = await post('/confirm_booking', { booking_id: held.id }, later.auth);
+      assert.equal(confirm.json().code, 'INVALID_STATE_TRANSITION');
+    } finally {
+      t.clock.advance(-25 * 3600);
+    }
   });
 
   it('expires a hold past its deadline, releasing its seats exactly once', async () => {

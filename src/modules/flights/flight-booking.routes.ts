@@ -73,8 +73,7 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
           principal,
           request.body as PlaceBookingInput,
         );
-        reply.header('etag', etag).header('location', `/booking?id=${booking.id}`);
-        return { status: 201, body: booking };
+        return { status: 201, body: booking, headers: { etag, location: `/booking?id=${booking.id}` } };
       });
     },
   );

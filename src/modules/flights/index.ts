@@ -65,6 +65,15 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
   });
 
   const { clock, ids, db, catalogue } = deps;
+  const cancellations = createFlightCancellationService({
+    db,
+    bookings: bookingsRepo,
+    seats,
+    network,
+    clock,
+    ids,
+    quoteKey: secret,
+  });
   const bookings = createFlightBookingService({
     db,
     bookings: bookingsRepo,
@@ -74,15 +83,7 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
     catalogue,
     clock,
     ids,
-  });
-  const cancellations = createFlightCancellationService({
-    db,
-    bookings: bookingsRepo,
-    seats,
-    network,
-    clock,
-    ids,
-    quoteKey: secret,
+    expireHold: (id) => cancellations.expireHold(id),
   });
 
   searchFlightRoute(app, { search, guard: deps.guards.read });
