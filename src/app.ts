@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Storage } from './db/database.ts';
 import { registerProblemHandling } from './http/error-handler.ts';
+import { createIdempotency } from './http/idempotency.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { requestIdFor } from './http/request-id.ts';
@@ -107,7 +108,9 @@ export async function buildApp(deps: AppDeps) {
   catalogRoutes(app, { catalogue: createCatalogueService(deps.catalogue), guard: guard({ scope: 'read' }) });
   const accounts = createAccountsService({ users, clients, hasher, clock, ids });
   createUserRoute(app, { accounts, guard: guard({ scope: 'admin', roles: ['admin'] }) });
+  const idempotency = createIdempotency(storage.db, clock);
   const flights = await flightsModule(app, {
+    idempotency,
     db: storage.db,
     catalogue: deps.catalogue,
     clock,
@@ -122,5 +125,5 @@ export async function buildApp(deps: AppDeps) {
   });
   healthRoutes(app, { ping: storage.ping });
 
-  return { app, accounts, tokens, flights };
+  return { app, accounts, tokens, flights, idempotency };
 }

@@ -46,7 +46,7 @@ export async function serve(config: Config): Promise<void> {
     : undefined;
   const hasher = hasherFor(config);
   const catalogue = loadCatalogue();
-  const { app, accounts, tokens, flights } = await buildApp({
+  const { app, accounts, tokens, flights, idempotency } = await buildApp({
     config,
     storage,
     redis,
@@ -60,11 +60,14 @@ export async function serve(config: Config): Promise<void> {
       readDemoCredentials(config.storage.dataDir))
     : undefined;
 
-  // Expired refresh tokens and deny-list entries can no longer matter; drop them hourly.
+  // Expired refresh tokens and deny-list entries, and idempotency keys older than a day, can no
+  // longer matter; drop them hourly.
   const purge = setInterval(() => {
-    tokens
-      .purgeExpired(new Date().toISOString())
-      .catch((error: unknown) => app.log.warn({ err: error }, 'token purge failed'));
+    const now = Date.now();
+    Promise.all([
+      tokens.purgeExpired(new Date(now).toISOString()),
+      idempotency.purgeOlderThan(new Date(now - 86_400_000)),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'));
   }, 3_600_000);
   purge.unref();
 

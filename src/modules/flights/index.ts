@@ -2,7 +2,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sharedSecret } from '../../db/service-secrets.ts';
 import type { Database } from '../../db/tables.ts';
-import { createIdempotency } from '../../http/idempotency.ts';
+import type { Idempotency } from '../../http/idempotency.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Catalogue } from '../catalog/index.ts';
@@ -37,6 +37,7 @@ export interface FlightsDeps {
     admin: onRequestAsyncHookHandler;
   };
   networkPollMs: number;
+  idempotency: Idempotency;
   /** How often each process looks for holds past their deadline; 0 turns the sweep off. */
   holdSweepMs: number;
 }
@@ -91,7 +92,7 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
   flightBookingRoutes(app, {
     bookings,
     cancellations,
-    idempotency: createIdempotency(db, clock),
+    idempotency: deps.idempotency,
     guards: deps.guards,
   });
   flightOperationsRoutes(app, {

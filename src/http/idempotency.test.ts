@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
+import { createIdempotency } from './idempotency.ts';
+
+describe('idempotency keys', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  it('forgets keys older than the retention, keeping recent ones', async () => {
+    const idempotency = createIdempotency(t.storage.db, t.clock);
+    const row = (key: string, created_at: string) => ({
+      user_id: 'usr_1',
+      key,
+      operation: 'book_flight',
+      request_hash: 'h',
+      status: 'done' as const,
+      response_status: 201,
+      response_body: '{}',
+      created_at,
+    });
+    await t.storage.db
+      .insertInto('idempotency_keys')
+      .values([row('old', '2026-11-19T00:00:00.000Z'), row('new', '2026-11-21T11:00:00.000Z')])
+      .execute();
+    await idempotency.purgeOlderThan(new Date('2026-11-20T12:00:00.000Z'));
+    const keys = (
+      await t.storage.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', 'usr_1').execute()
+    ).map((r) => r.key);
+    assert.deepEqual(keys, ['new']);
+  });
+});
