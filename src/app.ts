@@ -31,6 +31,7 @@ import {
   createCatalogueService,
 } from './modules/catalog/index.ts';
 import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
+import { hotelsModule } from './modules/hotels/index.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
@@ -123,7 +124,8 @@ export async function buildApp(deps: AppDeps) {
     networkPollMs: config.flights.networkPollMs,
     holdSweepMs: config.flights.holdSweepMs,
   });
+  const hotels = hotelsModule({ db: storage.db, catalogue: deps.catalogue, clock, ids });
   healthRoutes(app, { ping: storage.ping });
 
-  return { app, accounts, tokens, flights, idempotency };
+  return { app, accounts, tokens, flights, hotels, idempotency };
 }

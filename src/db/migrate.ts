@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as accounts from './migrations/0001-accounts.ts';
 import * as flights from './migrations/0002-flights.ts';
 import * as flightBookings from './migrations/0003-flight-bookings.ts';
+import * as hotels from './migrations/0004-hotels.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-flights': flights,
   '0003-flight-bookings': flightBookings,
+  '0004-hotels': hotels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -182,6 +182,77 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+export interface HotelsTable {
+  id: string;
+  code: string;
+  name: string;
+  city_id: string;
+  chain: string | null;
+  stars: number;
+  address: string;
+  latitude: number;
+  longitude: number;
+  time_zone: string;
+  check_in_time: string;
+  check_out_time: string;
+  description: string;
+  amenities: string;
+  images: string;
+  policies: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoomTypesTable {
+  id: string;
+  hotel_id: string;
+  code: string;
+  name: string;
+  beds: string;
+  max_adults: number;
+  max_children: number;
+  max_occupancy: number;
+  size_m2: number;
+  amenities: string;
+  /** Rooms for sale each night unless a night override says otherwise. */
+  rooms: number;
+  price_factor: number;
+}
+
+export interface RatePlansTable {
+  id: string;
+  hotel_id: string;
+  code: string;
+  name: string;
+  board: 'room_only' | 'bed_and_breakfast' | 'half_board' | 'full_board' | 'all_inclusive';
+  currency: string;
+  base_amount: number;
+  standard_adults: number;
+  extra_adult_percent: number;
+  seasons: string;
+  weekday_percents: string;
+  child_bands: string;
+  taxes: string;
+  cancellation: string;
+  min_stay: number;
+  closed_to_arrival: string;
+}
+
+export interface RoomNightOverridesTable {
+  room_type_id: string;
+  night: string;
+  rooms: number | null;
+  closed: number;
+  closed_to_arrival: number;
+}
+
+export interface RoomNightsSoldTable {
+  room_type_id: string;
+  night: string;
+  sold: number;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   users: UsersTable;
@@ -200,4 +271,9 @@ export interface Database {
   flight_booking_segments: FlightBookingSegmentsTable;
   booking_events: BookingEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  hotels: HotelsTable;
+  room_types: RoomTypesTable;
+  rate_plans: RatePlansTable;
+  room_night_overrides: RoomNightOverridesTable;
+  room_nights_sold: RoomNightsSoldTable;
 }

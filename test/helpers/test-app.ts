@@ -19,6 +19,7 @@ export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
   accounts: Awaited<ReturnType<typeof buildApp>>['accounts'];
   flights: Awaited<ReturnType<typeof buildApp>>['flights'];
+  hotels: Awaited<ReturnType<typeof buildApp>>['hotels'];
   clock: FakeClock;
   storage: Storage;
   config: Config;
@@ -47,7 +48,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     concurrency: config.auth.hashConcurrency,
     queueLimit: config.auth.hashQueueLimit,
   });
-  const { app, accounts, flights } = await buildApp({
+  const { app, accounts, flights, hotels } = await buildApp({
     config,
     storage,
     clock,
@@ -62,6 +63,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     app,
     accounts,
     flights,
+    hotels,
     clock,
     storage,
     config,

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  cancellationTimeline,
+  checkStay,
+  nightAmount,
+  penaltyAt,
+  priceStay,
+  type RatePlanRules,
+  type RoomRules,
+} from './hotel-rates.ts';
+
+const plan: RatePlanRules = {
+  currency: 'EUR',
+  base_amount: 10_000,
+  standard_adults: 2,
+  extra_adult_percent: 60,
+  seasons: [{ from: '2026-12-20', to: '2027-01-03', percent: 150 }],
+  weekday_percents: [100, 100, 100, 100, 120, 120, 100],
+  child_bands: [
+    { max_age: 1, percent: 0 },
+    { max_age: 11, percent: 50 },
+    { max_age: 17, percent: 80 },
+  ],
+  taxes: { vat_percent_included: 10, city_tax_per_person_night: 300 },
+  cancellation: {
+    refundable: true,
+    steps: [
+      { days_before: 3, percent: 50 },
+      { days_before: 1, percent: 100 },
+    ],
+  },
+  min_stay: 2,
+  closed_to_arrival: '6',
+};
+const room: RoomRules = { max_adults: 3, max_children: 2, max_occupancy: 4, price_factor: 1.2 };
+
+describe('hotel rate rules', () => {
+  it('prices a night by season, weekday and room factor', () => {
+    assert.equal(nightAmount(plan, room, '2026-12-14'), 12_000); // a Monday, off season
+    assert.equal(nightAmount(plan, room, '2026-12-18'), 14_400); // a Friday: +20 %
+    assert.equal(nightAmount(plan, room, '2026-12-21'), 18_000); // a Monday in the festive season: +50 %
+  });
+
+  it('prices a stay across a season boundary night by night', () => {
+    const price = priceStay(plan, room, {
+      checkIn: '2026-12-18',
+      checkOut: '2026-12-22',
+      adults: 2,
+      childAges: [],
+    });
+    assert.deepEqual(
+      price.nights.map((n) => n.amount),
+      [14_400, 14_400, 18_000, 18_000],
+    ); // Fri, Sat, then Sun and Mon in season
+    assert.equal(price.total_amount, 64_800);
+    assert.equal(price.tax_included_amount, Math.round((64_800 * 10) / 110));
+    assert.equal(price.payable_at_hotel_amount, 300 * 2 * 4);
+  });
+
+  it('charges extra adults and children by age band', () => {
+    const price = priceStay(plan, room, {
+      checkIn: '2026-12-14',
+      checkOut: '2026-12-15',
+      adults: 3,
+      childAges: [1],
+    });
+    assert.equal(price.nights[0]!.amount, 12_000 + 0.6 * 6_000);
+    const teen = priceStay(plan, room, {
+      checkIn: '2026-12-14',
+      checkOut: '2026-12-15',
+      adults: 2,
+      childAges: [7, 15],
+    });
+    assert.equal(teen.nights[0]!.amount, 12_000 + 0.5 * 6_000 + 0.8 * 6_000);
+  });
+
+  it('enforces minimum stay, closed-to-arrival and occupancy', () => {
+    const stay = { checkIn: '2026-12-14', checkOut: '2026-12-15', adults: 2, childAges: [] };
+    assert.deepEqual(checkStay(plan, room, stay), { code: 'STAY_TOO_SHORT', min_stay: 2 });
+    assert.deepEqual(checkStay(plan, room, { ...stay, checkIn: '2026-12-19', checkOut: '2026-12-21' }), {
+      code: 'CLOSED_TO_ARRIVAL',
+      date: '2026-12-19',
+    });
+    assert.equal(
+      checkStay(plan, room, { ...stay, checkOut: '2026-12-16', adults: 4 })?.code,
+      'OCCUPANCY_EXCEEDED',
+    );
+    assert.equal(checkStay(plan, room, { ...stay, checkOut: '2026-12-16' }), null);
+  });
+
+  it('puts cancellation deadlines at 18:00 in the hotel’s zone, across a daylight-saving change', () => {
+    const t = cancellationTimeline(plan.cancellation, '2027-03-30', 'Europe/Paris', 40_000);
+    assert.equal(t.free_cancellation_until, '2027-03-27T18:00:00+01:00');
+    assert.deepEqual(t.timeline, [
+      { from: null, penalty_amount: 0 },
+      { from: '2027-03-27T18:00:00+01:00', penalty_amount: 20_000 },
+      { from: '2027-03-29T18:00:00+02:00', penalty_amount: 40_000 },
+    ]);
+    assert.equal(
+      penaltyAt(plan.cancellation, '2027-03-30', 'Europe/Paris', 40_000, new Date('2027-03-27T16:59:00Z')),
+      0,
+    );
+    assert.equal(
+      penaltyAt(plan.cancellation, '2027-03-30', 'Europe/Paris', 40_000, new Date('2027-03-27T17:00:00Z')),
+      20_000,
+    );
+    assert.equal(
+      penaltyAt(plan.cancellation, '2027-03-30', 'Europe/Paris', 40_000, new Date('2027-03-29T16:00:00Z')),
+      40_000,
+    );
+  });
+
+  it('charges a non-refundable rate in full from booking', () => {
+    const policy = { refundable: false, steps: [] };
+    assert.deepEqual(cancellationTimeline(policy, '2027-01-10', 'Asia/Tokyo', 9_900), {
+      refundable: false,
+      free_cancellation_until: null,
+      timeline: [{ from: null, penalty_amount: 9_900 }],
+    });
+    assert.equal(
+      penaltyAt(policy, '2027-01-10', 'Asia/Tokyo', 9_900, new Date('2026-01-01T00:00:00Z')),
+      9_900,
+    );
+  });
+});
