@@ -3,6 +3,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../http/app-error.ts';
 import { clientsCommand, UsageError, usersCommand } from './accounts-commands.ts';
 import { flightsCommand } from './flights-commands.ts';
+import { hotelsCommand } from './hotels-commands.ts';
 import { describeStorage, openConfiguredStorage } from './runtime.ts';
 import { serve } from './serve.ts';
 
@@ -16,6 +17,8 @@ const USAGE = `Usage: itinera <command>
   clients create --client-id ID [--name N] [--confidential] [--grants password,refresh_token]
   flights import FILE            load schedules and fares (docs/flight-import.md)
   flights generate --preset S|M|L [--start DATE] [--out FILE] [--import]
+  hotels import FILE             load hotel content, rates, allotments (docs/hotel-import.md)
+  hotels generate --preset S|M|L [--start DATE] [--out FILE] [--import]
 
 Settings come from environment variables; see docs/configuration.md.
 `;
@@ -48,6 +51,8 @@ async function run(argv: string[]): Promise<void> {
       return clientsCommand(config, args);
     case 'flights':
       return flightsCommand(config, args);
+    case 'hotels':
+      return hotelsCommand(config, args);
     default:
       throw new UsageError(`unknown command ${command}`);
   }

@@ -9,6 +9,7 @@ import {
 } from '../modules/auth/index.ts';
 import { loadCatalogue } from '../modules/catalog/index.ts';
 import { generateNetwork } from '../modules/flights/index.ts';
+import { generateHotels } from '../modules/hotels/index.ts';
 import { systemClock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
 import { progressBar } from './progress.ts';
@@ -46,7 +47,7 @@ export async function serve(config: Config): Promise<void> {
     : undefined;
   const hasher = hasherFor(config);
   const catalogue = loadCatalogue();
-  const { app, accounts, tokens, flights, idempotency } = await buildApp({
+  const { app, accounts, tokens, flights, hotels, idempotency } = await buildApp({
     config,
     storage,
     redis,
@@ -78,6 +79,12 @@ export async function serve(config: Config): Promise<void> {
     await flights.importNetwork(file, bar.update);
     bar.stop();
     await flights.refreshNetwork();
+  }
+  if (wantsDemo(config) && (await hotels.countHotels()) === 0) {
+    const preset = config.demo.preset;
+    const bar = progressBar(`Demo hotels (preset ${preset})`);
+    await hotels.importHotels(generateHotels(catalogue, preset, new Date().toISOString().slice(0, 10)), bar.update);
+    bar.stop();
   }
 
   let closing = false;
