@@ -49,7 +49,7 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
   const secret = await sharedSecret(deps.db, 'offer_key');
   const offers = createOfferTokens(secret);
   const bookingsRepo = createFlightBookingsRepository(deps.db);
-  const networkCache = createNetworkCache(network, deps.catalogue);
+  const networkCache = createNetworkCache(deps.db, network, deps.catalogue);
   const importNetwork = createNetworkImporter({
     db: deps.db,
     network,

@@ -139,14 +139,6 @@ export function createNetworkRepository(db: Kysely<Database>) {
         )
         .execute();
     },
-    async readVersion(name: string): Promise<number> {
-      const row = await db
-        .selectFrom('change_counters')
-        .select('version')
-        .where('name', '=', name)
-        .executeTakeFirst();
-      return Number(row?.version ?? 0);
-    },
   };
 }
 

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './tables.ts';
+
+/**
+ * An in-memory index that follows a change counter in the database. Every write to the data behind
+ * it bumps the counter in the same transaction; each process polls the counter and rebuilds when it
+ * moved, so a change made through any process reaches every process within one poll interval.
+ */
+export function createVersionedCache<T extends { version: number }>(db: Kysely<Database>, name: string, load: (version: number) => Promise<T>) {
+  let current: T | undefined;
+  let loading: Promise<T> | undefined;
+
+  async function readVersion(): Promise<number> {
+    const row = await db.selectFrom('change_counters').select('version').where('name', '=', name).executeTakeFirst();
+    return Number(row?.version ?? 0);
+  }
+
+  async function refresh(): Promise<T> {
+    const version = await readVersion();
+    if (current && current.version === version) return current;
+    loading ??= load(version).finally(() => {
+      loading = undefined;
+    });
+    current = await loading;
+    return current;
+  }
+
+  return {
+    /** The index, loading it on first use. */
+    current: async (): Promise<T> => current ?? refresh(),
+    refresh,
+    /** Polls for changes until the returned function is called. */
+    watch(intervalMs: number, onError: (error: unknown) => void): () => void {
+      const timer = setInterval(() => {
+        refresh().catch(onError);
+      }, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}
