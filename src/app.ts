@@ -31,7 +31,7 @@ import {
   createCatalogueService,
 } from './modules/catalog/index.ts';
 import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
-import { hotelsModule } from './modules/hotels/index.ts';
+import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
@@ -62,7 +62,13 @@ export async function buildApp(deps: AppDeps) {
 
   app.decorateRequest('principal', null);
   app.removeContentTypeParser('text/plain');
-  for (const schema of [ProblemSchema, OAuthErrorSchema, ...CATALOG_SCHEMAS, ...FLIGHT_SCHEMAS])
+  for (const schema of [
+    ProblemSchema,
+    OAuthErrorSchema,
+    ...CATALOG_SCHEMAS,
+    ...FLIGHT_SCHEMAS,
+    ...HOTEL_SCHEMAS,
+  ])
     app.addSchema(schema);
   registerProblemHandling(app);
   registerVersioning(app);
@@ -124,7 +130,14 @@ export async function buildApp(deps: AppDeps) {
     networkPollMs: config.flights.networkPollMs,
     holdSweepMs: config.flights.holdSweepMs,
   });
-  const hotels = hotelsModule({ db: storage.db, catalogue: deps.catalogue, clock, ids });
+  const hotels = await hotelsModule(app, {
+    db: storage.db,
+    catalogue: deps.catalogue,
+    clock,
+    ids,
+    guards: { read: guard({ scope: 'read' }) },
+    pollMs: config.flights.networkPollMs,
+  });
   healthRoutes(app, { ping: storage.ping });
 
   return { app, accounts, tokens, flights, hotels, idempotency };

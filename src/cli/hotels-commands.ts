@@ -10,7 +10,8 @@ import { UsageError } from './accounts-commands.ts';
 import { progressBar } from './progress.ts';
 import { hasherFor, openConfiguredStorage } from './runtime.ts';
 
-const USAGE = 'hotels import FILE | hotels generate --preset S|M|L [--start YYYY-MM-DD] [--out FILE] [--import]';
+const USAGE =
+  'hotels import FILE | hotels generate --preset S|M|L [--start YYYY-MM-DD] [--out FILE] [--import]';
 
 async function importFile(config: Config, file: HotelFile): Promise<void> {
   const storage = await openConfiguredStorage(config, { migrate: true });
@@ -56,7 +57,12 @@ export async function hotelsCommand(config: Config, args: string[]): Promise<voi
   if (action === 'generate') {
     const { values } = parseArgs({
       args: rest,
-      options: { preset: { type: 'string', default: 'M' }, start: { type: 'string' }, out: { type: 'string' }, import: { type: 'boolean', default: false } },
+      options: {
+        preset: { type: 'string', default: 'M' },
+        start: { type: 'string' },
+        out: { type: 'string' },
+        import: { type: 'boolean', default: false },
+      },
     });
     if (!['S', 'M', 'L'].includes(values.preset!)) throw new UsageError('--preset must be S, M or L');
     const start = values.start ?? new Date().toISOString().slice(0, 10);

@@ -83,7 +83,10 @@ export async function serve(config: Config): Promise<void> {
   if (wantsDemo(config) && (await hotels.countHotels()) === 0) {
     const preset = config.demo.preset;
     const bar = progressBar(`Demo hotels (preset ${preset})`);
-    await hotels.importHotels(generateHotels(catalogue, preset, new Date().toISOString().slice(0, 10)), bar.update);
+    await hotels.importHotels(
+      generateHotels(catalogue, preset, new Date().toISOString().slice(0, 10)),
+      bar.update,
+    );
     bar.stop();
   }
 

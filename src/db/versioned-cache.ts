@@ -6,12 +6,20 @@ import type { Database } from './tables.ts';
  * it bumps the counter in the same transaction; each process polls the counter and rebuilds when it
  * moved, so a change made through any process reaches every process within one poll interval.
  */
-export function createVersionedCache<T extends { version: number }>(db: Kysely<Database>, name: string, load: (version: number) => Promise<T>) {
+export function createVersionedCache<T extends { version: number }>(
+  db: Kysely<Database>,
+  name: string,
+  load: (version: number) => Promise<T>,
+) {
   let current: T | undefined;
   let loading: Promise<T> | undefined;
 
   async function readVersion(): Promise<number> {
-    const row = await db.selectFrom('change_counters').select('version').where('name', '=', name).executeTakeFirst();
+    const row = await db
+      .selectFrom('change_counters')
+      .select('version')
+      .where('name', '=', name)
+      .executeTakeFirst();
     return Number(row?.version ?? 0);
   }
 

@@ -25,6 +25,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         { name: 'flights', description: 'Flight search' },
         { name: 'flight bookings', description: 'The flight booking lifecycle' },
         { name: 'flight operations', description: 'Schedules, fares and flight cancellations (admin)' },
+        { name: 'hotels', description: 'Hotel search' },
         { name: 'system', description: 'Health' },
       ],
       components: {

@@ -8,7 +8,11 @@ import type { NetworkRepository } from './network-repository.ts';
 /** The flight search index, rebuilt when schedules, fares or cancellations change in any process. */
 export function createNetworkCache(db: Kysely<Database>, repo: NetworkRepository, catalogue: Catalogue) {
   return createVersionedCache(db, 'network', async (version) => {
-    const [schedules, fares, cancellations] = await Promise.all([repo.listActiveSchedules(), repo.listFares(), repo.listCancellations()]);
+    const [schedules, fares, cancellations] = await Promise.all([
+      repo.listActiveSchedules(),
+      repo.listFares(),
+      repo.listCancellations(),
+    ]);
     return new FlightNetwork(version, { schedules, fares, cancellations }, catalogue);
   });
 }

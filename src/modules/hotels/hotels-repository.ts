@@ -123,6 +123,21 @@ export function createHotelsRepository(db: Kysely<Database>) {
       }
     },
 
+    listActiveHotels(): Promise<HotelRow[]> {
+      return db.selectFrom('hotels').selectAll().where('active', '=', 1).execute();
+    },
+    listRoomTypes(): Promise<RoomTypeRow[]> {
+      return db
+        .selectFrom('room_types')
+        .selectAll()
+        .orderBy('hotel_id')
+        .orderBy('price_factor')
+        .orderBy('code')
+        .execute();
+    },
+    listRatePlans(): Promise<RatePlanRow[]> {
+      return db.selectFrom('rate_plans').selectAll().orderBy('hotel_id').orderBy('code').execute();
+    },
     findHotelByCode(code: string): Promise<HotelRow | undefined> {
       return db.selectFrom('hotels').selectAll().where('code', '=', code).executeTakeFirst();
     },

@@ -1,0 +1,133 @@
+import type { Catalogue } from '../catalog/index.ts';
+import type { RatePlanRules, RoomRules } from './hotel-rates.ts';
+import type { HotelRow, RatePlanRow, RoomTypeRow } from './hotels-repository.ts';
+
+export interface IndexedRoomType extends RoomRules {
+  id: string;
+  code: string;
+  name: string;
+  beds: string;
+  size_m2: number;
+  amenities: string[];
+  rooms: number;
+}
+
+export interface IndexedRatePlan extends RatePlanRules {
+  id: string;
+  code: string;
+  name: string;
+  board: RatePlanRow['board'];
+}
+
+export interface IndexedHotel {
+  id: string;
+  code: string;
+  name: string;
+  nameFolded: string;
+  city_id: string;
+  city_name: string;
+  country_code: string;
+  chain: string | null;
+  stars: number;
+  address: string;
+  latitude: number;
+  longitude: number;
+  time_zone: string;
+  check_in_time: string;
+  check_out_time: string;
+  description: string;
+  amenities: string[];
+  images: string[];
+  policies: Record<string, unknown>;
+  roomTypes: IndexedRoomType[];
+  ratePlans: IndexedRatePlan[];
+}
+
+/** Active hotels in memory, by id and by city, with parsed room types and rate plans. */
+export class HotelIndex {
+  readonly version: number;
+  readonly byId = new Map<string, IndexedHotel>();
+  readonly byCity = new Map<string, IndexedHotel[]>();
+  readonly all: IndexedHotel[] = [];
+
+  constructor(
+    version: number,
+    rows: { hotels: HotelRow[]; roomTypes: RoomTypeRow[]; ratePlans: RatePlanRow[] },
+    catalogue: Catalogue,
+    fold: (s: string) => string,
+  ) {
+    this.version = version;
+    const rooms = group(rows.roomTypes, (r) => r.hotel_id);
+    const plans = group(rows.ratePlans, (r) => r.hotel_id);
+    for (const h of rows.hotels) {
+      const city = catalogue.cityById.get(h.city_id);
+      const hotel: IndexedHotel = {
+        id: h.id,
+        code: h.code,
+        name: h.name,
+        nameFolded: fold(h.name),
+        city_id: h.city_id,
+        city_name: city?.name ?? '',
+        country_code: city?.country_code ?? '',
+        chain: h.chain,
+        stars: h.stars,
+        address: h.address,
+        latitude: h.latitude,
+        longitude: h.longitude,
+        time_zone: h.time_zone,
+        check_in_time: h.check_in_time,
+        check_out_time: h.check_out_time,
+        description: h.description,
+        amenities: JSON.parse(h.amenities) as string[],
+        images: JSON.parse(h.images) as string[],
+        policies: JSON.parse(h.policies) as Record<string, unknown>,
+        roomTypes: (rooms.get(h.id) ?? []).map((r) => ({
+          id: r.id,
+          code: r.code,
+          name: r.name,
+          beds: r.beds,
+          size_m2: r.size_m2,
+          amenities: JSON.parse(r.amenities) as string[],
+          rooms: r.rooms,
+          max_adults: r.max_adults,
+          max_children: r.max_children,
+          max_occupancy: r.max_occupancy,
+          price_factor: r.price_factor,
+        })),
+        ratePlans: (plans.get(h.id) ?? []).map((p) => ({
+          id: p.id,
+          code: p.code,
+          name: p.name,
+          board: p.board,
+          currency: p.currency,
+          base_amount: p.base_amount,
+          standard_adults: p.standard_adults,
+          extra_adult_percent: p.extra_adult_percent,
+          seasons: JSON.parse(p.seasons),
+          weekday_percents: JSON.parse(p.weekday_percents),
+          child_bands: JSON.parse(p.child_bands),
+          taxes: JSON.parse(p.taxes),
+          cancellation: JSON.parse(p.cancellation),
+          min_stay: p.min_stay,
+          closed_to_arrival: p.closed_to_arrival,
+        })),
+      };
+      this.byId.set(hotel.id, hotel);
+      this.all.push(hotel);
+      const list = this.byCity.get(hotel.city_id);
+      if (list) list.push(hotel);
+      else this.byCity.set(hotel.city_id, [hotel]);
+    }
+  }
+}
+
+function group<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}

@@ -1,0 +1,163 @@
+import Type, { type Static } from 'typebox';
+
+const CalendarDate = Type.String({ format: 'date', examples: ['2026-12-14'] });
+
+export const RoomRequestSchema = Type.Object(
+  {
+    adults: Type.Integer({ minimum: 1, maximum: 8, examples: [2] }),
+    children: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 0, maximum: 17 }), {
+        maxItems: 6,
+        description: 'Age of each child on arrival',
+        examples: [[4]],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const SearchHotelsRequestSchema = Type.Object(
+  {
+    destination: Type.Union(
+      [
+        Type.Object({ city_id: Type.String({ examples: ['cty_2643743'] }) }, { additionalProperties: false }),
+        Type.Object(
+          { hotel_ids: Type.Array(Type.String(), { minItems: 1, maxItems: 100 }) },
+          { additionalProperties: false },
+        ),
+        Type.Object(
+          {
+            latitude: Type.Number({ minimum: -90, maximum: 90 }),
+            longitude: Type.Number({ minimum: -180, maximum: 180 }),
+            radius_km: Type.Optional(
+              Type.Number({ exclusiveMinimum: 0, maximum: 50, description: 'Default 5' }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+      ],
+      { description: 'A city, a list of hotel ids, or a point and radius (at most 50 km)' },
+    ),
+    check_in: CalendarDate,
+    check_out: CalendarDate,
+    rooms: Type.Array(RoomRequestSchema, { minItems: 1, maxItems: 8 }),
+    filters: Type.Optional(
+      Type.Object(
+        {
+          stars: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 5 }), { maxItems: 5 })),
+          min_total_amount: Type.Optional(Type.Integer({ minimum: 0 })),
+          max_total_amount: Type.Optional(Type.Integer({ minimum: 0 })),
+          boards: Type.Optional(
+            Type.Array(
+              Type.Union([
+                Type.Literal('room_only'),
+                Type.Literal('bed_and_breakfast'),
+                Type.Literal('half_board'),
+                Type.Literal('full_board'),
+                Type.Literal('all_inclusive'),
+              ]),
+            ),
+          ),
+          amenities: Type.Optional(
+            Type.Array(Type.String({ maxLength: 40 }), {
+              maxItems: 12,
+              description: 'Hotels with all of these',
+            }),
+          ),
+          refundable_only: Type.Optional(Type.Boolean()),
+          name: Type.Optional(
+            Type.String({ minLength: 1, maxLength: 100, description: 'Text in the hotel name' }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    sort: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('price'),
+          Type.Literal('-price'),
+          Type.Literal('stars'),
+          Type.Literal('-stars'),
+          Type.Literal('distance'),
+        ],
+        {
+          default: 'price',
+          description: 'price (cheapest first), -price, stars (most first), -stars, distance (nearest first)',
+        },
+      ),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+    cursor: Type.Optional(Type.String({ maxLength: 512 })),
+  },
+  { additionalProperties: false },
+);
+export type SearchHotelsRequest = Static<typeof SearchHotelsRequestSchema>;
+
+const CancellationSchema = Type.Object({
+  refundable: Type.Boolean(),
+  free_cancellation_until: Type.Union([Type.String(), Type.Null()], {
+    description: 'Local time in the hotel’s zone, with offset',
+  }),
+  timeline: Type.Array(
+    Type.Object({ from: Type.Union([Type.String(), Type.Null()]), penalty_amount: Type.Integer() }),
+  ),
+});
+
+export const HotelOptionSchema = Type.Object({
+  rate_key: Type.String({ description: 'Signed; pass it to check_rate before booking' }),
+  expires_at: Type.String({ format: 'date-time' }),
+  room_type: Type.Object({
+    code: Type.String(),
+    name: Type.String(),
+    beds: Type.String(),
+    size_m2: Type.Integer(),
+    max_occupancy: Type.Integer(),
+    amenities: Type.Array(Type.String()),
+  }),
+  rate_plan: Type.Object({ code: Type.String(), name: Type.String() }),
+  board: Type.String(),
+  total_amount: Type.Integer({ description: 'For every room and night, VAT included, in minor units' }),
+  currency: Type.String(),
+  tax_included_amount: Type.Integer(),
+  payable_at_hotel_amount: Type.Integer({ description: 'City tax, paid at the hotel, not included' }),
+  nightly: Type.Array(
+    Type.Object({ date: CalendarDate, amount: Type.Integer({ description: 'All rooms, that night' }) }),
+  ),
+  cancellation: CancellationSchema,
+  rooms_left: Type.Integer({ description: 'Rooms of this type still for sale on the fullest night' }),
+});
+
+export const HotelResultSchema = Type.Object(
+  {
+    hotel: Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      stars: Type.Integer(),
+      chain: Type.Union([Type.String(), Type.Null()]),
+      address: Type.String(),
+      city_id: Type.String(),
+      city_name: Type.String(),
+      latitude: Type.Number(),
+      longitude: Type.Number(),
+      time_zone: Type.String(),
+      check_in_time: Type.String(),
+      check_out_time: Type.String(),
+      amenities: Type.Array(Type.String()),
+      image: Type.Union([Type.String(), Type.Null()]),
+    }),
+    distance_km: Type.Union([Type.Number(), Type.Null()], {
+      description: 'From the search point, or from the city centre',
+    }),
+    cheapest_total_amount: Type.Integer(),
+    currency: Type.String(),
+    options: Type.Array(HotelOptionSchema),
+  },
+  { $id: 'HotelResult' },
+);
+
+export const SearchHotelsResponseSchema = Type.Object({
+  data: Type.Array(Type.Ref('HotelResult')),
+  next_cursor: Type.Union([Type.String(), Type.Null()]),
+  total_count: Type.Integer({ description: 'Hotels with at least one bookable option, over all pages' }),
+});
