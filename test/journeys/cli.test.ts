@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -69,6 +69,21 @@ describe('the itinera command line', () => {
     const weak = itinera(['users', 'create', '--username', 'bob', '--password-stdin'], { input: 'short' });
     assert.equal(weak.status, 1);
     assert.match(weak.stderr, /at least 12 characters/);
+  });
+
+  it('generates and imports demo flights and hotels, and lists every problem of a bad file', () => {
+    const flights = itinera(['flights', 'generate', '--preset', 'S', '--import']);
+    assert.equal(flights.status, 0, flights.stderr);
+    assert.match(flights.stdout, /imported \d+ schedules and \d+ fares/);
+    const hotels = itinera(['hotels', 'generate', '--preset', 'S', '--import']);
+    assert.equal(hotels.status, 0, hotels.stderr);
+    assert.match(hotels.stdout, /imported 24 hotels, 72 room types/);
+    const bad = path.join(dataDir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ schedules: [{ carrier: '!!', flight_number: 0 }], fares: [] }));
+    const refused = itinera(['flights', 'import', bad]);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /\/schedules\/0\/carrier/);
+    assert.match(refused.stderr, /\/schedules\/0\/flight_number/);
   });
 
   it('names each bad environment variable and exits non-zero', () => {

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../ports/seeded-random.ts';
 import type { Airport, Catalogue } from '../catalog/index.ts';
 import { distanceKm } from '../catalog/index.ts';
 import { addDays, localToInstant, toLocalIso } from './flight-times.ts';
@@ -90,17 +91,6 @@ const S_AIRPORTS = [
   'JFK',
   'BOS',
 ];
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function importance(airport: Airport, catalogue: Catalogue): number {
   const city = airport.city_id ? catalogue.cityById.get(airport.city_id) : undefined;
@@ -222,7 +212,7 @@ export function generateNetwork(
   seed = 42,
 ): NetworkFile {
   const spec = PRESETS[preset];
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const airports = pickAirports(catalogue, spec, preset);
   const carriers = pickCarriers(catalogue, airports, spec);
   const schedules: ScheduleRecord[] = [];

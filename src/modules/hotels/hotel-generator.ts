@@ -1,3 +1,4 @@
+import { seededRandom } from '../../ports/seeded-random.ts';
 import type { Catalogue, City } from '../catalog/index.ts';
 import { addDays } from '../flights/flight-times.ts';
 import type { HotelFile, HotelRecord, RatePlanRecord, RoomTypeRecord } from './hotel-file.ts';
@@ -12,17 +13,6 @@ export const HOTEL_PRESETS: Record<HotelPreset, { cities: number; hotels: number
 };
 
 const S_CITIES = ['cty_2643743', 'cty_2988507', 'cty_3128760']; // London, Paris, Barcelona
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const NAMES = [
   'Grand',
@@ -167,7 +157,7 @@ export function generateHotels(
   start: string,
   seed = 7,
 ): HotelFile {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const cities = citiesFor(catalogue, preset);
   const weights = cities.map((c) => Math.sqrt(c.population));
   const sum = weights.reduce((a, b) => a + b, 0);

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { type Catalogue, loadCatalogue } from '../modules/catalog/index.ts';
+import { systemClock } from '../ports/clock.ts';
+import { randomIds } from '../ports/ids.ts';
+import { UsageError } from './accounts-commands.ts';
+import { progressBar } from './progress.ts';
+import { hasherFor, openConfiguredStorage } from './runtime.ts';
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+type Preset = 'S' | 'M' | 'L';
+
+/** One kind of data operators load: how to import a file into the app, and how to make a demo one. */
+export interface DataKind<F> {
+  noun: string;
+  load(app: App, file: F, progress: (done: number, total: number) => void): Promise<string>;
+  generate(catalogue: Catalogue, preset: Preset, start: string): F;
+  describe(file: F): string;
+}
+
+async function importInto<F>(config: Config, kind: DataKind<F>, file: F): Promise<void> {
+  const storage = await openConfiguredStorage(config, { migrate: true });
+  try {
+    const app = await buildApp({
+      config: { ...config, flights: { networkPollMs: 0, holdSweepMs: 0 } },
+      storage,
+      hasher: hasherFor(config),
+      clock: systemClock,
+      ids: randomIds,
+      catalogue: loadCatalogue(),
+      logger: false,
+    });
+    try {
+      const bar = progressBar(`Importing ${kind.noun}`);
+      const summary = await kind.load(app, file, bar.update);
+      bar.stop();
+      process.stdout.write(`imported ${summary}\n`);
+    } finally {
+      await app.app.close();
+    }
+  } finally {
+    await storage.close();
+  }
+}
+
+/** `itinera <kind> import FILE` and `itinera <kind> generate --preset S|M|L [--start] [--out] [--import]`. */
+export async function dataCommand<F>(config: Config, kind: DataKind<F>, args: string[]): Promise<void> {
+  const usage = `${kind.noun} import FILE | ${kind.noun} generate --preset S|M|L [--start YYYY-MM-DD] [--out FILE] [--import]`;
+  const [action, ...rest] = args;
+  if (action === 'import') {
+    const path = rest[0];
+    if (!path) throw new UsageError(usage);
+    let file: F;
+    try {
+      file = JSON.parse(fs.readFileSync(path, 'utf8')) as F;
+    } catch (error) {
+      throw new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return importInto(config, kind, file);
+  }
+  if (action === 'generate') {
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        preset: { type: 'string', default: 'M' },
+        start: { type: 'string' },
+        out: { type: 'string' },
+        import: { type: 'boolean', default: false },
+      },
+    });
+    if (!['S', 'M', 'L'].includes(values.preset!)) throw new UsageError('--preset must be S, M or L');
+    const start = values.start ?? new Date().toISOString().slice(0, 10);
+    const file = kind.generate(loadCatalogue(), values.preset as Preset, start);
+    if (values.out) fs.writeFileSync(values.out, JSON.stringify(file));
+    process.stdout.write(`generated ${kind.describe(file)} (preset ${values.preset}, from ${start})\n`);
+    if (values.import) await importInto(config, kind, file);
+    else if (!values.out) throw new UsageError('give --out FILE, --import, or both');
+    return;
+  }
+  throw new UsageError(usage);
+}
