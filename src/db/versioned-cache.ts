@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from './tables.ts';
 
 /**
@@ -46,4 +46,15 @@ export function createVersionedCache<T extends { version: number }>(
       return () => clearInterval(timer);
     },
   };
+}
+
+/** Counts a change to the data behind an index; call it in the transaction that made the change. */
+export async function bumpVersion(trx: Kysely<Database>, name: string): Promise<void> {
+  await trx
+    .insertInto('change_counters')
+    .values({ name, version: 1 })
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({ version: sql<number>`${sql.ref('change_counters.version')} + 1` }),
+    )
+    .execute();
 }

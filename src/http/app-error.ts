@@ -27,3 +27,25 @@ export class AppError extends Error {
     this.headers = headers;
   }
 }
+
+/** A 400 VALIDATION_FAILED naming one bad field, for rules a schema cannot express. */
+export function invalidField(pointer: string, detail: string, location = 'body'): AppError {
+  return new AppError('VALIDATION_FAILED', `${pointer} ${detail}`, {
+    errors: [{ location, pointer, detail }],
+  });
+}
+
+/** A 400 VALIDATION_FAILED listing many bad fields (at most 100), the first in the detail. */
+export function invalidFields(
+  what: string,
+  problems: ReadonlyArray<{ pointer: string; detail: string }>,
+): AppError {
+  const first = problems[0]!;
+  return new AppError(
+    'VALIDATION_FAILED',
+    `${what} has ${problems.length} problem(s); the first: ${first.pointer} ${first.detail}`,
+    {
+      errors: problems.slice(0, 100).map((p) => ({ location: 'body', pointer: p.pointer, detail: p.detail })),
+    },
+  );
+}

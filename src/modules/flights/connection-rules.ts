@@ -9,7 +9,6 @@ export function minimumConnectionMinutes(airport: Airport): number {
 }
 
 export const DEFAULT_MAX_LAYOVER_MINUTES = 6 * 60;
-export const MAX_LAYOVER_LIMIT_MINUTES = 24 * 60;
 
 /**
  * How far a connecting itinerary may wander: its flown distance may be at most 1.6 times the direct

@@ -1,4 +1,3 @@
-import type { Cabin } from '../../db/tables.ts';
 import type { Fare } from './flight-network.ts';
 
 export interface PassengerMix {
@@ -83,5 +82,3 @@ export function priceItinerary(
   const tax = passengers.reduce((n, p) => n + p.tax_amount * p.count, 0);
   return { currency, base_amount: base, tax_amount: tax, total_amount: base + tax, passengers };
 }
-
-export const CABIN_ORDER: readonly Cabin[] = ['economy', 'premium_economy', 'business', 'first'];

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import type { Cabin, Database } from '../../db/tables.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, invalidField, invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Principal } from '../auth/index.ts';
@@ -63,12 +63,6 @@ export function createFlightBookingService(deps: {
   expireHold: (id: string) => Promise<boolean>;
 }) {
   const { db, bookings, seats, clock, ids } = deps;
-
-  function invalid(pointer: string, detail: string): AppError {
-    return new AppError('VALIDATION_FAILED', `${pointer} ${detail}`, {
-      errors: [{ location: 'body', pointer, detail }],
-    });
-  }
 
   /** The offer's flights, as the network has them now, with the fares of its brand. */
   async function flightsOf(
@@ -140,13 +134,13 @@ export function createFlightBookingService(deps: {
     async placeBooking(principal: Principal, input: PlaceBookingInput) {
       const now = clock.now();
       const offer = deps.offers.read(input.offer_id);
-      if (!offer) throw invalid('/offer_id', 'is not an offer id from /search_flight');
+      if (!offer) throw invalidField('/offer_id', 'is not an offer id from /search_flight');
       if (offer.expires * 1000 <= now.getTime())
         throw new AppError('OFFER_EXPIRED', 'The offer has expired; search again', {
           expired_at: new Date(offer.expires * 1000).toISOString(),
         });
       if (input.expected_total.currency !== offer.currency)
-        throw invalid('/expected_total/currency', `must be the offer's currency ${offer.currency}`);
+        throw invalidField('/expected_total/currency', `must be the offer's currency ${offer.currency}`);
       const slices = await flightsOf(offer, now);
       const all = slices.flat();
       const firstDeparture = new Date(all[0]!.flight.departsAt);
@@ -155,12 +149,11 @@ export function createFlightBookingService(deps: {
         lastDate: all[all.length - 1]!.flight.date,
         international: isInternational(slices),
       });
-      if (errors.length > 0)
-        throw new AppError('VALIDATION_FAILED', `${errors[0]!.pointer} ${errors[0]!.detail}`, { errors });
+      if (errors.length > 0) throw invalidFields('The booking request', errors);
       const hold = input.type === 'hold';
       const deadline = hold ? holdDeadline(now, firstDeparture) : null;
       if (deadline && deadline.getTime() <= now.getTime())
-        throw invalid('/type', 'a hold is not possible within 3 hours of departure');
+        throw invalidField('/type', 'a hold is not possible within 3 hours of departure');
 
       const seatCount = seatsNeeded(offer.passengers);
       const cabin = offer.cabin as Cabin;
@@ -363,11 +356,11 @@ export function createFlightBookingService(deps: {
       const changes: Record<string, unknown> = {};
       (input.passengers ?? []).forEach((edit, i) => {
         const p = passengers.find((x) => x.id === edit.id);
-        if (!p) throw invalid(`/passengers/${i}/id`, 'is not a passenger of this booking');
+        if (!p) throw invalidField(`/passengers/${i}/id`, 'is not a passenger of this booking');
         const before = `${p.given_name} ${p.family_name}`;
         const after = `${edit.given_name ?? p.given_name} ${edit.family_name ?? p.family_name}`;
         if (!isNameCorrection(before, after))
-          throw invalid(
+          throw invalidField(
             `/passengers/${i}`,
             'a name correction may change at most 3 letters; cancel and rebook to change the traveller',
           );

@@ -357,6 +357,49 @@ describe('flight booking lifecycle', () => {
     assert.equal(quote.refund_amount, booking.price.total_amount);
   });
 
+  it('answers each bad booking request with a clear 4xx and changes nothing', async () => {
+    const offer = await offerFor(36);
+    const before = await seatsLeft(offer);
+    const wrongCurrency = await bookFlight(t, customer.auth, {
+      ...bookingBody(offer),
+      expected_total: { amount: offer.total_amount, currency: 'USD' },
+    });
+    assert.equal(wrongCurrency.statusCode, 400);
+    assert.equal(wrongCurrency.json().errors[0].pointer, '/expected_total/currency');
+    assert.equal(await seatsLeft(offer), before);
+
+    const missing = await t.app.inject({ method: 'GET', url: '/booking', headers: customer.auth });
+    assert.equal(missing.statusCode, 400);
+    assert.deepEqual(missing.json().errors[0], {
+      location: 'querystring',
+      pointer: '/id',
+      detail: 'or reference is required',
+    });
+
+    const res = await bookFlight(t, customer.auth, bookingBody(offer));
+    const booking = res.json();
+    const other = (await bookFlight(t, customer.auth, bookingBody(await offerFor(37)))).json();
+    const etag = res.headers.etag as string;
+    const stranger = await post(
+      '/update_booking',
+      { booking_id: booking.id, passengers: [{ id: 'pas_unknown', given_name: 'Ada' }] },
+      { ...customer.auth, 'if-match': etag },
+    );
+    assert.equal(stranger.statusCode, 400);
+    assert.equal(stranger.json().errors[0].pointer, '/passengers/0/id');
+
+    const forged = await post('/cancel_booking', { booking_id: booking.id, quote_id: 'cq_forged.quote' });
+    assert.equal(forged.statusCode, 400);
+    assert.equal(forged.json().errors[0].pointer, '/quote_id');
+    const otherQuote = (await post('/quote_cancellation', { booking_id: other.id })).json();
+    const misused = await post('/cancel_booking', { booking_id: booking.id, quote_id: otherQuote.quote_id });
+    assert.equal(misused.statusCode, 400);
+    assert.equal(misused.json().errors[0].detail, 'is for another booking');
+    const unchanged = (await get(`id=${booking.id}`)).json();
+    assert.equal(unchanged.status, 'confirmed');
+    assert.equal(unchanged.passengers[0].given_name, booking.passengers[0].given_name);
+  });
+
   it('lists the caller’s bookings newest first with cursors', async () => {
     const mine = await signIn(t);
     for (const days of [32, 33, 34]) await bookFlight(t, mine.auth, bookingBody(await offerFor(days)));

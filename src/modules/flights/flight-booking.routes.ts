@@ -1,6 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
-import { AppError } from '../../http/app-error.ts';
+import { invalidField } from '../../http/app-error.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import { decodeKeyset, encodeKeyset } from '../../http/keyset.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -102,9 +102,7 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const query = request.query as { id?: string; reference?: string };
       if (!query.id && !query.reference) {
-        throw new AppError('VALIDATION_FAILED', 'querystring needs id or reference', {
-          errors: [{ location: 'querystring', pointer: '/id', detail: 'id or reference is required' }],
-        });
+        throw invalidField('/id', 'or reference is required', 'querystring');
       }
       const { booking, etag } = await deps.bookings.getBooking(principalOf(request), query);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');

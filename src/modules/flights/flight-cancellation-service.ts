@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Cabin, Database } from '../../db/tables.ts';
-import { AppError } from '../../http/app-error.ts';
+import { bumpVersion } from '../../db/versioned-cache.ts';
+import { AppError, invalidField } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Principal } from '../auth/index.ts';
@@ -115,18 +116,11 @@ export function createFlightCancellationService(deps: {
       const given = Buffer.from(match?.[2] ?? '');
       const expected = Buffer.from(sign(body));
       if (!match || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        throw new AppError('VALIDATION_FAILED', '/quote_id is not a cancellation quote', {
-          errors: [
-            { location: 'body', pointer: '/quote_id', detail: 'is not a quote from /quote_cancellation' },
-          ],
-        });
+        throw invalidField('/quote_id', 'is not a quote from /quote_cancellation');
       }
       const [bookingId, version, refund, expires] = body.split('.');
       const now = clock.now();
-      if (bookingId !== row.id)
-        throw new AppError('VALIDATION_FAILED', '/quote_id is for another booking', {
-          errors: [{ location: 'body', pointer: '/quote_id', detail: 'is for another booking' }],
-        });
+      if (bookingId !== row.id) throw invalidField('/quote_id', 'is for another booking');
       if (Number(version) !== row.version || Number(expires) * 1000 <= now.getTime()) {
         throw new AppError('QUOTE_EXPIRED', 'The quote expired or the booking changed; ask for a new one');
       }
@@ -211,7 +205,7 @@ export function createFlightCancellationService(deps: {
           reason,
           now,
         );
-        await deps.network.bumpVersion(trx, 'network');
+        await bumpVersion(trx, 'network');
         return {
           flight_id: scheduleId,
           departure_date: date,
@@ -236,7 +230,7 @@ export function createFlightCancellationService(deps: {
           reason,
           now,
         );
-        await deps.network.bumpVersion(trx, 'network');
+        await bumpVersion(trx, 'network');
         return { flight_id: scheduleId, already_withdrawn: !withdrawn, disrupted_bookings: disrupted };
       });
     },
@@ -251,7 +245,7 @@ export function createFlightCancellationService(deps: {
     }) {
       return db.transaction().execute(async (trx) => {
         if (!(await deps.network.deleteFare(trx, key))) throw new AppError('NOT_FOUND', 'No such fare');
-        await deps.network.bumpVersion(trx, 'network');
+        await bumpVersion(trx, 'network');
         return { withdrawn: true };
       });
     },

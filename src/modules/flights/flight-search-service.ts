@@ -1,5 +1,5 @@
 import type { Cabin } from '../../db/tables.ts';
-import { AppError } from '../../http/app-error.ts';
+import { invalidField } from '../../http/app-error.ts';
 import { paginate } from '../../http/cursor.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { Airport, Catalogue } from '../catalog/index.ts';
@@ -26,12 +26,6 @@ const PER_SLICE_OPTIONS = 64;
 
 type Slice = SearchFlightRequest['slices'][number];
 
-function invalid(pointer: string, detail: string): AppError {
-  return new AppError('VALIDATION_FAILED', `${pointer} ${detail}`, {
-    errors: [{ location: 'body', pointer, detail }],
-  });
-}
-
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 function withinWindow(iso: string, window: { from: string; to: string } | undefined): boolean {
@@ -55,7 +49,10 @@ export function createFlightSearchService(deps: {
     const city = catalogue.cityById.get(code);
     if (city && city.airports.length > 0)
       return city.airports.map((c) => catalogue.airportByCode.get(c)!).filter(Boolean);
-    throw invalid(pointer, `is not an airport IATA code or a city id with airports: ${JSON.stringify(code)}`);
+    throw invalidField(
+      pointer,
+      `is not an airport IATA code or a city id with airports: ${JSON.stringify(code)}`,
+    );
   }
 
   function checkRequest(req: SearchFlightRequest): {
@@ -67,21 +64,23 @@ export function createFlightSearchService(deps: {
       children: req.passengers.children ?? [],
       infants: req.passengers.infants ?? 0,
     };
-    if (mix.infants > mix.adults) throw invalid('/passengers/infants', 'may not exceed the number of adults');
-    if (mix.adults + mix.children.length > 9) throw invalid('/passengers', 'at most 9 seated passengers');
+    if (mix.infants > mix.adults)
+      throw invalidField('/passengers/infants', 'may not exceed the number of adults');
+    if (mix.adults + mix.children.length > 9)
+      throw invalidField('/passengers', 'at most 9 seated passengers');
     const today = deps.clock.now().toISOString().slice(0, 10);
     const places = req.slices.map((s, i) => {
       const origins = resolvePlace(s.origin, `/slices/${i}/origin`);
       const destinations = resolvePlace(s.destination, `/slices/${i}/destination`);
       if (origins.some((o) => destinations.some((d) => d.iata === o.iata)))
-        throw invalid(`/slices/${i}/destination`, 'must differ from the origin');
+        throw invalidField(`/slices/${i}/destination`, 'must differ from the origin');
       if (daysBetween(addDays(today, -1), s.departure_date) < 0)
-        throw invalid(`/slices/${i}/departure_date`, 'is in the past');
+        throw invalidField(`/slices/${i}/departure_date`, 'is in the past');
       if (daysBetween(today, s.departure_date) > BOOKING_HORIZON_DAYS)
-        throw invalid(`/slices/${i}/departure_date`, `is more than ${BOOKING_HORIZON_DAYS} days ahead`);
+        throw invalidField(`/slices/${i}/departure_date`, `is more than ${BOOKING_HORIZON_DAYS} days ahead`);
       const previous = req.slices[i - 1];
       if (previous && s.departure_date < previous.departure_date)
-        throw invalid(`/slices/${i}/departure_date`, 'is before the previous slice');
+        throw invalidField(`/slices/${i}/departure_date`, 'is before the previous slice');
       return { origins, destinations };
     });
     return { mix, places };

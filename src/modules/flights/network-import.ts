@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import { AppError } from '../../http/app-error.ts';
+import { bumpVersion } from '../../db/versioned-cache.ts';
+import { invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Catalogue } from '../catalog/index.ts';
@@ -32,13 +33,7 @@ export function createNetworkImporter(deps: {
   ): Promise<ImportResult> {
     const problems = validateNetwork(file, deps.catalogue);
     if (problems.length > 0) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `The network file has ${problems.length} problem(s); the first: ${problems[0]!.pointer} ${problems[0]!.detail}`,
-        {
-          errors: problems.slice(0, 100).map((p) => ({ location: 'body', ...p })),
-        },
-      );
+      throw invalidFields('The network file', problems);
     }
     const now = deps.clock.now().toISOString();
     const schedules: ScheduleRow[] = file.schedules.map((s) => ({
@@ -92,7 +87,7 @@ export function createNetworkImporter(deps: {
     await deps.db.transaction().execute(async (trx) => {
       await deps.network.upsertSchedules(trx, schedules, step);
       await deps.network.upsertFares(trx, fares, step);
-      await deps.network.bumpVersion(trx, 'network');
+      await bumpVersion(trx, 'network');
     });
     return { schedules: schedules.length, fares: fares.length };
   };

@@ -1,4 +1,5 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { chunks } from '../../db/chunks.ts';
 import type {
   Database,
   FaresTable,
@@ -9,14 +10,6 @@ import type {
 export type ScheduleRow = Selectable<FlightSchedulesTable>;
 export type FareRow = Selectable<FaresTable>;
 export type CancellationRow = Selectable<FlightCancellationsTable>;
-
-const CHUNK = 400;
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
-}
 
 /** Schedules, fares and cancellations: what operators sell. */
 export function createNetworkRepository(db: Kysely<Database>) {
@@ -127,17 +120,6 @@ export function createNetworkRepository(db: Kysely<Database>) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
-    },
-
-    /** Counts a change so that every process reloads its search index (they poll this number). */
-    async bumpVersion(trx: Kysely<Database>, name: string): Promise<void> {
-      await trx
-        .insertInto('change_counters')
-        .values({ name, version: 1 })
-        .onConflict((oc) =>
-          oc.column('name').doUpdateSet({ version: sql<number>`${sql.ref('change_counters.version')} + 1` }),
-        )
-        .execute();
     },
   };
 }

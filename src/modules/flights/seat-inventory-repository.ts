@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { chunks } from '../../db/chunks.ts';
 import type { Cabin, Database } from '../../db/tables.ts';
 
 export interface SeatKey {
@@ -8,7 +9,6 @@ export interface SeatKey {
 }
 
 const keyOf = (k: SeatKey) => `${k.scheduleId}|${k.date}|${k.cabin}`;
-const CHUNK = 300;
 
 /**
  * Seats sold per dated flight and cabin. Rows exist only once something is sold, so a year of
@@ -21,8 +21,7 @@ export function createSeatInventoryRepository(db: Kysely<Database>) {
     async soldFor(keys: readonly SeatKey[]): Promise<Map<string, number>> {
       const sold = new Map<string, number>();
       const unique = [...new Map(keys.map((k) => [keyOf(k), k])).values()];
-      for (let i = 0; i < unique.length; i += CHUNK) {
-        const chunk = unique.slice(i, i + CHUNK);
+      for (const chunk of chunks(unique)) {
         const rows = await db
           .selectFrom('seat_inventory')
           .select(['schedule_id', 'departure_date', 'cabin', 'sold'])

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import { AppError } from '../../http/app-error.ts';
+import { bumpVersion } from '../../db/versioned-cache.ts';
+import { invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Catalogue } from '../catalog/index.ts';
@@ -39,13 +40,7 @@ export function createHotelImporter(deps: {
   ): Promise<HotelImportResult> {
     const problems = validateHotels(file, deps.catalogue);
     if (problems.length > 0) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `The hotel file has ${problems.length} problem(s); the first: ${problems[0]!.pointer} ${problems[0]!.detail}`,
-        {
-          errors: problems.slice(0, 100).map((p) => ({ location: 'body', ...p })),
-        },
-      );
+      throw invalidFields('The hotel file', problems);
     }
     const now = deps.clock.now().toISOString();
     const total = file.hotels.length;
@@ -136,7 +131,7 @@ export function createHotelImporter(deps: {
         done += batch.length;
         onProgress?.(done, total);
       }
-      await deps.hotels.bumpVersion(trx);
+      await bumpVersion(trx, 'hotels');
     });
     return { hotels: total, room_types: roomTypes, rate_plans: ratePlans, allotment_nights: nights };
   };

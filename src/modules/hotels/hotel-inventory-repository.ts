@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { chunks } from '../../db/chunks.ts';
 import type { Database } from '../../db/tables.ts';
 
 export interface NightState {
@@ -8,8 +9,6 @@ export interface NightState {
   closed: boolean;
   closedToArrival: boolean;
 }
-
-const CHUNK = 300;
 
 /** Rooms sold and allotment overrides per room type and night, read in batches. */
 export function createHotelInventoryRepository(db: Kysely<Database>) {
@@ -25,8 +24,7 @@ export function createHotelInventoryRepository(db: Kysely<Database>) {
         }
         return s;
       };
-      for (let i = 0; i < roomTypeIds.length; i += CHUNK) {
-        const ids = roomTypeIds.slice(i, i + CHUNK);
+      for (const ids of chunks(roomTypeIds)) {
         const [sold, overrides] = await Promise.all([
           db
             .selectFrom('room_nights_sold')

@@ -110,13 +110,14 @@ export function priceStay(
   stay: { checkIn: string; checkOut: string; adults: number; childAges: readonly number[] },
 ): StayPrice {
   const count = daysBetween(stay.checkIn, stay.checkOut);
+  const bands = [...plan.child_bands].sort((a, b) => a.max_age - b.max_age);
   const nights = Array.from({ length: count }, (_, i) => {
     const date = addDays(stay.checkIn, i);
     const base = nightAmount(plan, room, date);
     const perAdult = base / plan.standard_adults;
     const extraAdults = Math.max(0, stay.adults - plan.standard_adults);
     const children = stay.childAges.reduce((sum, age) => {
-      const band = [...plan.child_bands].sort((a, b) => a.max_age - b.max_age).find((b) => age <= b.max_age);
+      const band = bands.find((b) => age <= b.max_age);
       return sum + perAdult * ((band?.percent ?? 100) / 100);
     }, 0);
     return {

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error.ts';
+import { invalidField } from '../../http/app-error.ts';
 import { paginate } from '../../http/cursor.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { type Catalogue, distanceKm, fold } from '../catalog/index.ts';
@@ -14,12 +14,6 @@ export const HOTEL_HORIZON_DAYS = 365;
 export const RATE_KEY_TTL_SECONDS = 30 * 60;
 
 type Room = { adults: number; children: number[] };
-
-function invalid(pointer: string, detail: string): AppError {
-  return new AppError('VALIDATION_FAILED', `${pointer} ${detail}`, {
-    errors: [{ location: 'body', pointer, detail }],
-  });
-}
 
 /** One bookable way to stay: a room type and rate plan for every requested room. */
 export interface HotelOption {
@@ -107,12 +101,13 @@ export function createHotelSearchService(deps: {
 }) {
   function checkDates(req: SearchHotelsRequest): void {
     const today = deps.clock.now().toISOString().slice(0, 10);
-    if (daysBetween(addDays(today, -1), req.check_in) < 0) throw invalid('/check_in', 'is in the past');
+    if (daysBetween(addDays(today, -1), req.check_in) < 0) throw invalidField('/check_in', 'is in the past');
     if (daysBetween(today, req.check_in) > HOTEL_HORIZON_DAYS)
-      throw invalid('/check_in', `is more than ${HOTEL_HORIZON_DAYS} days ahead`);
+      throw invalidField('/check_in', `is more than ${HOTEL_HORIZON_DAYS} days ahead`);
     const nights = daysBetween(req.check_in, req.check_out);
-    if (nights < 1) throw invalid('/check_out', 'must be after check_in');
-    if (nights > MAX_STAY_NIGHTS) throw invalid('/check_out', `a stay is at most ${MAX_STAY_NIGHTS} nights`);
+    if (nights < 1) throw invalidField('/check_out', 'must be after check_in');
+    if (nights > MAX_STAY_NIGHTS)
+      throw invalidField('/check_out', `a stay is at most ${MAX_STAY_NIGHTS} nights`);
   }
 
   function candidates(
@@ -122,7 +117,7 @@ export function createHotelSearchService(deps: {
     const d = req.destination;
     if ('city_id' in d) {
       const city = deps.catalogue.cityById.get(d.city_id);
-      if (!city) throw invalid('/destination/city_id', 'is not a city of /b2c/cities');
+      if (!city) throw invalidField('/destination/city_id', 'is not a city of /b2c/cities');
       return (index.byCity.get(d.city_id) ?? []).map((hotel) => ({
         hotel,
         distance: distanceKm(city.latitude, city.longitude, hotel.latitude, hotel.longitude),

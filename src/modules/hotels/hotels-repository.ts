@@ -1,4 +1,5 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { chunks } from '../../db/chunks.ts';
 import type {
   Database,
   HotelsTable,
@@ -11,11 +12,6 @@ export type HotelRow = Selectable<HotelsTable>;
 export type RoomTypeRow = Selectable<RoomTypesTable>;
 export type RatePlanRow = Selectable<RatePlansTable>;
 export type OverrideRow = Selectable<RoomNightOverridesTable>;
-
-const CHUNK = 300;
-function* chunks<T>(rows: readonly T[]): Generator<T[]> {
-  for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK);
-}
 
 /** Hotel content, room types, rate plans and night overrides: what hotel operators sell. */
 export function createHotelsRepository(db: Kysely<Database>) {
@@ -171,16 +167,6 @@ export function createHotelsRepository(db: Kysely<Database>) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
-    },
-    /** Counts a change so every process reloads its hotel index (they poll this number). */
-    async bumpVersion(trx: Kysely<Database>): Promise<void> {
-      await trx
-        .insertInto('change_counters')
-        .values({ name: 'hotels', version: 1 })
-        .onConflict((oc) =>
-          oc.column('name').doUpdateSet({ version: sql<number>`${sql.ref('change_counters.version')} + 1` }),
-        )
-        .execute();
     },
   };
 }
