@@ -24,6 +24,7 @@ import {
   createUsersRepository,
   OAuthErrorSchema,
 } from './modules/auth/index.ts';
+import { bookingDeskRoutes } from './modules/bookings/booking-desk.routes.ts';
 import {
   CATALOG_SCHEMAS,
   type Catalogue,
@@ -135,8 +136,13 @@ export async function buildApp(deps: AppDeps) {
     catalogue: deps.catalogue,
     clock,
     ids,
-    guards: { read: guard({ scope: 'read' }) },
+    guards: { read: guard({ scope: 'read' }), book: guard({ scope: 'book' }) },
+    idempotency,
     pollMs: config.flights.networkPollMs,
+  });
+  bookingDeskRoutes(app, {
+    products: { flight: flights.desk, hotel: hotels.desk },
+    guards: { read: guard({ scope: 'read' }), book: guard({ scope: 'book' }) },
   });
   healthRoutes(app, { ping: storage.ping });
 

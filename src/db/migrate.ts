@@ -3,6 +3,7 @@ import * as accounts from './migrations/0001-accounts.ts';
 import * as flights from './migrations/0002-flights.ts';
 import * as flightBookings from './migrations/0003-flight-bookings.ts';
 import * as hotels from './migrations/0004-hotels.ts';
+import * as hotelBookings from './migrations/0005-hotel-bookings.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-flights': flights,
   '0003-flight-bookings': flightBookings,
   '0004-hotels': hotels,
+  '0005-hotel-bookings': hotelBookings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

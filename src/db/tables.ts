@@ -253,6 +253,55 @@ export interface RoomNightsSoldTable {
   sold: number;
 }
 
+export type HotelBookingStatus = 'confirmed' | 'cancelled';
+
+export interface HotelBookingsTable {
+  id: string;
+  reference: string;
+  client_reference: string | null;
+  user_id: string;
+  agency_id: string | null;
+  status: HotelBookingStatus;
+  hotel_id: string;
+  city_id: string;
+  check_in: string;
+  check_out: string;
+  currency: string;
+  /** What the live rooms cost (cancelled rooms no longer count). */
+  total_amount: number;
+  /** What cancelling cost, once cancelled (rooms cancelled on their own add theirs). */
+  penalty_amount: number | null;
+  /** The instant free cancellation ends, for searching by deadline; null for non-refundable stays. */
+  free_cancellation_until: string | null;
+  holder: string;
+  /** Holder's and guests' names, case- and accent-folded, `|`-separated, for name search. */
+  names: string;
+  special_requests: string | null;
+  /** The hotel as it was when booked: name, address, zone, times (JSON). */
+  hotel: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  cancelled_at: string | null;
+}
+
+export interface HotelBookingRoomsTable {
+  id: string;
+  booking_id: string;
+  position: number;
+  room_type_id: string;
+  rate_plan_id: string;
+  status: HotelBookingStatus;
+  adults: number;
+  child_ages: string;
+  guests: string;
+  special_requests: string | null;
+  /** Room, rate plan, nightly prices, taxes and cancellation policy as sold (JSON). */
+  price: string;
+  total_amount: number;
+  penalty_amount: number | null;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   users: UsersTable;
@@ -276,4 +325,6 @@ export interface Database {
   rate_plans: RatePlansTable;
   room_night_overrides: RoomNightOverridesTable;
   room_nights_sold: RoomNightsSoldTable;
+  hotel_bookings: HotelBookingsTable;
+  hotel_booking_rooms: HotelBookingRoomsTable;
 }

@@ -22,6 +22,7 @@ export const ERROR_CODES = {
     status: 409,
     title: 'The booking does not allow this action in its current state',
   },
+  CHANGE_NOT_ALLOWED: { status: 409, title: 'The rate does not allow this change now' },
   IDEMPOTENCY_IN_PROGRESS: {
     status: 409,
     title: 'A request with this Idempotency-Key is still being processed',
@@ -30,6 +31,7 @@ export const ERROR_CODES = {
   QUOTE_EXPIRED: { status: 410, title: 'The quote has expired or the booking changed since' },
   PRECONDITION_FAILED: { status: 412, title: 'The resource changed since you read it' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'This Idempotency-Key was used with a different request' },
+  STAY_RESTRICTED: { status: 422, title: 'The stay breaks a rule of the rate' },
   PRECONDITION_REQUIRED: { status: 428, title: 'This operation needs If-Match' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'The content type is not supported' },

@@ -25,7 +25,9 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         { name: 'flights', description: 'Flight search' },
         { name: 'flight bookings', description: 'The flight booking lifecycle' },
         { name: 'flight operations', description: 'Schedules, fares and flight cancellations (admin)' },
-        { name: 'hotels', description: 'Hotel search' },
+        { name: 'hotels', description: 'Hotel search and content' },
+        { name: 'hotel bookings', description: 'Rate check, booking, modification and search of hotel stays' },
+        { name: 'bookings', description: 'Reading and cancelling any booking, flight or hotel' },
         { name: 'system', description: 'Health' },
       ],
       components: {

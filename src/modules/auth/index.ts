@@ -18,3 +18,4 @@ export { createSigningKeysRepository } from './signing-keys-repository.ts';
 export { createTokenService } from './token-service.ts';
 export { createTokensRepository } from './tokens-repository.ts';
 export { createUsersRepository } from './users-repository.ts';
+export { type Visibility, visibilityOf } from './visibility.ts';

@@ -72,10 +72,10 @@ export function checkPassengers(
 
 const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-/** Six characters without look-alikes (no 0/O, 1/I/L): easy to read out on the phone. */
-export function newBookingReference(): string {
+/** Characters without look-alikes (no 0/O, 1/I/L): easy to read out on the phone. Six for flights. */
+export function newBookingReference(length = 6): string {
   let out = '';
-  for (let i = 0; i < 6; i++) out += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  for (let i = 0; i < length; i++) out += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return out;
 }
 

@@ -4,7 +4,7 @@ import type { Cabin, Database } from '../../db/tables.ts';
 import { AppError, invalidField, invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
-import type { Principal } from '../auth/index.ts';
+import { type Principal, visibilityOf } from '../auth/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import {
   checkPassengers,
@@ -17,7 +17,7 @@ import {
 import { transition } from './booking-states.ts';
 import { bookingView, etagOf, type StoredItinerary, type StoredPassenger } from './booking-view.ts';
 import { priceItinerary, seatsNeeded } from './fare-rules.ts';
-import type { FlightBookingRow, FlightBookingsRepository, Visibility } from './flight-bookings-repository.ts';
+import type { FlightBookingRow, FlightBookingsRepository } from './flight-bookings-repository.ts';
 import type { DatedFlight, Fare } from './flight-network.ts';
 import type { NetworkCache } from './network-cache.ts';
 import { combinePrices, conditionsOf, describeSlice } from './offer-builder.ts';
@@ -40,12 +40,6 @@ export interface UpdateBookingInput {
 }
 
 const MIN_MINUTES_BEFORE_DEPARTURE = 60;
-
-export function visibilityOf(p: Principal): Visibility {
-  if (p.role === 'admin') return { kind: 'all' };
-  if (p.role === 'agent' && p.agencyId) return { kind: 'agency', agencyId: p.agencyId };
-  return { kind: 'user', userId: p.userId };
-}
 
 const notFound = () => new AppError('NOT_FOUND', 'No such booking');
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
-import { invalidField } from '../../http/app-error.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import { decodeKeyset, encodeKeyset } from '../../http/keyset.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -8,8 +7,6 @@ import { principalOf } from '../auth/index.ts';
 import {
   BookFlightRequestSchema,
   BookingIdSchema,
-  CancelBookingRequestSchema,
-  CancellationQuoteSchema,
   UpdateBookingRequestSchema,
 } from './flight-booking.schemas.ts';
 import type {
@@ -17,11 +14,9 @@ import type {
   PlaceBookingInput,
   UpdateBookingInput,
 } from './flight-booking-service.ts';
-import type { FlightCancellationService } from './flight-cancellation-service.ts';
 
 interface Deps {
   bookings: FlightBookingService;
-  cancellations: FlightCancellationService;
   idempotency: Idempotency;
   guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
 }
@@ -29,7 +24,7 @@ interface Deps {
 const Booking = Type.Ref('FlightBooking');
 const tags = ['flight bookings'];
 
-/** The flight booking lifecycle: book, read, list, confirm a hold, edit, quote and cancel. */
+/** Flight bookings: book, list, confirm a hold, edit. Reading and cancelling are the booking desk's. */
 export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
   app.post(
     '/book_flight',
@@ -75,38 +70,6 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
         );
         return { status: 201, body: booking, headers: { etag, location: `/booking?id=${booking.id}` } };
       });
-    },
-  );
-
-  app.get(
-    '/booking',
-    {
-      onRequest: deps.guards.read,
-      schema: {
-        operationId: 'get_booking',
-        tags,
-        summary: 'Get a flight booking',
-        description:
-          'By `id` or by `reference`. Customers see their own bookings, agents their agency’s, admins all; any other is 404. The ETag is needed to update it.',
-        security: [{ bearerAuth: ['read'] }],
-        querystring: Type.Object(
-          {
-            id: Type.Optional(Type.String({ maxLength: 64 })),
-            reference: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{6}$' })),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: Booking, ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE') },
-      },
-    },
-    async (request, reply) => {
-      const query = request.query as { id?: string; reference?: string };
-      if (!query.id && !query.reference) {
-        throw invalidField('/id', 'or reference is required', 'querystring');
-      }
-      const { booking, etag } = await deps.bookings.getBooking(principalOf(request), query);
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      return booking;
     },
   );
 
@@ -221,67 +184,6 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
         body.booking_id,
         request.headers['if-match'],
         body,
-      );
-      reply.header('etag', etag);
-      return booking;
-    },
-  );
-
-  app.post(
-    '/quote_cancellation',
-    {
-      onRequest: deps.guards.book,
-      schema: {
-        operationId: 'quote_cancellation',
-        tags,
-        summary: 'Quote the refund of cancelling',
-        description:
-          'From the fare conditions, now. Pass `quote_id` to POST /cancel_booking within 15 minutes.',
-        security: [{ bearerAuth: ['book'] }],
-        body: BookingIdSchema,
-        response: {
-          200: CancellationQuoteSchema,
-          ...errorResponses('NOT_FOUND', 'INVALID_STATE_TRANSITION', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
-        },
-      },
-    },
-    async (request) =>
-      deps.cancellations.quoteCancellation(
-        principalOf(request),
-        (request.body as { booking_id: string }).booking_id,
-      ),
-  );
-
-  app.post(
-    '/cancel_booking',
-    {
-      onRequest: deps.guards.book,
-      schema: {
-        operationId: 'cancel_booking',
-        tags,
-        summary: 'Cancel a booking as quoted',
-        description:
-          'Releases the seats and records the quoted refund. A quote that expired, or that predates a change to the booking, is 410 QUOTE_EXPIRED.',
-        security: [{ bearerAuth: ['book'] }],
-        body: CancelBookingRequestSchema,
-        response: {
-          200: Booking,
-          ...errorResponses(
-            'NOT_FOUND',
-            'INVALID_STATE_TRANSITION',
-            'QUOTE_EXPIRED',
-            'UNAUTHENTICATED',
-            'INSUFFICIENT_SCOPE',
-          ),
-        },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body as { booking_id: string; quote_id: string };
-      const { booking, etag } = await deps.cancellations.cancelBooking(
-        principalOf(request),
-        body.booking_id,
-        body.quote_id,
       );
       reply.header('etag', etag);
       return booking;

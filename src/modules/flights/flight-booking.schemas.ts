@@ -155,20 +155,3 @@ export const UpdateBookingRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const CancellationQuoteSchema = Type.Object({
-  quote_id: Type.String(),
-  booking_id: Type.String(),
-  refund_amount: Type.Integer(),
-  penalty_amount: Type.Integer(),
-  currency: Type.String(),
-  expires_at: Type.String({ format: 'date-time' }),
-});
-
-export const CancelBookingRequestSchema = Type.Object(
-  {
-    booking_id: Type.String({ minLength: 4, maxLength: 64 }),
-    quote_id: Type.String({ minLength: 4, maxLength: 400 }),
-  },
-  { additionalProperties: false },
-);

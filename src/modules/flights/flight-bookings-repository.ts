@@ -1,22 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FlightBookingSegmentsTable, FlightBookingsTable } from '../../db/tables.ts';
+import type { Visibility } from '../auth/index.ts';
+import { createBookingEventsRepository } from '../bookings/booking-events-repository.ts';
+
+export type { BookingEvent } from '../bookings/booking-events-repository.ts';
 
 export type FlightBookingRow = Selectable<FlightBookingsTable>;
 export type BookingSegmentRow = Selectable<FlightBookingSegmentsTable>;
 
-/** Who may see which bookings: their own, their agency's, or all. */
-export type Visibility =
-  | { kind: 'user'; userId: string }
-  | { kind: 'agency'; agencyId: string }
-  | { kind: 'all' };
-
-export interface BookingEvent {
-  type: string;
-  data: Record<string, unknown>;
-  at: string;
-}
-
 export function createFlightBookingsRepository(db: Kysely<Database>) {
+  const events = createBookingEventsRepository(db);
   const visible = (v: Visibility) => {
     let q = db.selectFrom('flight_bookings').selectAll();
     if (v.kind === 'user') q = q.where('user_id', '=', v.userId);
@@ -34,32 +27,8 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       await trx.insertInto('flight_booking_segments').values(segments).execute();
     },
 
-    async addEvent(trx: Kysely<Database>, id: string, bookingId: string, event: BookingEvent): Promise<void> {
-      await trx
-        .insertInto('booking_events')
-        .values({
-          id,
-          booking_id: bookingId,
-          type: event.type,
-          data: JSON.stringify(event.data),
-          created_at: event.at,
-        })
-        .execute();
-    },
-
-    async events(bookingId: string): Promise<BookingEvent[]> {
-      const rows = await db
-        .selectFrom('booking_events')
-        .selectAll()
-        .where('booking_id', '=', bookingId)
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => ({
-        type: r.type,
-        data: JSON.parse(r.data) as Record<string, unknown>,
-        at: r.created_at,
-      }));
-    },
+    addEvent: events.add,
+    events: events.of,
 
     findVisible(
       v: Visibility,

@@ -91,7 +91,6 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
   flightMetadataRoutes(app, { networkCache, catalogue, guard: deps.guards.read });
   flightBookingRoutes(app, {
     bookings,
-    cancellations,
     idempotency: deps.idempotency,
     guards: deps.guards,
   });
@@ -118,6 +117,12 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
     app.addHook('onClose', async () => clearInterval(timer));
   }
   return {
+    /** For the shared booking operations (GET /booking, quote_cancellation, cancel_booking). */
+    desk: {
+      get: bookings.getBooking,
+      quoteCancellation: cancellations.quoteCancellation,
+      cancel: cancellations.cancelBooking,
+    },
     importNetwork,
     expireDueHolds: () => cancellations.expireDueHolds(),
     countSchedules: () => network.countSchedules(),

@@ -81,36 +81,8 @@ export class HotelIndex {
         amenities: JSON.parse(h.amenities) as string[],
         images: JSON.parse(h.images) as string[],
         policies: JSON.parse(h.policies) as Record<string, unknown>,
-        roomTypes: (rooms.get(h.id) ?? []).map((r) => ({
-          id: r.id,
-          code: r.code,
-          name: r.name,
-          beds: r.beds,
-          size_m2: r.size_m2,
-          amenities: JSON.parse(r.amenities) as string[],
-          rooms: r.rooms,
-          max_adults: r.max_adults,
-          max_children: r.max_children,
-          max_occupancy: r.max_occupancy,
-          price_factor: r.price_factor,
-        })),
-        ratePlans: (plans.get(h.id) ?? []).map((p) => ({
-          id: p.id,
-          code: p.code,
-          name: p.name,
-          board: p.board,
-          currency: p.currency,
-          base_amount: p.base_amount,
-          standard_adults: p.standard_adults,
-          extra_adult_percent: p.extra_adult_percent,
-          seasons: JSON.parse(p.seasons),
-          weekday_percents: JSON.parse(p.weekday_percents),
-          child_bands: JSON.parse(p.child_bands),
-          taxes: JSON.parse(p.taxes),
-          cancellation: JSON.parse(p.cancellation),
-          min_stay: p.min_stay,
-          closed_to_arrival: p.closed_to_arrival,
-        })),
+        roomTypes: (rooms.get(h.id) ?? []).map(indexRoomType),
+        ratePlans: (plans.get(h.id) ?? []).map(indexRatePlan),
       };
       this.byId.set(hotel.id, hotel);
       this.all.push(hotel);
@@ -119,6 +91,44 @@ export class HotelIndex {
       else this.byCity.set(hotel.city_id, [hotel]);
     }
   }
+}
+
+/** A room type row with its JSON parsed. */
+export function indexRoomType(r: RoomTypeRow): IndexedRoomType {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    beds: r.beds,
+    size_m2: r.size_m2,
+    amenities: JSON.parse(r.amenities) as string[],
+    rooms: r.rooms,
+    max_adults: r.max_adults,
+    max_children: r.max_children,
+    max_occupancy: r.max_occupancy,
+    price_factor: r.price_factor,
+  };
+}
+
+/** A rate plan row with its JSON parsed. */
+export function indexRatePlan(p: RatePlanRow): IndexedRatePlan {
+  return {
+    id: p.id,
+    code: p.code,
+    name: p.name,
+    board: p.board,
+    currency: p.currency,
+    base_amount: p.base_amount,
+    standard_adults: p.standard_adults,
+    extra_adult_percent: p.extra_adult_percent,
+    seasons: JSON.parse(p.seasons),
+    weekday_percents: JSON.parse(p.weekday_percents),
+    child_bands: JSON.parse(p.child_bands),
+    taxes: JSON.parse(p.taxes),
+    cancellation: JSON.parse(p.cancellation),
+    min_stay: p.min_stay,
+    closed_to_arrival: p.closed_to_arrival,
+  };
 }
 
 function group<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { chunks } from '../../db/chunks.ts';
 import type { Database } from '../../db/tables.ts';
 
@@ -50,6 +50,71 @@ export function createHotelInventoryRepository(db: Kysely<Database>) {
         }
       }
       return out;
+    },
+
+    /**
+     * Takes `count` rooms of a type on every night, in night order, inside the caller's transaction.
+     * Each night is one conditional upsert that only succeeds while sold stays within that night's
+     * allotment as stored now (an override, else the room type's default; a closed night has none), so
+     * no cached figure is trusted. Returns the first night that could not be taken, or null when all
+     * were; the caller rolls back on a night, so nothing is left half-taken.
+     */
+    async take(
+      trx: Kysely<Database>,
+      roomTypeId: string,
+      nights: readonly string[],
+      count: number,
+    ): Promise<string | null> {
+      const room = await trx
+        .selectFrom('room_types')
+        .select('rooms')
+        .where('id', '=', roomTypeId)
+        .executeTakeFirst();
+      if (!room) return nights[0] ?? null;
+      const overrides = new Map(
+        (
+          await trx
+            .selectFrom('room_night_overrides')
+            .selectAll()
+            .where('room_type_id', '=', roomTypeId)
+            .where('night', 'in', [...nights])
+            .execute()
+        ).map((o) => [o.night, o]),
+      );
+      for (const night of [...nights].sort()) {
+        const o = overrides.get(night);
+        const capacity = o?.closed === 1 ? 0 : (o?.rooms ?? room.rooms);
+        if (count > capacity) return night;
+        const row = await trx
+          .insertInto('room_nights_sold')
+          .values({ room_type_id: roomTypeId, night, sold: count })
+          .onConflict((oc) =>
+            oc
+              .columns(['room_type_id', 'night'])
+              .doUpdateSet({ sold: sql<number>`${sql.ref('room_nights_sold.sold')} + ${count}` })
+              .where(sql<boolean>`${sql.ref('room_nights_sold.sold')} + ${count} <= ${capacity}`),
+          )
+          .returning('sold')
+          .executeTakeFirst();
+        if (!row) return night;
+      }
+      return null;
+    },
+
+    /** Gives back `count` rooms of a type on each night; inside the caller's transaction. */
+    async release(
+      trx: Kysely<Database>,
+      roomTypeId: string,
+      nights: readonly string[],
+      count: number,
+    ): Promise<void> {
+      if (nights.length === 0) return;
+      await trx
+        .updateTable('room_nights_sold')
+        .set({ sold: sql<number>`${sql.ref('sold')} - ${count}` })
+        .where('room_type_id', '=', roomTypeId)
+        .where('night', 'in', [...nights])
+        .execute();
     },
   };
 }

@@ -137,6 +137,31 @@ export function priceStay(
   };
 }
 
+/**
+ * Several rooms of one type on one rate for a stay: the first rule a room breaks, else each room's
+ * price and the sum. The single place search, rate check, booking and date changes price rooms.
+ */
+export function priceRooms(
+  plan: RatePlanRules,
+  room: RoomRules,
+  stay: { checkIn: string; checkOut: string; arrivalClosed?: boolean },
+  rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
+): { problem: StayProblem } | { problem: null; rooms: StayPrice[]; total: number } {
+  for (const r of rooms) {
+    const problem = checkStay(plan, room, { ...stay, adults: r.adults, childAges: r.children });
+    if (problem) return { problem };
+  }
+  const prices = rooms.map((r) =>
+    priceStay(plan, room, {
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      adults: r.adults,
+      childAges: r.children,
+    }),
+  );
+  return { problem: null, rooms: prices, total: prices.reduce((n, p) => n + p.total_amount, 0) };
+}
+
 export interface CancellationTimeline {
   refundable: boolean;
   /** Until this local time cancelling is free; null when it never is. */
@@ -177,6 +202,17 @@ export function cancellationTimeline(
       })),
     ],
   };
+}
+
+/** The instant free cancellation ends: null for a non-refundable rate, or one that is never free. */
+export function freeCancellationEnds(
+  policy: CancellationPolicy,
+  checkIn: string,
+  timeZone: string,
+): Date | null {
+  if (!policy.refundable || policy.steps.length === 0) return null;
+  const first = Math.max(...policy.steps.map((s) => s.days_before));
+  return deadline(checkIn, first, timeZone);
 }
 
 /** What cancelling costs at `now`. */

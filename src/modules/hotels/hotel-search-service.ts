@@ -2,15 +2,13 @@ import { invalidField } from '../../http/app-error.ts';
 import { paginate } from '../../http/cursor.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { type Catalogue, distanceKm, fold } from '../catalog/index.ts';
-import { addDays, daysBetween } from '../flights/flight-times.ts';
+import { checkStayDates, nightsOf } from './hotel-booking-rules.ts';
 import type { HotelIndex, IndexedHotel, IndexedRatePlan, IndexedRoomType } from './hotel-index.ts';
 import type { HotelInventoryRepository, NightState } from './hotel-inventory-repository.ts';
-import { cancellationTimeline, checkStay, priceStay } from './hotel-rates.ts';
+import { cancellationTimeline, priceRooms } from './hotel-rates.ts';
 import type { RateKeys } from './rate-key.ts';
 import type { SearchHotelsRequest } from './search-hotels.schemas.ts';
 
-export const MAX_STAY_NIGHTS = 30;
-export const HOTEL_HORIZON_DAYS = 365;
 export const RATE_KEY_TTL_SECONDS = 30 * 60;
 
 type Room = { adults: number; children: number[] };
@@ -48,36 +46,19 @@ export function hotelOptions(
   stay: { checkIn: string; checkOut: string; rooms: Room[] },
   nightState: (roomTypeId: string, night: string) => NightState | undefined,
 ): HotelOption[] {
-  const nights = Array.from({ length: daysBetween(stay.checkIn, stay.checkOut) }, (_, i) =>
-    addDays(stay.checkIn, i),
-  );
+  const nights = nightsOf(stay.checkIn, stay.checkOut);
   const options: HotelOption[] = [];
   for (const roomType of hotel.roomTypes) {
     const left = roomsLeft(roomType, nights, (n) => nightState(roomType.id, n));
     if (left < stay.rooms.length || nightState(roomType.id, stay.checkIn)?.closedToArrival) continue;
     for (const plan of hotel.ratePlans) {
-      const fits = stay.rooms.every(
-        (r) =>
-          checkStay(plan, roomType, {
-            checkIn: stay.checkIn,
-            checkOut: stay.checkOut,
-            adults: r.adults,
-            childAges: r.children,
-          }) === null,
-      );
-      if (!fits) continue;
-      const prices = stay.rooms.map((r) =>
-        priceStay(plan, roomType, {
-          checkIn: stay.checkIn,
-          checkOut: stay.checkOut,
-          adults: r.adults,
-          childAges: r.children,
-        }),
-      );
+      const priced = priceRooms(plan, roomType, stay, stay.rooms);
+      if (priced.problem) continue;
+      const prices = priced.rooms;
       options.push({
         roomType,
         ratePlan: plan,
-        total: prices.reduce((n, p) => n + p.total_amount, 0),
+        total: priced.total,
         currency: plan.currency,
         taxIncluded: prices.reduce((n, p) => n + p.tax_included_amount, 0),
         payableAtHotel: prices.reduce((n, p) => n + p.payable_at_hotel_amount, 0),
@@ -99,17 +80,6 @@ export function createHotelSearchService(deps: {
   catalogue: Catalogue;
   clock: Clock;
 }) {
-  function checkDates(req: SearchHotelsRequest): void {
-    const today = deps.clock.now().toISOString().slice(0, 10);
-    if (daysBetween(addDays(today, -1), req.check_in) < 0) throw invalidField('/check_in', 'is in the past');
-    if (daysBetween(today, req.check_in) > HOTEL_HORIZON_DAYS)
-      throw invalidField('/check_in', `is more than ${HOTEL_HORIZON_DAYS} days ahead`);
-    const nights = daysBetween(req.check_in, req.check_out);
-    if (nights < 1) throw invalidField('/check_out', 'must be after check_in');
-    if (nights > MAX_STAY_NIGHTS)
-      throw invalidField('/check_out', `a stay is at most ${MAX_STAY_NIGHTS} nights`);
-  }
-
   function candidates(
     index: HotelIndex,
     req: SearchHotelsRequest,
@@ -143,7 +113,7 @@ export function createHotelSearchService(deps: {
   return {
     /** Hotels with bookable options for the stay, priced from live allotment; one batched read per search. */
     async searchHotels(req: SearchHotelsRequest) {
-      checkDates(req);
+      checkStayDates(req.check_in, req.check_out, deps.clock.now());
       const index = await deps.index.current();
       const rooms: Room[] = req.rooms.map((r) => ({ adults: r.adults, children: r.children ?? [] }));
       const f = req.filters ?? {};

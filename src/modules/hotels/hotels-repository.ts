@@ -161,6 +161,28 @@ export function createHotelsRepository(db: Kysely<Database>) {
         .orderBy('night')
         .execute();
     },
+    /** A hotel with one of its room types and rate plans, read now (not from a cache); undefined if any is gone. */
+    async product(
+      ids: { hotel_id: string; room_type_id: string; rate_plan_id: string },
+      from: Kysely<Database> = db,
+    ): Promise<{ hotel: HotelRow; roomType: RoomTypeRow; ratePlan: RatePlanRow } | undefined> {
+      const [hotel, roomType, ratePlan] = await Promise.all([
+        from.selectFrom('hotels').selectAll().where('id', '=', ids.hotel_id).executeTakeFirst(),
+        from
+          .selectFrom('room_types')
+          .selectAll()
+          .where('id', '=', ids.room_type_id)
+          .where('hotel_id', '=', ids.hotel_id)
+          .executeTakeFirst(),
+        from
+          .selectFrom('rate_plans')
+          .selectAll()
+          .where('id', '=', ids.rate_plan_id)
+          .where('hotel_id', '=', ids.hotel_id)
+          .executeTakeFirst(),
+      ]);
+      return hotel && roomType && ratePlan ? { hotel, roomType, ratePlan } : undefined;
+    },
     async countHotels(): Promise<number> {
       const row = await db
         .selectFrom('hotels')

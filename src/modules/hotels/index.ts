@@ -3,23 +3,31 @@ import type { Kysely } from 'kysely';
 import { sharedSecret } from '../../db/service-secrets.ts';
 import type { Database } from '../../db/tables.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
+import type { Idempotency } from '../../http/idempotency.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
+import { hotelBookingRoutes } from './hotel-booking.routes.ts';
+import { HotelBookingSchema } from './hotel-booking.schemas.ts';
+import { createHotelBookingChanges } from './hotel-booking-changes.ts';
+import { createHotelBookingSearch } from './hotel-booking-search.ts';
+import { createHotelBookingService } from './hotel-booking-service.ts';
+import { createHotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { createHotelImporter } from './hotel-import.ts';
 import { HotelIndex } from './hotel-index.ts';
 import { createHotelInventoryRepository } from './hotel-inventory-repository.ts';
 import { createHotelSearchService } from './hotel-search-service.ts';
 import { createHotelsRepository } from './hotels-repository.ts';
 import { createRateKeys } from './rate-key.ts';
+import { searchBookingRoute } from './search-booking.route.ts';
 import { searchHotelsRoute } from './search-hotels.route.ts';
 import { HotelResultSchema } from './search-hotels.schemas.ts';
 
 export type { HotelFile } from './hotel-file.ts';
 export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './hotel-generator.ts';
-export const HOTEL_SCHEMAS = [HotelResultSchema];
+export const HOTEL_SCHEMAS = [HotelResultSchema, HotelBookingSchema];
 
-/** The hotel area: content, rates and allotments, their import, and search. Bookings follow. */
+/** The hotel area: content, rates and allotments, their import, search, and the booking lifecycle. */
 export async function hotelsModule(
   app: FastifyInstance,
   deps: {
@@ -27,7 +35,8 @@ export async function hotelsModule(
     catalogue: Catalogue;
     clock: Clock;
     ids: IdGenerator;
-    guards: { read: onRequestAsyncHookHandler };
+    guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
+    idempotency: Idempotency;
     pollMs: number;
   },
 ) {
@@ -40,14 +49,43 @@ export async function hotelsModule(
     ]);
     return new HotelIndex(version, { hotels: hotelRows, roomTypes, ratePlans }, deps.catalogue, fold);
   });
+  const secret = await sharedSecret(deps.db, 'offer_key');
+  const inventory = createHotelInventoryRepository(deps.db);
+  const rateKeys = createRateKeys(secret);
   const search = createHotelSearchService({
     index,
-    inventory: createHotelInventoryRepository(deps.db),
-    rateKeys: createRateKeys(await sharedSecret(deps.db, 'offer_key')),
+    inventory,
+    rateKeys,
     catalogue: deps.catalogue,
     clock: deps.clock,
   });
+  const bookingsRepo = createHotelBookingsRepository(deps.db);
+  const bookings = createHotelBookingService({
+    db: deps.db,
+    hotels,
+    bookings: bookingsRepo,
+    inventory,
+    rateKeys,
+    catalogue: deps.catalogue,
+    clock: deps.clock,
+    ids: deps.ids,
+  });
+  const changes = createHotelBookingChanges({
+    db: deps.db,
+    hotels,
+    bookings: bookingsRepo,
+    inventory,
+    reads: bookings,
+    clock: deps.clock,
+    ids: deps.ids,
+    quoteKey: secret,
+  });
   searchHotelsRoute(app, { search, guard: deps.guards.read });
+  hotelBookingRoutes(app, { bookings, changes, idempotency: deps.idempotency, guards: deps.guards });
+  searchBookingRoute(app, {
+    search: createHotelBookingSearch({ bookings: bookingsRepo, reads: bookings }),
+    guard: deps.guards.read,
+  });
   if (deps.pollMs > 0) {
     const stop = index.watch(deps.pollMs, (error) =>
       app.log.warn({ err: error }, 'hotel index refresh failed'),
@@ -55,6 +93,12 @@ export async function hotelsModule(
     app.addHook('onClose', async () => stop());
   }
   return {
+    /** For the shared booking operations (GET /booking, quote_cancellation, cancel_booking). */
+    desk: {
+      get: bookings.getBooking,
+      quoteCancellation: changes.quoteCancellation,
+      cancel: changes.cancel,
+    },
     importHotels: createHotelImporter({ ...deps, hotels }),
     countHotels: () => hotels.countHotels(),
     refreshIndex: () => index.refresh(),

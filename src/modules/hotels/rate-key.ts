@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createSignedTokens } from '../../http/signed-token.ts';
 
 /** What a rate key carries: one room type and rate plan, the stay and the rooms, and the price shown. */
 export interface RateKeyPayload {
@@ -14,27 +14,11 @@ export interface RateKeyPayload {
   expires: number;
 }
 
-/** Rate keys are signed with a key shared by every process, so they cannot be forged or altered. */
+/** Rate keys come from a search (`rk_`, 30 minutes), quotes from a rate check (`hq_`, 15 minutes). */
 export function createRateKeys(secret: string) {
-  const sign = (body: string) => createHmac('sha256', secret).update(`rate:${body}`).digest().subarray(0, 16);
-  return {
-    issue(payload: RateKeyPayload): string {
-      const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-      return `rk_${body}.${sign(body).toString('base64url')}`;
-    },
-    read(key: string): RateKeyPayload | undefined {
-      const match = /^rk_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(key);
-      if (!match) return undefined;
-      const given = Buffer.from(match[2]!, 'base64url');
-      const expected = sign(match[1]!);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-      try {
-        return JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as RateKeyPayload;
-      } catch {
-        return undefined;
-      }
-    },
-  };
+  const keys = createSignedTokens<RateKeyPayload>(secret, 'rk');
+  const quotes = createSignedTokens<RateKeyPayload>(secret, 'hq');
+  return { issue: keys.issue, read: keys.read, issueQuote: quotes.issue, readQuote: quotes.read };
 }
 
 export type RateKeys = ReturnType<typeof createRateKeys>;

@@ -94,7 +94,7 @@ export const SearchHotelsRequestSchema = Type.Object(
 );
 export type SearchHotelsRequest = Static<typeof SearchHotelsRequestSchema>;
 
-const CancellationSchema = Type.Object({
+export const CancellationSchema = Type.Object({
   refundable: Type.Boolean(),
   free_cancellation_until: Type.Union([Type.String(), Type.Null()], {
     description: 'Local time in the hotel’s zone, with offset',

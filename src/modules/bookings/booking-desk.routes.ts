@@ -1,0 +1,197 @@
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import Type from 'typebox';
+import { invalidField } from '../../http/app-error.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import type { Principal } from '../auth/index.ts';
+import { principalOf } from '../auth/index.ts';
+
+type BookingAnswer = { booking: { id: string }; etag: string };
+type By = { id?: string | undefined; reference?: string | undefined };
+interface Quote {
+  quote_id: string;
+  booking_id: string;
+  refund_amount: number;
+  penalty_amount: number;
+  currency: string;
+  expires_at: string;
+}
+
+/** What each product offers the shared booking operations. */
+export interface BookingProducts {
+  flight: {
+    get(p: Principal, by: By): Promise<BookingAnswer>;
+    quoteCancellation(p: Principal, id: string): Promise<Quote>;
+    cancel(p: Principal, id: string, quoteId: string): Promise<BookingAnswer>;
+  };
+  hotel: {
+    get(p: Principal, by: By): Promise<BookingAnswer>;
+    quoteCancellation(
+      p: Principal,
+      id: string,
+      roomId: string | undefined,
+    ): Promise<Quote & { room_id: string | null }>;
+    cancel(p: Principal, id: string, roomId: string | undefined, quoteId: string): Promise<BookingAnswer>;
+  };
+}
+
+/** Hotel booking ids start `hbk_` and their references have eight characters; flights' have six. */
+const isHotel = (by: By) => (by.id ? by.id.startsWith('hbk_') : (by.reference ?? '').length === 8);
+
+const AnyBooking = Type.Union([Type.Ref('FlightBooking'), Type.Ref('HotelBooking')], {
+  description: 'Tell them apart by `product`: flight or hotel',
+});
+const tags = ['bookings'];
+
+const CancellationQuoteSchema = Type.Object({
+  quote_id: Type.String(),
+  booking_id: Type.String(),
+  room_id: Type.Union([Type.String(), Type.Null()], { description: 'Hotel bookings: the one room quoted' }),
+  refund_amount: Type.Integer(),
+  penalty_amount: Type.Integer(),
+  currency: Type.String(),
+  expires_at: Type.String({ format: 'date-time' }),
+});
+const BookingId = Type.String({ minLength: 4, maxLength: 64 });
+const RoomId = Type.String({
+  minLength: 4,
+  maxLength: 64,
+  description: 'Hotel bookings only: one room instead of the whole booking',
+});
+
+/** The operations every booking shares, whatever its product: read, quote a cancellation, cancel. */
+export function bookingDeskRoutes(
+  app: FastifyInstance,
+  deps: {
+    products: BookingProducts;
+    guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
+  },
+) {
+  const { flight, hotel } = deps.products;
+  const flightOnly = (roomId: string | undefined) => {
+    if (roomId !== undefined) throw invalidField('/room_id', 'applies to hotel bookings only');
+  };
+
+  app.get(
+    '/booking',
+    {
+      onRequest: deps.guards.read,
+      schema: {
+        operationId: 'get_booking',
+        tags,
+        summary: 'Get a booking',
+        description:
+          'A flight or hotel booking by `id` or by `reference`, with its events and `allowed_actions`. Customers ' +
+          'see their own bookings, agents their agency’s, admins all; any other is 404, like a missing one. ' +
+          'The ETag is needed to change it.',
+        security: [{ bearerAuth: ['read'] }],
+        querystring: Type.Object(
+          {
+            id: Type.Optional(Type.String({ maxLength: 64 })),
+            reference: Type.Optional(
+              Type.String({
+                pattern: '^[A-Za-z0-9]{6}([A-Za-z0-9]{2})?$',
+                description: '6 (flight) or 8 (hotel)',
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: AnyBooking,
+          ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as By;
+      if (!query.id && !query.reference) throw invalidField('/id', 'or reference is required', 'querystring');
+      const principal = principalOf(request);
+      const { booking, etag } = isHotel(query)
+        ? await hotel.get(principal, query)
+        : await flight.get(principal, query);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      return booking;
+    },
+  );
+
+  app.post(
+    '/quote_cancellation',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'quote_cancellation',
+        tags,
+        summary: 'Quote what cancelling costs now',
+        description:
+          'Flights: from the fare conditions. Hotels: from each room’s cancellation timeline, at this moment ' +
+          'in the hotel’s zone; pass `room_id` to cancel one room only. Pass `quote_id` to POST /cancel_booking ' +
+          'within 15 minutes.',
+        security: [{ bearerAuth: ['book'] }],
+        body: Type.Object(
+          { booking_id: BookingId, room_id: Type.Optional(RoomId) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: CancellationQuoteSchema,
+          ...errorResponses('NOT_FOUND', 'INVALID_STATE_TRANSITION', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body as { booking_id: string; room_id?: string };
+      const principal = principalOf(request);
+      if (isHotel({ id: body.booking_id }))
+        return hotel.quoteCancellation(principal, body.booking_id, body.room_id);
+      flightOnly(body.room_id);
+      return { ...(await flight.quoteCancellation(principal, body.booking_id)), room_id: null };
+    },
+  );
+
+  app.post(
+    '/cancel_booking',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'cancel_booking',
+        tags,
+        summary: 'Cancel a booking (or one hotel room) as quoted',
+        description:
+          'Releases the seats or nights and records the quoted penalty and refund. A quote that expired, or ' +
+          'that predates a change to the booking, is 410 QUOTE_EXPIRED. A hotel booking whose last live room ' +
+          'is cancelled becomes `cancelled`.',
+        security: [{ bearerAuth: ['book'] }],
+        body: Type.Object(
+          {
+            booking_id: BookingId,
+            room_id: Type.Optional(RoomId),
+            quote_id: Type.String({ minLength: 4, maxLength: 1000 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: AnyBooking,
+          ...errorResponses(
+            'NOT_FOUND',
+            'INVALID_STATE_TRANSITION',
+            'QUOTE_EXPIRED',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { booking_id: string; room_id?: string; quote_id: string };
+      const principal = principalOf(request);
+      let answer: BookingAnswer;
+      if (isHotel({ id: body.booking_id })) {
+        answer = await hotel.cancel(principal, body.booking_id, body.room_id, body.quote_id);
+      } else {
+        flightOnly(body.room_id);
+        answer = await flight.cancel(principal, body.booking_id, body.quote_id);
+      }
+      reply.header('etag', answer.etag);
+      return answer.booking;
+    },
+  );
+}

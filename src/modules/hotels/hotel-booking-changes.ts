@@ -1,0 +1,381 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import { AppError, invalidField, invalidFields } from '../../http/app-error.ts';
+import { createSignedTokens } from '../../http/signed-token.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { IdGenerator } from '../../ports/ids.ts';
+import type { Principal } from '../auth/index.ts';
+import { fold } from '../catalog/index.ts';
+import {
+  checkGuests,
+  checkStayDates,
+  type GuestInput,
+  nightsOf,
+  searchableNames,
+} from './hotel-booking-rules.ts';
+import type { HotelBookingService } from './hotel-booking-service.ts';
+import { stayRestricted } from './hotel-booking-service.ts';
+import { assertHotelAction } from './hotel-booking-states.ts';
+import {
+  hotelEtag,
+  type StoredHolder,
+  type StoredHotel,
+  type StoredRoomPrice,
+} from './hotel-booking-view.ts';
+import type {
+  HotelBookingRoomRow,
+  HotelBookingRow,
+  HotelBookingsRepository,
+} from './hotel-bookings-repository.ts';
+import { indexRatePlan, indexRoomType } from './hotel-index.ts';
+import type { HotelInventoryRepository } from './hotel-inventory-repository.ts';
+import { freeCancellationEnds, penaltyAt, priceRooms } from './hotel-rates.ts';
+import type { HotelsRepository } from './hotels-repository.ts';
+
+export const CANCELLATION_QUOTE_TTL_SECONDS = 15 * 60;
+
+interface CancellationQuotePayload {
+  booking_id: string;
+  room_id: string | null;
+  version: number;
+  penalty: number;
+  refund: number;
+  expires: number;
+}
+
+export interface ModifyHotelBookingInput {
+  check_in?: string | undefined;
+  check_out?: string | undefined;
+  holder?: Partial<StoredHolder> | undefined;
+  special_requests?: string | null | undefined;
+  rooms?:
+    | Array<{
+        room_id: string;
+        guests?: GuestInput[] | undefined;
+        special_requests?: string | null | undefined;
+      }>
+    | undefined;
+  expected_total?: { amount: number; currency: string } | undefined;
+}
+
+const live = (rooms: HotelBookingRoomRow[]) => rooms.filter((r) => r.status === 'confirmed');
+
+/** The earliest end of free cancellation over live rooms; null when any of them is never free. */
+function bookingDeadline(rooms: HotelBookingRoomRow[], checkIn: string, timeZone: string): string | null {
+  const ends = live(rooms).map((r) =>
+    freeCancellationEnds((JSON.parse(r.price) as StoredRoomPrice).cancellation_policy, checkIn, timeZone),
+  );
+  if (ends.length === 0 || ends.some((e) => e === null)) return null;
+  return new Date(Math.min(...ends.map((e) => e!.getTime()))).toISOString();
+}
+
+/** Groups live rooms by room type, for taking and releasing nights. */
+function countByType(rooms: HotelBookingRoomRow[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of live(rooms)) out.set(r.room_type_id, (out.get(r.room_type_id) ?? 0) + 1);
+  return out;
+}
+
+/**
+ * Cancellation (a quote, then the cancellation presenting it; the whole booking or one room) and
+ * modification (names, requests, dates). Every change is conditional on the booking version read, so
+ * concurrent changes cannot both apply and nights are released exactly once.
+ */
+export function createHotelBookingChanges(deps: {
+  db: Kysely<Database>;
+  hotels: HotelsRepository;
+  bookings: HotelBookingsRepository;
+  inventory: HotelInventoryRepository;
+  reads: HotelBookingService;
+  clock: Clock;
+  ids: IdGenerator;
+  quoteKey: string;
+}) {
+  const { db, bookings, inventory, clock, ids, reads } = deps;
+  const quotes = createSignedTokens<CancellationQuotePayload>(deps.quoteKey, 'hcq');
+
+  async function target(row: HotelBookingRow, roomId: string | undefined) {
+    const rooms = await bookings.rooms(db, row.id);
+    if (roomId === undefined) return { rooms, targets: live(rooms) };
+    const room = rooms.find((r) => r.id === roomId);
+    if (room?.status !== 'confirmed') throw invalidField('/room_id', 'is not a live room of this booking');
+    return { rooms, targets: [room] };
+  }
+
+  function penaltyOf(row: HotelBookingRow, targets: HotelBookingRoomRow[], now: Date): number {
+    const zone = (JSON.parse(row.hotel) as StoredHotel).time_zone;
+    return targets.reduce((sum, r) => {
+      const policy = (JSON.parse(r.price) as StoredRoomPrice).cancellation_policy;
+      return sum + penaltyAt(policy, row.check_in, zone, r.total_amount, now);
+    }, 0);
+  }
+
+  return {
+    /** What cancelling the booking (or one room) costs now; the quote is valid 15 minutes and for this version. */
+    async quoteCancellation(principal: Principal, id: string, roomId: string | undefined) {
+      const row = await reads.loadVisible(principal, { id });
+      assertHotelAction(row.status, reads.clockOf(row), 'cancel');
+      const { targets } = await target(row, roomId);
+      const now = clock.now();
+      const penalty = penaltyOf(row, targets, now);
+      const refund = targets.reduce((n, r) => n + r.total_amount, 0) - penalty;
+      const expires = Math.floor(now.getTime() / 1000) + CANCELLATION_QUOTE_TTL_SECONDS;
+      return {
+        quote_id: quotes.issue({
+          booking_id: row.id,
+          room_id: roomId ?? null,
+          version: row.version,
+          penalty,
+          refund,
+          expires,
+        }),
+        booking_id: row.id,
+        room_id: roomId ?? null,
+        refund_amount: refund,
+        penalty_amount: penalty,
+        currency: row.currency,
+        expires_at: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    /** Cancels as quoted and gives the nights back; the booking is cancelled when no room is left. */
+    async cancel(principal: Principal, id: string, roomId: string | undefined, quoteId: string) {
+      const row = await reads.loadVisible(principal, { id });
+      assertHotelAction(row.status, reads.clockOf(row), 'cancel');
+      const q = quotes.read(quoteId);
+      if (!q) throw invalidField('/quote_id', 'is not a quote from /quote_cancellation');
+      if (q.booking_id !== row.id || q.room_id !== (roomId ?? null))
+        throw invalidField('/quote_id', 'is for another booking or room');
+      const now = clock.now();
+      if (q.version !== row.version || q.expires * 1000 <= now.getTime())
+        throw new AppError('QUOTE_EXPIRED', 'The quote expired or the booking changed; ask for a new one');
+      const { rooms, targets } = await target(row, roomId);
+      const remaining = live(rooms).filter((r) => !targets.includes(r));
+      const zone = (JSON.parse(row.hotel) as StoredHotel).time_zone;
+      const nights = nightsOf(row.check_in, row.check_out);
+      const at = now.toISOString();
+      const done = await db.transaction().execute(async (trx) => {
+        const whole = remaining.length === 0;
+        const ok = await bookings.update(trx, row.id, row.version, {
+          status: whole ? 'cancelled' : 'confirmed',
+          total_amount: remaining.reduce((n, r) => n + r.total_amount, 0),
+          penalty_amount: (row.penalty_amount ?? 0) + q.penalty,
+          free_cancellation_until: bookingDeadline(remaining, row.check_in, zone),
+          cancelled_at: whole ? at : null,
+          updated_at: at,
+        });
+        if (!ok) return false;
+        // Each room's share of the quoted penalty, as it was when quoted.
+        const quotedAt = new Date((q.expires - CANCELLATION_QUOTE_TTL_SECONDS) * 1000);
+        const penalties = new Map(targets.map((r) => [r.id, penaltyOf(row, [r], quotedAt)]));
+        for (const r of targets) {
+          await inventory.release(trx, r.room_type_id, nights, 1);
+          await bookings.updateRoom(trx, r.id, { status: 'cancelled', penalty_amount: penalties.get(r.id)! });
+        }
+        await bookings.addEvent(trx, ids.ordered('evt'), row.id, {
+          type: whole ? 'cancelled' : 'room_cancelled',
+          data: {
+            rooms: targets.map((r) => r.id),
+            penalty_amount: q.penalty,
+            refund_amount: q.refund,
+            currency: row.currency,
+          },
+          at,
+        });
+        return true;
+      });
+      if (!done)
+        throw new AppError('QUOTE_EXPIRED', 'The booking changed while cancelling; ask for a new quote');
+      return reads.view((await bookings.findById(db, row.id))!);
+    },
+
+    /**
+     * Changes names, special requests and, while cancelling is still free, the dates: the live rooms
+     * are re-priced at today's rates for the new stay and, in one transaction, the old nights are given
+     * back and the new ones taken (or nothing changes). Needs If-Match; a date change needs
+     * `expected_total` like a booking does.
+     */
+    async modify(
+      principal: Principal,
+      id: string,
+      ifMatch: string | undefined,
+      input: ModifyHotelBookingInput,
+    ) {
+      if (!ifMatch)
+        throw new AppError('PRECONDITION_REQUIRED', 'Send If-Match with the ETag from GET /booking');
+      const row = await reads.loadVisible(principal, { id });
+      const stayClock = reads.clockOf(row);
+      assertHotelAction(row.status, stayClock, 'modify');
+      if (ifMatch !== hotelEtag(row))
+        throw new AppError('PRECONDITION_FAILED', 'The booking changed since you read it', {
+          etag: hotelEtag(row),
+        });
+      const now = clock.now();
+      const rooms = await bookings.rooms(db, row.id);
+      const checkIn = input.check_in ?? row.check_in;
+      const checkOut = input.check_out ?? row.check_out;
+      const datesChange = checkIn !== row.check_in || checkOut !== row.check_out;
+      const hotel = JSON.parse(row.hotel) as StoredHotel;
+
+      const errors = (input.rooms ?? []).flatMap((edit, i) => {
+        const room = rooms.find((r) => r.id === edit.room_id);
+        if (room?.status !== 'confirmed')
+          return [
+            {
+              location: 'body',
+              pointer: `/rooms/${i}/room_id`,
+              detail: 'is not a live room of this booking',
+            },
+          ];
+        if (!edit.guests) return [];
+        return checkGuests(
+          [{ guests: edit.guests }],
+          [{ adults: room.adults, children: JSON.parse(room.child_ages) as number[] }],
+        ).map((e) => ({ ...e, pointer: `/rooms/${i}/guests` }));
+      });
+      if (errors.length > 0) throw invalidFields('The modification', errors);
+
+      const repriced = new Map<string, { total: number; price: StoredRoomPrice }>();
+      if (datesChange) {
+        assertHotelAction(row.status, stayClock, 'change_dates');
+        checkStayDates(checkIn, checkOut, now);
+        const freeNow = live(rooms).every((r) => {
+          const policy = (JSON.parse(r.price) as StoredRoomPrice).cancellation_policy;
+          return (
+            policy.refundable && penaltyAt(policy, row.check_in, hotel.time_zone, r.total_amount, now) === 0
+          );
+        });
+        if (!freeNow)
+          throw new AppError(
+            'CHANGE_NOT_ALLOWED',
+            'Dates can change only while cancelling is free; cancel and book again',
+          );
+        if (!input.expected_total) throw invalidField('/expected_total', 'is required when the dates change');
+        for (const r of live(rooms)) {
+          const product = await deps.hotels.product({
+            hotel_id: row.hotel_id,
+            room_type_id: r.room_type_id,
+            rate_plan_id: r.rate_plan_id,
+          });
+          if (product?.hotel.active !== 1)
+            throw new AppError('NO_AVAILABILITY', 'The hotel no longer sells this room and rate');
+          const old = JSON.parse(r.price) as StoredRoomPrice;
+          const priced = priceRooms(
+            indexRatePlan(product.ratePlan),
+            indexRoomType(product.roomType),
+            { checkIn, checkOut },
+            [{ adults: r.adults, children: JSON.parse(r.child_ages) as number[] }],
+          );
+          if (priced.problem) throw stayRestricted(priced.problem);
+          const plan = indexRatePlan(product.ratePlan);
+          repriced.set(r.id, {
+            total: priced.total,
+            price: {
+              ...old,
+              currency: plan.currency,
+              nightly: priced.rooms[0]!.nights,
+              tax_included_amount: priced.rooms[0]!.tax_included_amount,
+              payable_at_hotel_amount: priced.rooms[0]!.payable_at_hotel_amount,
+              cancellation_policy: plan.cancellation,
+            },
+          });
+        }
+        const total = [...repriced.values()].reduce((n, x) => n + x.total, 0);
+        if (total !== input.expected_total.amount || input.expected_total.currency !== row.currency)
+          throw new AppError(
+            'PRICE_CHANGED',
+            `The new stay costs ${total} ${row.currency} (expected ${input.expected_total.amount})`,
+            {
+              total_amount: total,
+              total_currency: row.currency,
+            },
+          );
+      }
+
+      const holder = { ...(JSON.parse(row.holder) as StoredHolder), ...stripUndefined(input.holder ?? {}) };
+      const edits = new Map((input.rooms ?? []).map((e) => [e.room_id, e]));
+      const updatedRooms = rooms.map((r) => {
+        const edit = edits.get(r.id);
+        return {
+          ...r,
+          guests: edit?.guests ? JSON.stringify(edit.guests) : r.guests,
+          special_requests:
+            edit && edit.special_requests !== undefined ? edit.special_requests : r.special_requests,
+          ...(repriced.has(r.id)
+            ? { total_amount: repriced.get(r.id)!.total, price: JSON.stringify(repriced.get(r.id)!.price) }
+            : {}),
+        };
+      });
+      const at = now.toISOString();
+      const saved = await db.transaction().execute(async (trx) => {
+        const ok = await bookings.update(trx, row.id, row.version, {
+          check_in: checkIn,
+          check_out: checkOut,
+          total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0),
+          free_cancellation_until: bookingDeadline(updatedRooms, checkIn, hotel.time_zone),
+          holder: JSON.stringify(holder),
+          names: searchableNames(
+            holder,
+            updatedRooms.map((r) => ({ guests: JSON.parse(r.guests) as GuestInput[] })),
+            fold,
+          ),
+          special_requests:
+            input.special_requests !== undefined ? input.special_requests : row.special_requests,
+          updated_at: at,
+        });
+        if (!ok) return false;
+        if (datesChange) {
+          const oldNights = nightsOf(row.check_in, row.check_out);
+          const newNights = nightsOf(checkIn, checkOut);
+          for (const [roomTypeId, count] of countByType(rooms)) {
+            await inventory.release(trx, roomTypeId, oldNights, count);
+            const full = await inventory.take(trx, roomTypeId, newNights, count);
+            if (full !== null)
+              throw new AppError(
+                'NO_AVAILABILITY',
+                `Not enough rooms left on the night of ${full}; nothing changed`,
+                {
+                  night: full,
+                },
+              );
+          }
+        }
+        for (const r of updatedRooms) {
+          await bookings.updateRoom(trx, r.id, {
+            guests: r.guests,
+            special_requests: r.special_requests,
+            total_amount: r.total_amount,
+            price: r.price,
+          });
+        }
+        await bookings.addEvent(trx, ids.ordered('evt'), row.id, {
+          type: 'modified',
+          data: {
+            ...(datesChange
+              ? {
+                  from: { check_in: row.check_in, check_out: row.check_out },
+                  to: { check_in: checkIn, check_out: checkOut },
+                }
+              : {}),
+            ...(datesChange
+              ? { total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0) }
+              : {}),
+            holder: input.holder !== undefined,
+            rooms: (input.rooms ?? []).map((r) => r.room_id),
+            special_requests: input.special_requests !== undefined,
+          },
+          at,
+        });
+        return true;
+      });
+      if (!saved) throw new AppError('PRECONDITION_FAILED', 'The booking changed since you read it');
+      return reads.view((await bookings.findById(db, row.id))!);
+    },
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export type HotelBookingChanges = ReturnType<typeof createHotelBookingChanges>;

@@ -1,0 +1,90 @@
+import { type FieldError, invalidField } from '../../http/app-error.ts';
+import { addDays, daysBetween, localToInstant } from '../flights/flight-times.ts';
+
+export const MAX_STAY_NIGHTS = 30;
+export const HOTEL_HORIZON_DAYS = 365;
+
+/** A stay starts today or later, within the horizon, and lasts 1 to MAX_STAY_NIGHTS nights. */
+export function checkStayDates(checkIn: string, checkOut: string, now: Date): void {
+  const today = now.toISOString().slice(0, 10);
+  // A day of slack: it is already tomorrow somewhere, and the hotel's own date decides.
+  if (daysBetween(addDays(today, -1), checkIn) < 0) throw invalidField('/check_in', 'is in the past');
+  if (daysBetween(today, checkIn) > HOTEL_HORIZON_DAYS)
+    throw invalidField('/check_in', `is more than ${HOTEL_HORIZON_DAYS} days ahead`);
+  const nights = daysBetween(checkIn, checkOut);
+  if (nights < 1) throw invalidField('/check_out', 'must be after check_in');
+  if (nights > MAX_STAY_NIGHTS)
+    throw invalidField('/check_out', `a stay is at most ${MAX_STAY_NIGHTS} nights`);
+}
+
+export interface GuestInput {
+  given_name: string;
+  family_name: string;
+  /** A child's age on arrival; absent for adults. */
+  age?: number | undefined;
+}
+
+export interface RoomGuestsInput {
+  guests: GuestInput[];
+  special_requests?: string | undefined;
+}
+
+type Occupancy = { adults: number; children: number[] };
+
+/**
+ * Every room lists its guests: as many adults (no age) as the rate was searched for, and one child
+ * per searched child age, with that age.
+ */
+export function checkGuests(
+  rooms: readonly RoomGuestsInput[],
+  occupancy: readonly Occupancy[],
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const bad = (pointer: string, detail: string) => errors.push({ location: 'body', pointer, detail });
+  if (rooms.length !== occupancy.length) {
+    bad('/rooms', `must list the ${occupancy.length} room(s) of the rate`);
+    return errors;
+  }
+  rooms.forEach((room, i) => {
+    const want = occupancy[i]!;
+    const adults = room.guests.filter((g) => g.age === undefined).length;
+    const ages = room.guests
+      .filter((g) => g.age !== undefined)
+      .map((g) => g.age!)
+      .sort((a, b) => a - b);
+    const wanted = [...want.children].sort((a, b) => a - b);
+    if (adults !== want.adults || ages.join(',') !== wanted.join(',')) {
+      bad(
+        `/rooms/${i}/guests`,
+        `must be ${want.adults} adult(s)${wanted.length ? ` and children aged ${wanted.join(', ')}` : ''}, as searched`,
+      );
+    }
+  });
+  return errors;
+}
+
+/** `|`-separated folded names of the holder and every guest, for a contains-search by name. */
+export function searchableNames(
+  holder: { given_name: string; family_name: string },
+  rooms: ReadonlyArray<{ guests: ReadonlyArray<{ given_name: string; family_name: string }> }>,
+  fold: (s: string) => string,
+): string {
+  const names = [holder, ...rooms.flatMap((r) => r.guests)].map((p) =>
+    fold(`${p.given_name} ${p.family_name}`),
+  );
+  return `|${[...new Set(names)].join('|')}|`;
+}
+
+/** The nights of a stay: check-in up to the night before check-out. */
+export function nightsOf(checkIn: string, checkOut: string): string[] {
+  return Array.from({ length: daysBetween(checkIn, checkOut) }, (_, i) => addDays(checkIn, i));
+}
+
+/**
+ * The stay has begun once the check-in date starts in the hotel's zone: from then on the booking can
+ * no longer be cancelled through the API or moved to other dates (the hotel handles no-shows and early
+ * departures).
+ */
+export function stayHasBegun(checkIn: string, timeZone: string, now: Date): boolean {
+  return now.getTime() >= localToInstant(checkIn, '00:00', timeZone).getTime();
+}
