@@ -26,7 +26,10 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         { name: 'flight bookings', description: 'The flight booking lifecycle' },
         { name: 'flight operations', description: 'Schedules, fares and flight cancellations (admin)' },
         { name: 'hotels', description: 'Hotel search and content' },
-        { name: 'hotel bookings', description: 'Rate check, booking, modification and search of hotel stays' },
+        {
+          name: 'hotel bookings',
+          description: 'Rate check, booking, modification and search of hotel stays',
+        },
         { name: 'bookings', description: 'Reading and cancelling any booking, flight or hotel' },
         { name: 'system', description: 'Health' },
       ],

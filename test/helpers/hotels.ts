@@ -22,3 +22,71 @@ export function stay(t: TestApp, from: number, nights: number, extra: Record<str
     ...extra,
   };
 }
+
+export const HOLDER = {
+  given_name: 'Ada',
+  family_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+442071234567',
+};
+
+/** Guests for a searched room: adults named after `family`, children with their ages. */
+export function guestsFor(room: { adults: number; children?: number[] }, family = 'Lovelace') {
+  return [
+    ...Array.from({ length: room.adults }, (_, i) => ({
+      given_name: `Adult${'abcdefgh'[i]}`,
+      family_name: family,
+    })),
+    ...(room.children ?? []).map((age, i) => ({
+      given_name: `Child${'abcdef'[i]}`,
+      family_name: family,
+      age,
+    })),
+  ];
+}
+
+/** The first option of a search of one hotel, or the cheapest in London. */
+export async function firstRate(
+  t: TestApp,
+  auth: Record<string, string>,
+  body: Record<string, unknown>,
+  pick: (option: any) => boolean = () => true,
+): Promise<any> {
+  const res = await t.app.inject({ method: 'POST', url: '/search_hotels', headers: auth, payload: body });
+  if (res.statusCode !== 200) throw new Error(`search failed: ${res.body}`);
+  for (const hotel of res.json().data) {
+    const option = hotel.options.find(pick);
+    if (option) return { hotel: hotel.hotel, option };
+  }
+  throw new Error('no option matched');
+}
+
+export function bookHotel(
+  t: TestApp,
+  auth: Record<string, string>,
+  body: Record<string, unknown>,
+  key = `hotel-${Math.random()}`,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/book_hotel',
+    headers: { ...auth, 'idempotency-key': key },
+    payload: body,
+  });
+}
+
+/** A book_hotel body for a rate (key or quote) and the searched rooms. */
+export function hotelBookingBody(
+  rate: { rate_key?: string; quote_id?: string },
+  rooms: Array<{ adults: number; children?: number[] }>,
+  total: { amount: number; currency: string },
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    ...rate,
+    holder: HOLDER,
+    rooms: rooms.map((r) => ({ guests: guestsFor(r) })),
+    expected_total: total,
+    ...extra,
+  };
+}
