@@ -58,7 +58,7 @@ export async function firstRate(
     const option = hotel.options.find(pick);
     if (option) return { hotel: hotel.hotel, option };
   }
-  throw new Error('no option matched');
+  throw new Error(`no option matched: ${JSON.stringify(body)} ${res.body.slice(0, 300)}`);
 }
 
 export function bookHotel(

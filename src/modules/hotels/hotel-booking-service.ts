@@ -250,7 +250,8 @@ export function createHotelBookingService(deps: {
       }
       const hotel = storedHotel(product.hotel, deps.catalogue);
       const nights = nightsOf(p.check_in, p.check_out);
-      const bookingId = ids.next('hbk');
+      // Time-ordered, so bookings made in the same millisecond still sort in the order they were made.
+      const bookingId = ids.ordered('hbk');
       const deadline = freeCancellationEnds(plan.cancellation, p.check_in, hotel.time_zone);
       const rooms: HotelBookingRoomRow[] = input.rooms.map((r, i) => {
         const price: StoredRoomPrice = {
