@@ -136,7 +136,11 @@ export async function buildApp(deps: AppDeps) {
     catalogue: deps.catalogue,
     clock,
     ids,
-    guards: { read: guard({ scope: 'read' }), book: guard({ scope: 'book' }) },
+    guards: {
+      read: guard({ scope: 'read' }),
+      book: guard({ scope: 'book' }),
+      admin: guard({ scope: 'admin', roles: ['admin'] }),
+    },
     idempotency,
     pollMs: config.flights.networkPollMs,
   });

@@ -30,6 +30,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           name: 'hotel bookings',
           description: 'Rate check, booking, modification and search of hotel stays',
         },
+        { name: 'hotel operations', description: 'Hotels, rates and allotments (admin)' },
         { name: 'bookings', description: 'Reading and cancelling any booking, flight or hotel' },
         { name: 'system', description: 'Health' },
       ],

@@ -119,6 +119,32 @@ export function createHotelsRepository(db: Kysely<Database>) {
       }
     },
 
+    /** The hotel feed: every hotel (inactive too) changed since a time, oldest change first, in keyset pages. */
+    async feed(
+      filter: { cityId?: string | undefined; updatedSince?: string | undefined },
+      after: { updatedAt: string; id: string } | undefined,
+      limit: number,
+    ): Promise<{ rows: HotelRow[]; more: boolean }> {
+      let q = db.selectFrom('hotels').selectAll();
+      if (filter.cityId) q = q.where('city_id', '=', filter.cityId);
+      if (filter.updatedSince) q = q.where('updated_at', '>=', filter.updatedSince);
+      if (after)
+        q = q.where((eb) =>
+          eb.or([
+            eb('updated_at', '>', after.updatedAt),
+            eb.and([eb('updated_at', '=', after.updatedAt), eb('id', '>', after.id)]),
+          ]),
+        );
+      const rows = await q
+        .orderBy('updated_at')
+        .orderBy('id')
+        .limit(limit + 1)
+        .execute();
+      return { rows: rows.slice(0, limit), more: rows.length > limit };
+    },
+    findHotelById(id: string): Promise<HotelRow | undefined> {
+      return db.selectFrom('hotels').selectAll().where('id', '=', id).executeTakeFirst();
+    },
     listActiveHotels(): Promise<HotelRow[]> {
       return db.selectFrom('hotels').selectAll().where('active', '=', 1).execute();
     },

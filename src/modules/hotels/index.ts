@@ -7,6 +7,7 @@ import type { Idempotency } from '../../http/idempotency.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
+import { createAllotments } from './hotel-allotments.ts';
 import { hotelBookingRoutes } from './hotel-booking.routes.ts';
 import { HotelBookingSchema } from './hotel-booking.schemas.ts';
 import { createHotelBookingChanges } from './hotel-booking-changes.ts';
@@ -16,6 +17,8 @@ import { createHotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { createHotelImporter } from './hotel-import.ts';
 import { HotelIndex } from './hotel-index.ts';
 import { createHotelInventoryRepository } from './hotel-inventory-repository.ts';
+import { hotelMetadataRoutes } from './hotel-metadata.routes.ts';
+import { hotelOperationsRoutes } from './hotel-operations.routes.ts';
 import { createHotelSearchService } from './hotel-search-service.ts';
 import { createHotelsRepository } from './hotels-repository.ts';
 import { createRateKeys } from './rate-key.ts';
@@ -35,7 +38,11 @@ export async function hotelsModule(
     catalogue: Catalogue;
     clock: Clock;
     ids: IdGenerator;
-    guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
+    guards: {
+      read: onRequestAsyncHookHandler;
+      book: onRequestAsyncHookHandler;
+      admin: onRequestAsyncHookHandler;
+    };
     idempotency: Idempotency;
     pollMs: number;
   },
@@ -80,7 +87,15 @@ export async function hotelsModule(
     ids: deps.ids,
     quoteKey: secret,
   });
+  const importHotels = createHotelImporter({ ...deps, hotels });
   searchHotelsRoute(app, { search, guard: deps.guards.read });
+  hotelMetadataRoutes(app, { index, hotels, catalogue: deps.catalogue, guard: deps.guards.read });
+  hotelOperationsRoutes(app, {
+    importHotels,
+    setAllotment: createAllotments({ db: deps.db, hotels }),
+    guard: deps.guards.admin,
+    bodyLimit: 50 * 1_048_576,
+  });
   hotelBookingRoutes(app, { bookings, changes, idempotency: deps.idempotency, guards: deps.guards });
   searchBookingRoute(app, {
     search: createHotelBookingSearch({ bookings: bookingsRepo, reads: bookings }),
@@ -99,7 +114,7 @@ export async function hotelsModule(
       quoteCancellation: changes.quoteCancellation,
       cancel: changes.cancel,
     },
-    importHotels: createHotelImporter({ ...deps, hotels }),
+    importHotels,
     countHotels: () => hotels.countHotels(),
     refreshIndex: () => index.refresh(),
     repository: hotels,
