@@ -50,11 +50,7 @@ export function createAccountsService(deps: {
       return null;
     }
     if (!name) throw invalid('an agent account needs an agency');
-    const existing = await users.findAgencyByName(name);
-    if (existing) return existing.id;
-    const id = ids.next('agy');
-    await users.insertAgency({ id, name, created_at: clock.now().toISOString() });
-    return id;
+    return users.ensureAgency({ id: ids.next('agy'), name, created_at: clock.now().toISOString() });
   }
 
   return {

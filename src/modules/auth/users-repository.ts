@@ -35,11 +35,19 @@ export function createUsersRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    async insertAgency(agency: { id: string; name: string; created_at: string }): Promise<void> {
-      await db.insertInto('agencies').values(agency).execute();
-    },
-    async findAgencyByName(name: string) {
-      return db.selectFrom('agencies').selectAll().where('name', '=', name).executeTakeFirst();
+    /** The agency of this name, created if it does not exist yet; safe when callers race. */
+    async ensureAgency(agency: { id: string; name: string; created_at: string }): Promise<string> {
+      await db
+        .insertInto('agencies')
+        .values(agency)
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('agencies')
+        .select('id')
+        .where('name', '=', agency.name)
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
   };
 }

@@ -49,6 +49,8 @@ export class HotelIndex {
   readonly byId = new Map<string, IndexedHotel>();
   readonly byCity = new Map<string, IndexedHotel[]>();
   readonly all: IndexedHotel[] = [];
+  /** Hotels by grid cell of GRID_DEGREES, for radius searches that look at a few cells, not every hotel. */
+  private readonly grid = new Map<string, IndexedHotel[]>();
 
   constructor(
     version: number,
@@ -89,9 +91,47 @@ export class HotelIndex {
       const list = this.byCity.get(hotel.city_id);
       if (list) list.push(hotel);
       else this.byCity.set(hotel.city_id, [hotel]);
+      const key = cellOf(hotel.latitude, hotel.longitude);
+      const cell = this.grid.get(key);
+      if (cell) cell.push(hotel);
+      else this.grid.set(key, [hotel]);
     }
   }
+
+  /** Hotels in the grid cells that cover a circle (a superset of those inside it; the caller measures). */
+  near(latitude: number, longitude: number, radiusKm: number): IndexedHotel[] {
+    const latSpan = radiusKm / 111;
+    const lonSpan = radiusKm / (111 * Math.max(0.01, Math.cos((latitude * Math.PI) / 180)));
+    const out: IndexedHotel[] = [];
+    const rows = cellRange(latitude - latSpan, latitude + latSpan);
+    const columns =
+      lonSpan >= 180
+        ? cellRange(-180, 180 - GRID_DEGREES)
+        : cellRange(longitude - lonSpan, longitude + lonSpan);
+    const seen = new Set<string>();
+    for (const r of rows) {
+      for (const c of columns) {
+        const key = `${r}|${wrapColumn(c)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const cell = this.grid.get(key);
+        if (cell) out.push(...cell);
+      }
+    }
+    return out;
+  }
 }
+
+const GRID_DEGREES = 0.25;
+const COLUMNS = 360 / GRID_DEGREES;
+const cellRange = (from: number, to: number) => {
+  const out: number[] = [];
+  for (let i = Math.floor(from / GRID_DEGREES); i <= Math.floor(to / GRID_DEGREES); i++) out.push(i);
+  return out;
+};
+const wrapColumn = (c: number) => ((((c + COLUMNS / 2) % COLUMNS) + COLUMNS) % COLUMNS) - COLUMNS / 2;
+const cellOf = (latitude: number, longitude: number) =>
+  `${Math.floor(latitude / GRID_DEGREES)}|${wrapColumn(Math.floor(longitude / GRID_DEGREES))}`;
 
 /** A room type row with its JSON parsed. */
 export function indexRoomType(r: RoomTypeRow): IndexedRoomType {

@@ -161,6 +161,10 @@ export function hotelMetadataRoutes(
         tags,
         security,
         summary: 'Hotel details with room types and rate plans',
+        description:
+          'Content for a hotel page: description, images, amenities, policies, check-in and check-out times, ' +
+          'room types with occupancy and beds, rate plans with board and refundability. Inactive hotels answer ' +
+          'too, with `active: false`.',
         params: Type.Object({ hotel_id: Type.String({ maxLength: 64 }) }),
         response: {
           200: Type.Object({

@@ -100,9 +100,8 @@ export function createHotelSearchService(deps: {
       });
     }
     const radius = d.radius_km ?? 5;
-    const latitudeSpan = radius / 111;
-    return index.all
-      .filter((h) => Math.abs(h.latitude - d.latitude) <= latitudeSpan)
+    return index
+      .near(d.latitude, d.longitude, radius)
       .map((hotel) => ({
         hotel,
         distance: distanceKm(d.latitude, d.longitude, hotel.latitude, hotel.longitude),
