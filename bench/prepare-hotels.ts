@@ -12,7 +12,12 @@ import { randomIds } from '../src/ports/ids.ts';
 const dataDir = process.env.BENCH_DATA_DIR!;
 const start = process.env.BENCH_START!;
 if (existsSync(path.join(dataDir, `ready-${start}`))) process.exit(0);
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NETWORK_POLL_MS: '0', HOLD_SWEEP_MS: '0' });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  NETWORK_POLL_MS: '0',
+  HOLD_SWEEP_MS: '0',
+});
 const storage = await openConfiguredStorage(config, { migrate: true });
 const catalogue = loadCatalogue();
 const { app, hotels } = await buildApp({

@@ -133,20 +133,41 @@ export function localDate(instant: Date, timeZone: string): string {
 
 /** ISO weekday of a calendar date: 1 = Monday … 7 = Sunday. */
 export function isoWeekday(date: string): number {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day === 0 ? 7 : day;
+  // 1970-01-01 was a Thursday (ISO 4).
+  const days = Math.floor(dayStart(date) / 86_400_000);
+  return ((((days + 3) % 7) + 7) % 7) + 1;
 }
 
 export function addDays(date: string, days: number): string {
-  const t = new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
+  const key = `${date}${days}`;
+  let out = shiftedDays.get(key);
+  if (out === undefined) {
+    if (shiftedDays.size >= 20_000) shiftedDays.clear();
+    out = new Date(dayStart(date) + days * 86_400_000).toISOString().slice(0, 10);
+    shiftedDays.set(key, out);
+  }
+  return out;
 }
+const shiftedDays = new Map<string, string>();
 
 /** Whole days from `a` to `b`, both `YYYY-MM-DD`. */
 export function daysBetween(a: string, b: string): number {
-  return Math.round(
-    (new Date(`${b}T00:00:00Z`).getTime() - new Date(`${a}T00:00:00Z`).getTime()) / 86_400_000,
-  );
+  return Math.round((dayStart(b) - dayStart(a)) / 86_400_000);
+}
+
+/**
+ * Midnight UTC of a calendar date, in ms. Searches price tens of thousands of nights over a few
+ * dozen dates, so parsed dates are kept (a few thousand at most; the memo starts over beyond that).
+ */
+const parsedDays = new Map<string, number>();
+function dayStart(date: string): number {
+  let ms = parsedDays.get(date);
+  if (ms === undefined) {
+    if (parsedDays.size >= 20_000) parsedDays.clear();
+    ms = new Date(`${date}T00:00:00Z`).getTime();
+    parsedDays.set(date, ms);
+  }
+  return ms;
 }
 
 export function isCalendarDate(value: string): boolean {

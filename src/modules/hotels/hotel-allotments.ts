@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import { bumpVersion } from '../../db/versioned-cache.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
 import { daysBetween } from '../flights/flight-times.ts';
 import { nightsOf } from './hotel-booking-rules.ts';
@@ -21,8 +20,7 @@ const MAX_NIGHTS = 400;
 /**
  * Sets the rooms for sale (and stop-sell flags) of one room type over a range of nights, inclusive.
  * `rooms: null` goes back to the room type's default. Allotment below what is already sold is
- * allowed (a hotel may overbook-protect); search then shows none left. Every process sees it within
- * about a second.
+ * allowed; search then shows none left. Every process sees it on its next search.
  */
 export function createAllotments(deps: { db: Kysely<Database>; hotels: HotelsRepository }) {
   return async function setAllotment(input: SetAllotmentInput) {
@@ -32,6 +30,7 @@ export function createAllotments(deps: { db: Kysely<Database>; hotels: HotelsRep
     if (!roomType)
       throw new AppError('NOT_FOUND', `Hotel ${input.hotel_id} has no room type ${input.room_type}`);
     const nights = [...nightsOf(input.from, input.to), input.to];
+    // Searches read allotment from the database on every request, so the content index is not rebuilt.
     await deps.db.transaction().execute(async (trx) => {
       await deps.hotels.upsertOverrides(
         trx,
@@ -43,7 +42,6 @@ export function createAllotments(deps: { db: Kysely<Database>; hotels: HotelsRep
           closed_to_arrival: input.closed_to_arrival ? 1 : 0,
         })),
       );
-      await bumpVersion(trx, 'hotels');
     });
     return { hotel_id: input.hotel_id, room_type: input.room_type, nights: nights.length };
   };

@@ -49,12 +49,11 @@ describe('HotelIndex.near', () => {
         rows.push(hotelAt(c * 1000 + i, latitude, longitude));
       }
     });
-    const index = new HotelIndex(
-      1,
-      { hotels: rows, roomTypes: [], ratePlans: [] },
-      { cityById: new Map() } as never,
-      fold,
-    );
+    const index = new HotelIndex(1, { cityById: new Map() } as never, fold).add({
+      hotels: rows,
+      roomTypes: [],
+      ratePlans: [],
+    });
     for (const [lat, lon] of centres) {
       for (const radius of [1, 5, 25, 50]) {
         const expected = rows

@@ -2,6 +2,34 @@ import type { Catalogue } from '../catalog/index.ts';
 import type { RatePlanRules, RoomRules } from './hotel-rates.ts';
 import type { HotelRow, RatePlanRow, RoomTypeRow } from './hotels-repository.ts';
 
+/** What the index reads of a hotel: no description or policies, which only the details page shows. */
+export type IndexHotelRow = Omit<
+  HotelRow,
+  'description' | 'policies' | 'created_at' | 'updated_at' | 'active'
+>;
+
+/**
+ * Shares equal strings and equal parsed JSON between rows. Hundreds of thousands of rate plans and
+ * room types repeat a few seasons, policies, names and amenity lists; shared, they cost memory once.
+ */
+export class Interner {
+  private readonly strings = new Map<string, string>();
+  private readonly parsed = new Map<string, unknown>();
+  string<T extends string | null>(value: T): T {
+    if (value === null) return value;
+    const known = this.strings.get(value);
+    if (known !== undefined) return known as T;
+    this.strings.set(value, value);
+    return value;
+  }
+  json<T>(text: string): T {
+    if (this.parsed.has(text)) return this.parsed.get(text) as T;
+    const value = JSON.parse(text) as T;
+    this.parsed.set(text, value);
+    return value;
+  }
+}
+
 export interface IndexedRoomType extends RoomRules {
   id: string;
   code: string;
@@ -35,10 +63,9 @@ export interface IndexedHotel {
   time_zone: string;
   check_in_time: string;
   check_out_time: string;
-  description: string;
   amenities: string[];
-  images: string[];
-  policies: Record<string, unknown>;
+  /** The first image; the rest are in the hotel's details. */
+  image: string | null;
   roomTypes: IndexedRoomType[];
   ratePlans: IndexedRatePlan[];
 }
@@ -52,39 +79,44 @@ export class HotelIndex {
   /** Hotels by grid cell of GRID_DEGREES, for radius searches that look at a few cells, not every hotel. */
   private readonly grid = new Map<string, IndexedHotel[]>();
 
-  constructor(
-    version: number,
-    rows: { hotels: HotelRow[]; roomTypes: RoomTypeRow[]; ratePlans: RatePlanRow[] },
-    catalogue: Catalogue,
-    fold: (s: string) => string,
-  ) {
+  private readonly intern = new Interner();
+
+  private readonly catalogue: Catalogue;
+  private readonly fold: (s: string) => string;
+
+  constructor(version: number, catalogue: Catalogue, fold: (s: string) => string) {
     this.version = version;
+    this.catalogue = catalogue;
+    this.fold = fold;
+  }
+
+  /** Adds a page of hotels with their room types and rate plans (rows of other hotels are ignored). */
+  add(rows: { hotels: IndexHotelRow[]; roomTypes: RoomTypeRow[]; ratePlans: RatePlanRow[] }): this {
     const rooms = group(rows.roomTypes, (r) => r.hotel_id);
     const plans = group(rows.ratePlans, (r) => r.hotel_id);
+    const i = this.intern;
     for (const h of rows.hotels) {
-      const city = catalogue.cityById.get(h.city_id);
+      const city = this.catalogue.cityById.get(h.city_id);
       const hotel: IndexedHotel = {
         id: h.id,
         code: h.code,
         name: h.name,
-        nameFolded: fold(h.name),
-        city_id: h.city_id,
+        nameFolded: this.fold(h.name),
+        city_id: i.string(h.city_id),
         city_name: city?.name ?? '',
         country_code: city?.country_code ?? '',
-        chain: h.chain,
+        chain: i.string(h.chain),
         stars: h.stars,
         address: h.address,
         latitude: h.latitude,
         longitude: h.longitude,
-        time_zone: h.time_zone,
-        check_in_time: h.check_in_time,
-        check_out_time: h.check_out_time,
-        description: h.description,
-        amenities: JSON.parse(h.amenities) as string[],
-        images: JSON.parse(h.images) as string[],
-        policies: JSON.parse(h.policies) as Record<string, unknown>,
-        roomTypes: (rooms.get(h.id) ?? []).map(indexRoomType),
-        ratePlans: (plans.get(h.id) ?? []).map(indexRatePlan),
+        time_zone: i.string(h.time_zone),
+        check_in_time: i.string(h.check_in_time),
+        check_out_time: i.string(h.check_out_time),
+        amenities: i.json<string[]>(h.amenities),
+        image: (JSON.parse(h.images) as string[])[0] ?? null,
+        roomTypes: (rooms.get(h.id) ?? []).map((r) => indexRoomType(r, i)),
+        ratePlans: (plans.get(h.id) ?? []).map((p) => indexRatePlan(p, i)),
       };
       this.byId.set(hotel.id, hotel);
       this.all.push(hotel);
@@ -96,6 +128,7 @@ export class HotelIndex {
       if (cell) cell.push(hotel);
       else this.grid.set(key, [hotel]);
     }
+    return this;
   }
 
   /** Hotels in the grid cells that cover a circle (a superset of those inside it; the caller measures). */
@@ -134,14 +167,14 @@ const cellOf = (latitude: number, longitude: number) =>
   `${Math.floor(latitude / GRID_DEGREES)}|${wrapColumn(Math.floor(longitude / GRID_DEGREES))}`;
 
 /** A room type row with its JSON parsed. */
-export function indexRoomType(r: RoomTypeRow): IndexedRoomType {
+export function indexRoomType(r: RoomTypeRow, i: Interner = new Interner()): IndexedRoomType {
   return {
     id: r.id,
-    code: r.code,
-    name: r.name,
-    beds: r.beds,
+    code: i.string(r.code),
+    name: i.string(r.name),
+    beds: i.string(r.beds),
     size_m2: r.size_m2,
-    amenities: JSON.parse(r.amenities) as string[],
+    amenities: i.json<string[]>(r.amenities),
     rooms: r.rooms,
     max_adults: r.max_adults,
     max_children: r.max_children,
@@ -151,23 +184,23 @@ export function indexRoomType(r: RoomTypeRow): IndexedRoomType {
 }
 
 /** A rate plan row with its JSON parsed. */
-export function indexRatePlan(p: RatePlanRow): IndexedRatePlan {
+export function indexRatePlan(p: RatePlanRow, i: Interner = new Interner()): IndexedRatePlan {
   return {
     id: p.id,
-    code: p.code,
-    name: p.name,
-    board: p.board,
-    currency: p.currency,
+    code: i.string(p.code),
+    name: i.string(p.name),
+    board: i.string(p.board),
+    currency: i.string(p.currency),
     base_amount: p.base_amount,
     standard_adults: p.standard_adults,
     extra_adult_percent: p.extra_adult_percent,
-    seasons: JSON.parse(p.seasons),
-    weekday_percents: JSON.parse(p.weekday_percents),
-    child_bands: JSON.parse(p.child_bands),
-    taxes: JSON.parse(p.taxes),
-    cancellation: JSON.parse(p.cancellation),
+    seasons: i.json(p.seasons),
+    weekday_percents: i.json(p.weekday_percents),
+    child_bands: i.json(p.child_bands),
+    taxes: i.json(p.taxes),
+    cancellation: i.json(p.cancellation),
     min_stay: p.min_stay,
-    closed_to_arrival: p.closed_to_arrival,
+    closed_to_arrival: i.string(p.closed_to_arrival),
   };
 }
 

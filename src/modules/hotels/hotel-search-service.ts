@@ -170,7 +170,7 @@ export function createHotelSearchService(deps: {
             check_in_time: hotel.check_in_time,
             check_out_time: hotel.check_out_time,
             amenities: hotel.amenities,
-            image: hotel.images[0] ?? null,
+            image: hotel.image,
           },
           distance_km: distance === null ? null : Math.round(distance * 100) / 100,
           cheapest_total_amount: options[0]!.total,

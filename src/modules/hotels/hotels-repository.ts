@@ -119,6 +119,59 @@ export function createHotelsRepository(db: Kysely<Database>) {
       }
     },
 
+    /**
+     * One page of active hotels for the search index, in id order after `afterId`, with their room
+     * types and rate plans; only the columns search needs, so a large inventory loads in bounded steps.
+     */
+    async indexPage(afterId: string, limit: number) {
+      const hotels = await db
+        .selectFrom('hotels')
+        .select([
+          'id',
+          'code',
+          'name',
+          'city_id',
+          'chain',
+          'stars',
+          'address',
+          'latitude',
+          'longitude',
+          'time_zone',
+          'check_in_time',
+          'check_out_time',
+          'amenities',
+          'images',
+        ])
+        .where('active', '=', 1)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      if (hotels.length === 0) return { hotels, roomTypes: [], ratePlans: [] };
+      const first = hotels[0]!.id;
+      const last = hotels[hotels.length - 1]!.id;
+      const [roomTypes, ratePlans] = await Promise.all([
+        db
+          .selectFrom('room_types')
+          .selectAll()
+          .where('hotel_id', '>=', first)
+          .where('hotel_id', '<=', last)
+          .orderBy('hotel_id')
+          .orderBy('price_factor')
+          .orderBy('code')
+          .execute(),
+        db
+          .selectFrom('rate_plans')
+          .selectAll()
+          .where('hotel_id', '>=', first)
+          .where('hotel_id', '<=', last)
+          .orderBy('hotel_id')
+          .orderBy('code')
+          .execute(),
+      ]);
+      return { hotels, roomTypes, ratePlans };
+    },
+
     /** The hotel feed: every hotel (inactive too) changed since a time, oldest change first, in keyset pages. */
     async feed(
       filter: { cityId?: string | undefined; updatedSince?: string | undefined },
@@ -147,18 +200,6 @@ export function createHotelsRepository(db: Kysely<Database>) {
     },
     listActiveHotels(): Promise<HotelRow[]> {
       return db.selectFrom('hotels').selectAll().where('active', '=', 1).execute();
-    },
-    listRoomTypes(): Promise<RoomTypeRow[]> {
-      return db
-        .selectFrom('room_types')
-        .selectAll()
-        .orderBy('hotel_id')
-        .orderBy('price_factor')
-        .orderBy('code')
-        .execute();
-    },
-    listRatePlans(): Promise<RatePlanRow[]> {
-      return db.selectFrom('rate_plans').selectAll().orderBy('hotel_id').orderBy('code').execute();
     },
     findHotelByCode(code: string): Promise<HotelRow | undefined> {
       return db.selectFrom('hotels').selectAll().where('code', '=', code).executeTakeFirst();

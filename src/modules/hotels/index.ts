@@ -28,6 +28,10 @@ import { HotelResultSchema } from './search-hotels.schemas.ts';
 
 export type { HotelFile } from './hotel-file.ts';
 export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './hotel-generator.ts';
+
+/** Hotels read per step when the search index is built. */
+const INDEX_PAGE = 5_000;
+
 export const HOTEL_SCHEMAS = [HotelResultSchema, HotelBookingSchema];
 
 /** The hotel area: content, rates and allotments, their import, search, and the booking lifecycle. */
@@ -49,12 +53,13 @@ export async function hotelsModule(
 ) {
   const hotels = createHotelsRepository(deps.db);
   const index = createVersionedCache(deps.db, 'hotels', async (version) => {
-    const [hotelRows, roomTypes, ratePlans] = await Promise.all([
-      hotels.listActiveHotels(),
-      hotels.listRoomTypes(),
-      hotels.listRatePlans(),
-    ]);
-    return new HotelIndex(version, { hotels: hotelRows, roomTypes, ratePlans }, deps.catalogue, fold);
+    const built = new HotelIndex(version, deps.catalogue, fold);
+    for (let after = ''; ; ) {
+      const page = await hotels.indexPage(after, INDEX_PAGE);
+      if (page.hotels.length === 0) return built;
+      built.add(page);
+      after = page.hotels[page.hotels.length - 1]!.id;
+    }
   });
   const secret = await sharedSecret(deps.db, 'offer_key');
   const inventory = createHotelInventoryRepository(deps.db);

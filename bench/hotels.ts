@@ -1,0 +1,137 @@
+/**
+ * Hotel search (by city, and by point and radius) and booking at the L preset (about 300,000 hotels,
+ * three room types each, a year of nights), each next to a hello-world route and to a static route
+ * serving the identical bytes, in the same run. The L database is made once per start date and reused
+ * (BENCH_HOTELS_DIR, default /tmp/itinera-bench-hotels-L); each run books on a fresh copy.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { createRecorder, startServer } from './harness.ts';
+
+const dataDir = process.env.BENCH_HOTELS_DIR ?? '/tmp/itinera-bench-hotels-L';
+const start = new Date().toISOString().slice(0, 10);
+const day = (n: number) =>
+  new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+mkdirSync(dataDir, { recursive: true });
+const env = { ...process.env, BENCH_DATA_DIR: dataDir, BENCH_START: start };
+execFileSync(process.execPath, [path.join(import.meta.dirname, 'prepare-hotels.ts')], {
+  env,
+  stdio: 'inherit',
+});
+
+const runDir = path.join(dataDir, `run-${process.pid}`);
+rmSync(runDir, { recursive: true, force: true });
+mkdirSync(runDir);
+cpSync(path.join(dataDir, 'itinera.db'), path.join(runDir, 'itinera.db'));
+
+const server = await startServer<{ port: number; token: string; startupMs: number; hotels: number }>(
+  path.join(import.meta.dirname, 'hotels-server.ts'),
+  { ...env, BENCH_DATA_DIR: runDir },
+);
+const { started, ask } = server;
+const base = `http://127.0.0.1:${started.port}`;
+const headers = { authorization: `Bearer ${started.token}`, 'content-type': 'application/json' };
+
+// The biggest city of the preset (the catalogue's most populous with hotels) and a point in it.
+const cities = (await (await fetch(`${base}/b2c/hotel_cities?limit=1`, { headers })).json()) as {
+  data: Array<{ city_id: string; name: string; latitude: number; longitude: number; hotel_count: number }>;
+};
+const city = cities.data[0]!;
+const searches = {
+  city: {
+    destination: { city_id: city.city_id },
+    check_in: day(30),
+    check_out: day(33),
+    rooms: [{ adults: 2 }],
+  },
+  radius: {
+    destination: { latitude: city.latitude, longitude: city.longitude, radius_km: 3 },
+    check_in: day(30),
+    check_out: day(33),
+    rooms: [{ adults: 2 }],
+    sort: 'distance',
+  },
+};
+for (const [name, body] of Object.entries(searches)) {
+  const stored = await ask<{ status: number; bytes: number; hotels: number; total: number }>({
+    kind: 'static',
+    name,
+    body,
+  });
+  process.stdout.write(
+    `${name}: ${stored.status}, ${stored.total} hotels found, ${stored.hotels} on the page, ${stored.bytes} bytes\n`,
+  );
+  if (stored.status !== 200 || stored.hotels === 0) throw new Error(`search ${name} found nothing`);
+}
+
+// Rate keys for one night at many hotels and dates, so booking never runs out of rooms.
+const rates: Array<{ rate_key: string; total_amount: number; currency: string }> = [];
+for (let d = 40; d < 100 && rates.length < 2000; d++) {
+  const res = await fetch(`${base}/search_hotels`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...searches.city, check_in: day(d), check_out: day(d + 1), limit: 50 }),
+  });
+  for (const h of ((await res.json()) as { data: Array<{ options: typeof rates }> }).data)
+    rates.push(...h.options.slice(0, 3));
+}
+let n = 0;
+
+const recorder = createRecorder();
+await recorder.measure('hello-world route', { url: `${base}/bench/hello` });
+for (const [name, body] of Object.entries(searches)) {
+  await recorder.measure(`static bytes of search ${name}`, {
+    url: `${base}/bench/static/${name}`,
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  await recorder.measure(`POST /search_hotels ${name}`, {
+    url: `${base}/search_hotels`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+}
+await recorder.measure(`POST /book_hotel (1 room, rotating ${rates.length} rate keys)`, {
+  url: `${base}/book_hotel`,
+  method: 'POST',
+  headers,
+  requests: [
+    {
+      setupRequest: (req) => {
+        const rate = rates[n++ % rates.length]!;
+        return {
+          ...req,
+          headers: { ...headers, 'idempotency-key': `bench-${start}-${process.pid}-${n}` },
+          body: JSON.stringify({
+            rate_key: rate.rate_key,
+            holder: {
+              given_name: 'Ada',
+              family_name: 'Bench',
+              email: 'bench@example.com',
+              phone: '+442071234567',
+            },
+            rooms: [
+              {
+                guests: [
+                  { given_name: 'Ada', family_name: 'Bench' },
+                  { given_name: 'Bob', family_name: 'Bench' },
+                ],
+              },
+            ],
+            expected_total: { amount: rate.total_amount, currency: rate.currency },
+          }),
+        };
+      },
+    },
+  ],
+});
+const { rss } = await ask<{ rss: number }>({ kind: 'rss' });
+await server.stop();
+rmSync(runDir, { recursive: true, force: true });
+recorder.report(
+  'hotels-latest.md',
+  `L preset: ${started.hotels} hotels; city searched: ${city.name} (${city.hotel_count} hotels), 3 nights, 2 adults; radius 3 km around its centre. Start-up to listening with the hotel index loaded: ${Math.round(started.startupMs)} ms. Resident memory after the run: ${Math.round(rss / 1048576)} MiB.`,
+);
