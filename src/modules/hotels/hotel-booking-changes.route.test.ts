@@ -253,6 +253,7 @@ describe('hotel booking changes: cancel, modify, search, visibility', () => {
 
   it('refuses date changes on a non-refundable rate', async () => {
     const booking = await book(3, 50, 2, 'SAVER');
+    assert.deepEqual(booking.allowed_actions, ['cancel', 'modify']);
     const res = await post(
       '/modify_hotel_booking',
       {

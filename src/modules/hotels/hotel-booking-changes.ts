@@ -94,12 +94,13 @@ export function createHotelBookingChanges(deps: {
   const { db, bookings, inventory, clock, ids, reads } = deps;
   const quotes = createSignedTokens<CancellationQuotePayload>(deps.quoteKey, 'hcq');
 
-  async function target(row: HotelBookingRow, roomId: string | undefined) {
-    const rooms = await bookings.rooms(db, row.id);
-    if (roomId === undefined) return { rooms, targets: live(rooms) };
+  /** The rooms a cancellation is about: every live room, or the one named. */
+  function target(rooms: HotelBookingRoomRow[], roomId: string | undefined) {
+    if (roomId === undefined) return live(rooms);
     const room = rooms.find((r) => r.id === roomId);
-    if (room?.status !== 'confirmed') throw invalidField('/room_id', 'is not a live room of this booking');
-    return { rooms, targets: [room] };
+    if (!room || room.status !== 'confirmed')
+      throw invalidField('/room_id', 'is not a live room of this booking');
+    return [room];
   }
 
   function penaltyOf(row: HotelBookingRow, targets: HotelBookingRoomRow[], now: Date): number {
@@ -114,8 +115,9 @@ export function createHotelBookingChanges(deps: {
     /** What cancelling the booking (or one room) costs now; the quote is valid 15 minutes and for this version. */
     async quoteCancellation(principal: Principal, id: string, roomId: string | undefined) {
       const row = await reads.loadVisible(principal, { id });
-      assertHotelAction(row.status, reads.clockOf(row), 'cancel');
-      const { targets } = await target(row, roomId);
+      const rooms = await bookings.rooms(db, row.id);
+      assertHotelAction(row.status, reads.clockOf(row, rooms), 'cancel');
+      const targets = target(rooms, roomId);
       const now = clock.now();
       const penalty = penaltyOf(row, targets, now);
       const refund = targets.reduce((n, r) => n + r.total_amount, 0) - penalty;
@@ -141,7 +143,8 @@ export function createHotelBookingChanges(deps: {
     /** Cancels as quoted and gives the nights back; the booking is cancelled when no room is left. */
     async cancel(principal: Principal, id: string, roomId: string | undefined, quoteId: string) {
       const row = await reads.loadVisible(principal, { id });
-      assertHotelAction(row.status, reads.clockOf(row), 'cancel');
+      const rooms = await bookings.rooms(db, row.id);
+      assertHotelAction(row.status, reads.clockOf(row, rooms), 'cancel');
       const q = quotes.read(quoteId);
       if (!q) throw invalidField('/quote_id', 'is not a quote from /quote_cancellation');
       if (q.booking_id !== row.id || q.room_id !== (roomId ?? null))
@@ -149,7 +152,7 @@ export function createHotelBookingChanges(deps: {
       const now = clock.now();
       if (q.version !== row.version || q.expires * 1000 <= now.getTime())
         throw new AppError('QUOTE_EXPIRED', 'The quote expired or the booking changed; ask for a new one');
-      const { rooms, targets } = await target(row, roomId);
+      const targets = target(rooms, roomId);
       const remaining = live(rooms).filter((r) => !targets.includes(r));
       const zone = (JSON.parse(row.hotel) as StoredHotel).time_zone;
       const nights = nightsOf(row.check_in, row.check_out);
@@ -204,14 +207,14 @@ export function createHotelBookingChanges(deps: {
       if (!ifMatch)
         throw new AppError('PRECONDITION_REQUIRED', 'Send If-Match with the ETag from GET /booking');
       const row = await reads.loadVisible(principal, { id });
-      const stayClock = reads.clockOf(row);
+      const rooms = await bookings.rooms(db, row.id);
+      const stayClock = reads.clockOf(row, rooms);
       assertHotelAction(row.status, stayClock, 'modify');
       if (ifMatch !== hotelEtag(row))
         throw new AppError('PRECONDITION_FAILED', 'The booking changed since you read it', {
           etag: hotelEtag(row),
         });
       const now = clock.now();
-      const rooms = await bookings.rooms(db, row.id);
       const checkIn = input.check_in ?? row.check_in;
       const checkOut = input.check_out ?? row.check_out;
       const datesChange = checkIn !== row.check_in || checkOut !== row.check_out;
@@ -239,17 +242,6 @@ export function createHotelBookingChanges(deps: {
       if (datesChange) {
         assertHotelAction(row.status, stayClock, 'change_dates');
         checkStayDates(checkIn, checkOut, now);
-        const freeNow = live(rooms).every((r) => {
-          const policy = (JSON.parse(r.price) as StoredRoomPrice).cancellation_policy;
-          return (
-            policy.refundable && penaltyAt(policy, row.check_in, hotel.time_zone, r.total_amount, now) === 0
-          );
-        });
-        if (!freeNow)
-          throw new AppError(
-            'CHANGE_NOT_ALLOWED',
-            'Dates can change only while cancelling is free; cancel and book again',
-          );
         if (!input.expected_total) throw invalidField('/expected_total', 'is required when the dates change');
         for (const r of live(rooms)) {
           const product = await deps.hotels.product({

@@ -85,7 +85,7 @@ export function createHotelBookingSearch(deps: {
     const last = page.rows[page.rows.length - 1];
     return {
       data: page.rows.map((row) =>
-        hotelBookingView(row, rooms.get(row.id) ?? [], [], deps.reads.clockOf(row)),
+        hotelBookingView(row, rooms.get(row.id) ?? [], [], deps.reads.clockOf(row, rooms.get(row.id) ?? [])),
       ),
       next_cursor:
         page.more && last

@@ -14,10 +14,11 @@ import {
   searchableNames,
   stayHasBegun,
 } from './hotel-booking-rules.ts';
+import type { StayClock } from './hotel-booking-states.ts';
 import {
+  freeToCancel,
   hotelBookingView,
   hotelEtag,
-  type StayClock,
   type StoredHolder,
   type StoredHotel,
   type StoredRoomPrice,
@@ -118,18 +119,24 @@ export function createHotelBookingService(deps: {
     return { ok: true as const, product, roomType, plan, priced, roomsLeft: Math.max(0, left) };
   }
 
+  /** Where a booking's stay is in time now, and whether cancelling it is still free. */
   function clockOf(
     row: Pick<HotelBookingRow, 'check_in' | 'check_out' | 'hotel'>,
+    rooms: HotelBookingRoomRow[],
     now = clock.now(),
   ): StayClock {
     const zone = (JSON.parse(row.hotel) as StoredHotel).time_zone;
-    return { begun: stayHasBegun(row.check_in, zone, now), ended: stayHasBegun(row.check_out, zone, now) };
+    return {
+      begun: stayHasBegun(row.check_in, zone, now),
+      ended: stayHasBegun(row.check_out, zone, now),
+      freeToCancel: freeToCancel(rooms, row.check_in, zone, now),
+    };
   }
 
   async function view(row: HotelBookingRow) {
     const rooms = await bookings.rooms(db, row.id);
     return {
-      booking: hotelBookingView(row, rooms, await bookings.events(row.id), clockOf(row)),
+      booking: hotelBookingView(row, rooms, await bookings.events(row.id), clockOf(row, rooms)),
       etag: hotelEtag(row),
     };
   }

@@ -1,9 +1,9 @@
 import type { BookingEvent } from '../bookings/booking-events-repository.ts';
 import { daysBetween } from '../flights/flight-times.ts';
 import type { GuestInput } from './hotel-booking-rules.ts';
-import { hotelAllowedActions } from './hotel-booking-states.ts';
+import { hotelAllowedActions, type StayClock } from './hotel-booking-states.ts';
 import type { HotelBookingRoomRow, HotelBookingRow } from './hotel-bookings-repository.ts';
-import { type CancellationPolicy, cancellationTimeline } from './hotel-rates.ts';
+import { type CancellationPolicy, cancellationTimeline, penaltyAt } from './hotel-rates.ts';
 
 /** The hotel as booked, kept with the booking so later content edits do not rewrite it. */
 export interface StoredHotel {
@@ -43,8 +43,20 @@ export function hotelEtag(row: Pick<HotelBookingRow, 'version'>): string {
   return `"v${row.version}"`;
 }
 
-/** The stay's place in time, for the actions a booking allows. */
-export type StayClock = { begun: boolean; ended: boolean };
+/** Whether cancelling every live room costs nothing at `now`. */
+export function freeToCancel(
+  rooms: HotelBookingRoomRow[],
+  checkIn: string,
+  timeZone: string,
+  now: Date,
+): boolean {
+  return rooms
+    .filter((r) => r.status === 'confirmed')
+    .every((r) => {
+      const policy = (JSON.parse(r.price) as StoredRoomPrice).cancellation_policy;
+      return policy.refundable && penaltyAt(policy, checkIn, timeZone, r.total_amount, now) === 0;
+    });
+}
 
 /** The API shape of a hotel booking. */
 export function hotelBookingView(

@@ -49,7 +49,12 @@ describe('check_rate and book_hotel', () => {
 
   it('checks a rate, then books two rooms from the quote, taking every night of both rooms', async () => {
     const rooms = [{ adults: 2 }, { adults: 1 }];
-    const { hotel, option } = await firstRate(t, auth, at(0, 30, 3, { rooms }));
+    const { hotel, option } = await firstRate(
+      t,
+      auth,
+      at(0, 30, 3, { rooms }),
+      (o) => o.rate_plan.code === 'FLEX-RO',
+    );
     const check = await post('/check_rate', { rate_key: option.rate_key });
     assert.equal(check.status, 200, JSON.stringify(check.body));
     assert.equal(check.body.status, 'available');
