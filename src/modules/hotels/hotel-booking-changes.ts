@@ -98,8 +98,7 @@ export function createHotelBookingChanges(deps: {
   function target(rooms: HotelBookingRoomRow[], roomId: string | undefined) {
     if (roomId === undefined) return live(rooms);
     const room = rooms.find((r) => r.id === roomId);
-    if (!room || room.status !== 'confirmed')
-      throw invalidField('/room_id', 'is not a live room of this booking');
+    if (room?.status !== 'confirmed') throw invalidField('/room_id', 'is not a live room of this booking');
     return [room];
   }
 
