@@ -3,32 +3,17 @@
  * to a hello-world route and to a static route serving the identical bytes, in the same run.
  * The L database is made once per start date and reused (BENCH_DATA_DIR, default /tmp/itinera-bench-L).
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createRecorder, startServer } from './harness.ts';
+import { dayFrom, preparedCopy } from './prepared-data.ts';
 
-const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/itinera-bench-L';
-const start = new Date().toISOString().slice(0, 10);
-const day = (n: number) =>
-  new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-mkdirSync(dataDir, { recursive: true });
-const env = { ...process.env, BENCH_DATA_DIR: dataDir, BENCH_START: start };
-
-execFileSync(process.execPath, [path.join(import.meta.dirname, 'prepare-flights.ts')], {
-  env,
-  stdio: 'inherit',
-});
-
-// Each run books on a fresh copy, so seats sold by an earlier run do not move prices in this one.
-const runDir = path.join(dataDir, `run-${process.pid}`);
-rmSync(runDir, { recursive: true, force: true });
-mkdirSync(runDir);
-cpSync(path.join(dataDir, 'itinera.db'), path.join(runDir, 'itinera.db'));
+const run = preparedCopy(process.env.BENCH_DATA_DIR ?? '/tmp/itinera-bench-L', 'prepare-flights.ts');
+const { start } = run;
+const day = dayFrom(start);
 
 const server = await startServer<{ port: number; token: string; startupMs: number; schedules: number }>(
   path.join(import.meta.dirname, 'flights-server.ts'),
-  { ...env, BENCH_DATA_DIR: runDir },
+  run.env,
 );
 const { started, ask } = server;
 
@@ -133,7 +118,7 @@ await measure('POST /book_flight (1 adult, rotating 160 offers)', {
 });
 const { rss } = await ask<{ rss: number }>({ kind: 'rss' });
 await server.stop();
-rmSync(runDir, { recursive: true, force: true });
+run.remove();
 recorder.report(
   'flights-latest.md',
   `L preset: ${started.schedules} schedules. Start-up to listening with the network loaded: ${Math.round(started.startupMs)} ms. Resident memory after the run: ${Math.round(rss / 1048576)} MiB.`,

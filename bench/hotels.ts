@@ -4,30 +4,17 @@
  * serving the identical bytes, in the same run. The L database is made once per start date and reused
  * (BENCH_HOTELS_DIR, default /tmp/itinera-bench-hotels-L); each run books on a fresh copy.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createRecorder, startServer } from './harness.ts';
+import { dayFrom, preparedCopy } from './prepared-data.ts';
 
-const dataDir = process.env.BENCH_HOTELS_DIR ?? '/tmp/itinera-bench-hotels-L';
-const start = new Date().toISOString().slice(0, 10);
-const day = (n: number) =>
-  new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-mkdirSync(dataDir, { recursive: true });
-const env = { ...process.env, BENCH_DATA_DIR: dataDir, BENCH_START: start };
-execFileSync(process.execPath, [path.join(import.meta.dirname, 'prepare-hotels.ts')], {
-  env,
-  stdio: 'inherit',
-});
-
-const runDir = path.join(dataDir, `run-${process.pid}`);
-rmSync(runDir, { recursive: true, force: true });
-mkdirSync(runDir);
-cpSync(path.join(dataDir, 'itinera.db'), path.join(runDir, 'itinera.db'));
+const run = preparedCopy(process.env.BENCH_HOTELS_DIR ?? '/tmp/itinera-bench-hotels-L', 'prepare-hotels.ts');
+const { start } = run;
+const day = dayFrom(start);
 
 const server = await startServer<{ port: number; token: string; startupMs: number; hotels: number }>(
   path.join(import.meta.dirname, 'hotels-server.ts'),
-  { ...env, BENCH_DATA_DIR: runDir },
+  run.env,
 );
 const { started, ask } = server;
 const base = `http://127.0.0.1:${started.port}`;
@@ -130,7 +117,7 @@ await recorder.measure(`POST /book_hotel (1 room, rotating ${rates.length} rate 
 });
 const { rss } = await ask<{ rss: number }>({ kind: 'rss' });
 await server.stop();
-rmSync(runDir, { recursive: true, force: true });
+run.remove();
 recorder.report(
   'hotels-latest.md',
   `L preset: ${started.hotels} hotels; city searched: ${city.name} (${city.hotel_count} hotels), 3 nights, 2 adults; radius 3 km around its centre. Start-up to listening with the hotel index loaded: ${Math.round(started.startupMs)} ms. Resident memory after the run: ${Math.round(rss / 1048576)} MiB.`,

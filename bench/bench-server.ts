@@ -1,0 +1,77 @@
+/**
+ * What the benchmark servers share: the app on a data directory, a static route that serves the exact
+ * bytes of a real search answer (stored on request over IPC), a user with a token, and a JSON line on
+ * stdout once listening.
+ */
+import { buildBenchApp } from './bench-app.ts';
+
+type Built = Awaited<ReturnType<typeof buildBenchApp>>;
+
+export async function serveBench(options: {
+  /** The search operation whose answers the static route replays, e.g. `/search_flight`. */
+  searchUrl: string;
+  /** Loads what the benchmark needs in memory before listening. */
+  load: (built: Built) => Promise<void>;
+  /** Extra facts for the started line. */
+  describe: (built: Built) => Promise<Record<string, unknown>>;
+  /** How many results an answer holds, for the log. */
+  count: (body: Record<string, unknown>) => Record<string, unknown>;
+}) {
+  const startedAt = performance.now();
+  const built = await buildBenchApp(process.env.BENCH_DATA_DIR!);
+  const { app, accounts, storage } = built;
+  await options.load(built);
+  const statics = new Map<string, Buffer>();
+  app.post('/bench/static/:name', { schema: { hide: true } }, async (request, reply) => {
+    const bytes = statics.get((request.params as { name: string }).name);
+    return reply.type('application/json; charset=utf-8').send(bytes);
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const startupMs = performance.now() - startedAt;
+
+  const suffix = Date.now().toString(36);
+  await accounts.createClient({ clientId: `bench-${suffix}`, confidential: false });
+  await accounts.createUser({
+    username: `bench-${suffix}`,
+    password: 'bench-password-123',
+    role: 'customer',
+  });
+  const tokenAnswer = await app.inject({
+    method: 'POST',
+    url: '/connect/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      client_id: `bench-${suffix}`,
+      username: `bench-${suffix}`,
+      password: 'bench-password-123',
+    }).toString(),
+  });
+  const token = (tokenAnswer.json() as { access_token: string }).access_token;
+
+  process.on('message', async (message: { kind: string; name?: string; body?: unknown }) => {
+    if (message.kind === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+    if (message.kind === 'static') {
+      const res = await app.inject({
+        method: 'POST',
+        url: options.searchUrl,
+        headers: { authorization: `Bearer ${token}` },
+        payload: message.body as object,
+      });
+      statics.set(message.name!, res.rawPayload);
+      process.send?.({
+        stored: message.name,
+        status: res.statusCode,
+        bytes: res.rawPayload.length,
+        ...options.count(res.json() as Record<string, unknown>),
+      });
+    }
+  });
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await storage.close();
+    process.exit(0);
+  });
+  const port = (app.server.address() as { port: number }).port;
+  process.stdout.write(`${JSON.stringify({ port, token, startupMs, ...(await options.describe(built)) })}\n`);
+}

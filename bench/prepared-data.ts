@@ -1,0 +1,71 @@
+/**
+ * Benchmark databases: made once per start date in a directory (reused afterwards), and copied fresh for
+ * each run so that what one run sells does not change the next one's answers.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from '../src/app.ts';
+import { hasherFor, openConfiguredStorage } from '../src/cli/runtime.ts';
+import { loadConfig } from '../src/config.ts';
+import { loadCatalogue } from '../src/modules/catalog/index.ts';
+import { systemClock } from '../src/ports/clock.ts';
+import { randomIds } from '../src/ports/ids.ts';
+
+/** A calendar date `n` days after `start`. */
+export const dayFrom = (start: string) => (n: number) =>
+  new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Runs the preparing script (which does nothing if ready), then copies its database for this run. */
+export function preparedCopy(dataDir: string, script: string) {
+  const start = new Date().toISOString().slice(0, 10);
+  mkdirSync(dataDir, { recursive: true });
+  const env = { ...process.env, BENCH_DATA_DIR: dataDir, BENCH_START: start };
+  execFileSync(process.execPath, [path.join(import.meta.dirname, script)], { env, stdio: 'inherit' });
+  const runDir = path.join(dataDir, `run-${process.pid}`);
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(runDir);
+  cpSync(path.join(dataDir, 'itinera.db'), path.join(runDir, 'itinera.db'));
+  return {
+    start,
+    env: { ...env, BENCH_DATA_DIR: runDir },
+    remove: () => rmSync(runDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * In a preparing script: exits at once when this start date's database is ready; otherwise opens the app
+ * on it and, once `fill` is done, marks it ready with what `fill` reports.
+ */
+export async function prepareOnce(
+  fill: (
+    built: Awaited<ReturnType<typeof buildApp>>,
+    catalogue: ReturnType<typeof loadCatalogue>,
+    start: string,
+  ) => Promise<Record<string, unknown>>,
+) {
+  const dataDir = process.env.BENCH_DATA_DIR!;
+  const start = process.env.BENCH_START!;
+  if (existsSync(path.join(dataDir, `ready-${start}`))) return;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NETWORK_POLL_MS: '0',
+    HOLD_SWEEP_MS: '0',
+  });
+  const storage = await openConfiguredStorage(config, { migrate: true });
+  const catalogue = loadCatalogue();
+  const built = await buildApp({
+    config,
+    storage,
+    hasher: hasherFor(config),
+    clock: systemClock,
+    ids: randomIds,
+    catalogue,
+    logger: false,
+  });
+  const report = await fill(built, catalogue, start);
+  await built.app.close();
+  await storage.close();
+  writeFileSync(path.join(dataDir, `ready-${start}`), JSON.stringify(report));
+}
