@@ -5,6 +5,7 @@ import * as flightBookings from './migrations/0003-flight-bookings.ts';
 import * as hotels from './migrations/0004-hotels.ts';
 import * as hotelBookings from './migrations/0005-hotel-bookings.ts';
 import * as agencyNames from './migrations/0006-agency-names.ts';
+import * as flightBookingNames from './migrations/0007-flight-booking-names.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-hotels': hotels,
   '0005-hotel-bookings': hotelBookings,
   '0006-agency-names': agencyNames,
+  '0007-flight-booking-names': flightBookingNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -149,6 +149,8 @@ export interface FlightBookingsTable {
   contact: string;
   tickets: string | null;
   refund_amount: number | null;
+  /** Passengers' names, folded, `|`-separated, for name search (0007; null only before it ran). */
+  names: string | null;
   version: number;
   created_at: string;
   updated_at: string;

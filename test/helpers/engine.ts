@@ -20,14 +20,17 @@ export async function openTestStorage(): Promise<Storage> {
     return storage;
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  // Under scripts/run-tests.ts the runner drops this run's schemas at the end (dropping one while other
+  // files migrate breaks their set-up); a file run on its own drops its schema when it closes.
+  const runId = process.env.TEST_RUN_ID;
+  const schema = `t_${runId ?? 'solo'}_${randomBytes(6).toString('hex')}`;
   const storage = await openStorage({ databaseUrl: url, schema, poolSize: 5 });
   await migrateToLatest(storage.db, schema);
   return {
     ...storage,
     close: async () => {
       await storage.close();
-      await dropPostgresSchema(url, schema);
+      if (!runId) await dropPostgresSchema(url, schema);
     },
   };
 }

@@ -5,6 +5,7 @@ import { AppError, invalidField, invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import { type Principal, visibilityOf } from '../auth/index.ts';
+import { foldedNames } from '../bookings/names.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import {
   checkPassengers,
@@ -235,6 +236,7 @@ export function createFlightBookingService(deps: {
               first_departure_at: firstDeparture.toISOString(),
               itinerary: JSON.stringify(itinerary),
               passengers: JSON.stringify(passengers),
+              names: foldedNames(passengers),
               contact: JSON.stringify(input.contact),
               tickets: hold
                 ? null
@@ -372,7 +374,11 @@ export function createFlightBookingService(deps: {
           trx,
           id,
           row.version,
-          { passengers: JSON.stringify(passengers), contact: JSON.stringify(contact) },
+          {
+            passengers: JSON.stringify(passengers),
+            names: foldedNames(passengers),
+            contact: JSON.stringify(contact),
+          },
           now,
         );
         if (ok)

@@ -107,7 +107,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       trx: Kysely<Database>,
       id: string,
       version: number,
-      fields: Pick<FlightBookingRow, 'passengers' | 'contact'>,
+      fields: Pick<FlightBookingRow, 'passengers' | 'contact' | 'names'>,
       now: string,
     ): Promise<boolean> {
       const result = await trx

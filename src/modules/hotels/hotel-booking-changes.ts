@@ -5,7 +5,6 @@ import { createSignedTokens } from '../../http/signed-token.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Principal } from '../auth/index.ts';
-import { fold } from '../catalog/index.ts';
 import {
   checkGuests,
   checkStayDates,
@@ -308,7 +307,6 @@ export function createHotelBookingChanges(deps: {
           names: searchableNames(
             holder,
             updatedRooms.map((r) => ({ guests: JSON.parse(r.guests) as GuestInput[] })),
-            fold,
           ),
           special_requests:
             input.special_requests !== undefined ? input.special_requests : row.special_requests,

@@ -1,4 +1,5 @@
 import { type FieldError, invalidField } from '../../http/app-error.ts';
+import { foldedNames } from '../bookings/names.ts';
 import { addDays, daysBetween, localToInstant } from '../flights/flight-times.ts';
 
 export const MAX_STAY_NIGHTS = 30;
@@ -63,16 +64,12 @@ export function checkGuests(
   return errors;
 }
 
-/** `|`-separated folded names of the holder and every guest, for a contains-search by name. */
+/** The names a booking search finds a hotel booking by: the holder's and every guest's. */
 export function searchableNames(
   holder: { given_name: string; family_name: string },
   rooms: ReadonlyArray<{ guests: ReadonlyArray<{ given_name: string; family_name: string }> }>,
-  fold: (s: string) => string,
 ): string {
-  const names = [holder, ...rooms.flatMap((r) => r.guests)].map((p) =>
-    fold(`${p.given_name} ${p.family_name}`),
-  );
-  return `|${[...new Set(names)].join('|')}|`;
+  return foldedNames([holder, ...rooms.flatMap((r) => r.guests)]);
 }
 
 /** The nights of a stay: check-in up to the night before check-out. */

@@ -5,7 +5,7 @@ import { AppError, invalidField, invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import { type Principal, visibilityOf } from '../auth/index.ts';
-import { type Catalogue, fold } from '../catalog/index.ts';
+import type { Catalogue } from '../catalog/index.ts';
 import { newBookingReference } from '../flights/booking-rules.ts';
 import {
   checkGuests,
@@ -319,7 +319,7 @@ export function createHotelBookingService(deps: {
               penalty_amount: null,
               free_cancellation_until: deadline?.toISOString() ?? null,
               holder: JSON.stringify(input.holder),
-              names: searchableNames(input.holder, input.rooms, fold),
+              names: searchableNames(input.holder, input.rooms),
               special_requests: input.special_requests ?? null,
               hotel: JSON.stringify(hotel),
               version: 1,
