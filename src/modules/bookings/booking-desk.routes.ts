@@ -4,6 +4,8 @@ import { invalidField } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { Principal } from '../auth/index.ts';
 import { principalOf } from '../auth/index.ts';
+import type { SearchBookingRequest } from './booking-search.ts';
+import { SearchBookingRequestSchema, SearchBookingResponseSchema } from './search-booking.schemas.ts';
 
 type BookingAnswer = { booking: { id: string }; etag: string };
 type By = { id?: string | undefined; reference?: string | undefined };
@@ -16,14 +18,18 @@ interface Quote {
   expires_at: string;
 }
 
+type SearchPage = { data: unknown[]; next_cursor: string | null; total_count: number };
+
 /** What each product offers the shared booking operations. */
 export interface BookingProducts {
   flight: {
+    search(p: Principal, req: SearchBookingRequest): Promise<SearchPage>;
     get(p: Principal, by: By): Promise<BookingAnswer>;
     quoteCancellation(p: Principal, id: string): Promise<Quote>;
     cancel(p: Principal, id: string, quoteId: string): Promise<BookingAnswer>;
   };
   hotel: {
+    search(p: Principal, req: SearchBookingRequest): Promise<SearchPage>;
     get(p: Principal, by: By): Promise<BookingAnswer>;
     quoteCancellation(
       p: Principal,
@@ -58,7 +64,7 @@ const RoomId = Type.String({
   description: 'Hotel bookings only: one room instead of the whole booking',
 });
 
-/** The operations every booking shares, whatever its product: read, quote a cancellation, cancel. */
+/** The operations every booking shares, whatever its product: read, search, quote a cancellation, cancel. */
 export function bookingDeskRoutes(
   app: FastifyInstance,
   deps: {
@@ -111,6 +117,42 @@ export function bookingDeskRoutes(
         : await flight.get(principal, query);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       return booking;
+    },
+  );
+
+  app.post(
+    '/search_booking',
+    {
+      onRequest: deps.guards.read,
+      schema: {
+        operationId: 'search_booking',
+        tags,
+        summary: 'Search bookings',
+        description:
+          'Hotel bookings (the default) by any mix of: booking or client reference, a holder’s or guest’s name ' +
+          '(contains; case and accents ignored), hotel, city, statuses, and inclusive ranges on creation, ' +
+          'check-in, check-out and the end of free cancellation; sorted by creation (newest first by default), ' +
+          'check-in or check-out. With `product: flight`, flight bookings by reference, passenger name, ' +
+          'statuses, creation and first departure; sorted by creation or departure. A criterion the product ' +
+          'does not have is 400 naming it. Cursor pages of up to 100 with the total count. Customers search ' +
+          'their own bookings, agents their agency’s, admins all.',
+        security: [{ bearerAuth: ['read'] }],
+        body: SearchBookingRequestSchema,
+        response: {
+          200: SearchBookingResponseSchema,
+          ...errorResponses(
+            'INVALID_CURSOR',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+            'UNSUPPORTED_MEDIA_TYPE',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body as SearchBookingRequest;
+      const principal = principalOf(request);
+      return body.product === 'flight' ? flight.search(principal, body) : hotel.search(principal, body);
     },
   );
 

@@ -7,3 +7,8 @@ import { fold } from '../catalog/text.ts';
 export function foldedNames(people: ReadonlyArray<{ given_name: string; family_name: string }>): string {
   return `|${[...new Set(people.map((p) => fold(`${p.given_name} ${p.family_name}`)))].join('|')}|`;
 }
+
+/** A LIKE pattern for folded text anywhere in a names column (wildcards dropped: names never hold them). */
+export function namesContaining(folded: string): string {
+  return `%${folded.replace(/[\\%_]/g, '')}%`;
+}

@@ -153,7 +153,8 @@ export function createFlightBookingService(deps: {
       const seatCount = seatsNeeded(offer.passengers);
       const cabin = offer.cabin as Cabin;
       const passengers: StoredPassenger[] = input.passengers.map((p) => ({ ...p, id: ids.next('pas') }));
-      const bookingId = ids.next('bkg');
+      // Time-ordered, so bookings made in the same millisecond still list in the order they were made.
+      const bookingId = ids.ordered('bkg');
 
       for (let attempt = 0; ; attempt++) {
         try {

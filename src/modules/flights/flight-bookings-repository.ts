@@ -1,12 +1,47 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { afterPosition, type KeysetPosition } from '../../db/keyset.ts';
 import type { Database, FlightBookingSegmentsTable, FlightBookingsTable } from '../../db/tables.ts';
 import type { Visibility } from '../auth/index.ts';
 import { createBookingEventsRepository } from '../bookings/booking-events-repository.ts';
+import { namesContaining } from '../bookings/names.ts';
 
 export type { BookingEvent } from '../bookings/booking-events-repository.ts';
 
 export type FlightBookingRow = Selectable<FlightBookingsTable>;
 export type BookingSegmentRow = Selectable<FlightBookingSegmentsTable>;
+
+type Range = { from?: string | undefined; to?: string | undefined };
+
+/** What a flight booking search may ask; every field narrows. Ranges are inclusive instants. */
+export interface FlightBookingFilter {
+  reference?: string | undefined;
+  /** Folded text that a passenger's full name contains. */
+  name?: string | undefined;
+  statuses?: FlightBookingRow['status'][] | undefined;
+  created_at?: Range | undefined;
+  departure?: Range | undefined;
+}
+
+function searchConditions(
+  eb: ExpressionBuilder<Database, 'flight_bookings'>,
+  v: Visibility,
+  f: FlightBookingFilter,
+) {
+  const all = [];
+  if (v.kind === 'user') all.push(eb('user_id', '=', v.userId));
+  if (v.kind === 'agency') all.push(eb('agency_id', '=', v.agencyId));
+  if (f.reference) all.push(eb('reference', '=', f.reference.toUpperCase()));
+  if (f.name) all.push(eb('names', 'like', namesContaining(f.name)));
+  if (f.statuses?.length) all.push(eb('status', 'in', f.statuses));
+  for (const [column, range] of [
+    ['created_at', f.created_at],
+    ['first_departure_at', f.departure],
+  ] as const) {
+    if (range?.from) all.push(eb(column, '>=', range.from));
+    if (range?.to) all.push(eb(column, '<=', range.to));
+  }
+  return eb.and(all);
+}
 
 export function createFlightBookingsRepository(db: Kysely<Database>) {
   const events = createBookingEventsRepository(db);
@@ -81,6 +116,34 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
         .limit(limit + 1)
         .execute();
       const total = await countQuery.executeTakeFirstOrThrow();
+      return { rows: rows.slice(0, limit), more: rows.length > limit, total: Number(total.n) };
+    },
+
+    /** One page of a booking search after a keyset position, in (column, id) order, with the total. */
+    async search(
+      v: Visibility,
+      filter: FlightBookingFilter,
+      sort: { key: 'created_at' | 'first_departure_at'; descending: boolean },
+      after: KeysetPosition | undefined,
+      limit: number,
+    ) {
+      const direction = sort.descending ? 'desc' : 'asc';
+      const rows = await db
+        .selectFrom('flight_bookings')
+        .selectAll()
+        .where((eb) => {
+          const base = searchConditions(eb, v, filter);
+          return after ? base.and(afterPosition(eb, sort.key, after, sort.descending)) : base;
+        })
+        .orderBy(sort.key, direction)
+        .orderBy('id', direction)
+        .limit(limit + 1)
+        .execute();
+      const total = await db
+        .selectFrom('flight_bookings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) => searchConditions(eb, v, filter))
+        .executeTakeFirstOrThrow();
       return { rows: rows.slice(0, limit), more: rows.length > limit, total: Number(total.n) };
     },
 

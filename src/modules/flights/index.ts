@@ -8,6 +8,7 @@ import type { IdGenerator } from '../../ports/ids.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import { flightBookingRoutes } from './flight-booking.routes.ts';
 import { FlightBookingSchema } from './flight-booking.schemas.ts';
+import { createFlightBookingSearch } from './flight-booking-search.ts';
 import { createFlightBookingService } from './flight-booking-service.ts';
 import { createFlightBookingsRepository } from './flight-bookings-repository.ts';
 import { createFlightCancellationService } from './flight-cancellation-service.ts';
@@ -117,11 +118,12 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
     app.addHook('onClose', async () => clearInterval(timer));
   }
   return {
-    /** For the shared booking operations (GET /booking, quote_cancellation, cancel_booking). */
+    /** For the shared booking operations (GET /booking, search_booking, quote_cancellation, cancel_booking). */
     desk: {
       get: bookings.getBooking,
       quoteCancellation: cancellations.quoteCancellation,
       cancel: cancellations.cancelBooking,
+      search: createFlightBookingSearch({ bookings: bookingsRepo }),
     },
     importNetwork,
     expireDueHolds: () => cancellations.expireDueHolds(),

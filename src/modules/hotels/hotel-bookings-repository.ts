@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { afterPosition } from '../../db/keyset.ts';
 import type {
   Database,
   HotelBookingRoomsTable,
@@ -7,6 +8,7 @@ import type {
 } from '../../db/tables.ts';
 import type { Visibility } from '../auth/index.ts';
 import { createBookingEventsRepository } from '../bookings/booking-events-repository.ts';
+import { namesContaining } from '../bookings/names.ts';
 
 export type HotelBookingRow = Selectable<HotelBookingsTable>;
 export type HotelBookingRoomRow = Selectable<HotelBookingRoomsTable>;
@@ -34,16 +36,13 @@ export interface HotelBookingSort {
   descending: boolean;
 }
 
-/** LIKE wildcards and escapes differ between engines; names never contain them, so they are dropped. */
-const likeSafe = (s: string) => s.replace(/[\\%_]/g, '');
-
 function conditions(eb: ExpressionBuilder<Database, 'hotel_bookings'>, v: Visibility, f: HotelBookingFilter) {
   const all = [];
   if (v.kind === 'user') all.push(eb('user_id', '=', v.userId));
   if (v.kind === 'agency') all.push(eb('agency_id', '=', v.agencyId));
   if (f.reference) all.push(eb('reference', '=', f.reference.toUpperCase()));
   if (f.client_reference) all.push(eb('client_reference', '=', f.client_reference));
-  if (f.name) all.push(eb('names', 'like', `%${likeSafe(f.name)}%`));
+  if (f.name) all.push(eb('names', 'like', namesContaining(f.name)));
   if (f.hotel_id) all.push(eb('hotel_id', '=', f.hotel_id));
   if (f.city_id) all.push(eb('city_id', '=', f.city_id));
   if (f.statuses?.length) all.push(eb('status', 'in', f.statuses));
@@ -155,19 +154,12 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
       limit: number,
     ) {
       const direction = sort.descending ? 'desc' : 'asc';
-      const past = sort.descending ? '<' : '>';
       const rows = await db
         .selectFrom('hotel_bookings')
         .selectAll()
         .where((eb) => {
           const base = conditions(eb, v, filter);
-          if (!after) return base;
-          return base.and(
-            eb.or([
-              eb(sort.key, past, after.value),
-              eb.and([eb(sort.key, '=', after.value), eb('id', past, after.id)]),
-            ]),
-          );
+          return after ? base.and(afterPosition(eb, sort.key, after, sort.descending)) : base;
         })
         .orderBy(sort.key, direction)
         .orderBy('id', direction)

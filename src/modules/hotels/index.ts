@@ -22,7 +22,6 @@ import { hotelOperationsRoutes } from './hotel-operations.routes.ts';
 import { createHotelSearchService } from './hotel-search-service.ts';
 import { createHotelsRepository } from './hotels-repository.ts';
 import { createRateKeys } from './rate-key.ts';
-import { searchBookingRoute } from './search-booking.route.ts';
 import { searchHotelsRoute } from './search-hotels.route.ts';
 import { HotelResultSchema } from './search-hotels.schemas.ts';
 
@@ -102,10 +101,6 @@ export async function hotelsModule(
     bodyLimit: 50 * 1_048_576,
   });
   hotelBookingRoutes(app, { bookings, changes, idempotency: deps.idempotency, guards: deps.guards });
-  searchBookingRoute(app, {
-    search: createHotelBookingSearch({ bookings: bookingsRepo, reads: bookings }),
-    guard: deps.guards.read,
-  });
   if (deps.pollMs > 0) {
     const stop = index.watch(deps.pollMs, (error) =>
       app.log.warn({ err: error }, 'hotel index refresh failed'),
@@ -113,11 +108,12 @@ export async function hotelsModule(
     app.addHook('onClose', async () => stop());
   }
   return {
-    /** For the shared booking operations (GET /booking, quote_cancellation, cancel_booking). */
+    /** For the shared booking operations (GET /booking, search_booking, quote_cancellation, cancel_booking). */
     desk: {
       get: bookings.getBooking,
       quoteCancellation: changes.quoteCancellation,
       cancel: changes.cancel,
+      search: createHotelBookingSearch({ bookings: bookingsRepo, reads: bookings }),
     },
     importHotels,
     countHotels: () => hotels.countHotels(),
