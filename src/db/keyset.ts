@@ -22,3 +22,13 @@ export function afterPosition<DB, TB extends keyof DB>(
     eb.and([eb(sql.ref(column), '=', after.value), eb(sql.ref('id'), past, after.id)]),
   ]);
 }
+
+/** A page read with one row more than asked (to know whether more follow) and the count of all matches. */
+export async function pageWithTotal<Row>(
+  rows: Promise<Row[]>,
+  count: Promise<{ n: number | string | bigint }>,
+  limit: number,
+): Promise<{ rows: Row[]; more: boolean; total: number }> {
+  const [read, counted] = await Promise.all([rows, count]);
+  return { rows: read.slice(0, limit), more: read.length > limit, total: Number(counted.n) };
+}

@@ -63,42 +63,24 @@ describe('a traveller’s hotel journey over real HTTP', () => {
     assert.equal(check.body.status, 'available');
     const quote = check.body.quote;
 
-    const book = await call(
-      'POST',
-      '/book_hotel',
-      {
-        quote_id: quote.quote_id,
-        holder: HOLDER,
-        rooms: [
-          { guests: guestsFor(rooms[0]!, 'Brontë'), special_requests: 'Cot for the little one' },
-          { guests: guestsFor(rooms[1]!, 'Shelley') },
-        ],
-        client_reference: 'AGY-2026-118',
-        expected_total: { amount: quote.total_amount, currency: quote.currency },
-      },
-      { 'idempotency-key': 'journey-stay-1' },
-    );
+    const order = {
+      quote_id: quote.quote_id,
+      holder: HOLDER,
+      rooms: [
+        { guests: guestsFor(rooms[0]!, 'Brontë'), special_requests: 'Cot for the little one' },
+        { guests: guestsFor(rooms[1]!, 'Shelley') },
+      ],
+      client_reference: 'AGY-2026-118',
+      expected_total: { amount: quote.total_amount, currency: quote.currency },
+    };
+    const book = await call('POST', '/book_hotel', order, { 'idempotency-key': 'journey-stay-1' });
     assert.equal(book.status, 201, JSON.stringify(book.body));
     const booking = book.body;
     assert.equal(booking.rooms.length, 2);
     assert.equal(booking.rooms[0].child_ages[0], 6);
 
     // A time-out on the client? The same key answers the same booking, never a second one.
-    const retry = await call(
-      'POST',
-      '/book_hotel',
-      {
-        quote_id: quote.quote_id,
-        holder: HOLDER,
-        rooms: [
-          { guests: guestsFor(rooms[0]!, 'Brontë'), special_requests: 'Cot for the little one' },
-          { guests: guestsFor(rooms[1]!, 'Shelley') },
-        ],
-        client_reference: 'AGY-2026-118',
-        expected_total: { amount: quote.total_amount, currency: quote.currency },
-      },
-      { 'idempotency-key': 'journey-stay-1' },
-    );
+    const retry = await call('POST', '/book_hotel', order, { 'idempotency-key': 'journey-stay-1' });
     assert.equal(retry.body.id, booking.id);
 
     const found = await call('POST', '/search_booking', {

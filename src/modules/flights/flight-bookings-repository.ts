@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import { afterPosition, type KeysetPosition } from '../../db/keyset.ts';
+import { afterPosition, type KeysetPosition, pageWithTotal } from '../../db/keyset.ts';
 import type { Database, FlightBookingSegmentsTable, FlightBookingsTable } from '../../db/tables.ts';
 import type { Visibility } from '../auth/index.ts';
 import { createBookingEventsRepository } from '../bookings/booking-events-repository.ts';
@@ -128,23 +128,25 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       limit: number,
     ) {
       const direction = sort.descending ? 'desc' : 'asc';
-      const rows = await db
-        .selectFrom('flight_bookings')
-        .selectAll()
-        .where((eb) => {
-          const base = searchConditions(eb, v, filter);
-          return after ? base.and(afterPosition(eb, sort.key, after, sort.descending)) : base;
-        })
-        .orderBy(sort.key, direction)
-        .orderBy('id', direction)
-        .limit(limit + 1)
-        .execute();
-      const total = await db
-        .selectFrom('flight_bookings')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where((eb) => searchConditions(eb, v, filter))
-        .executeTakeFirstOrThrow();
-      return { rows: rows.slice(0, limit), more: rows.length > limit, total: Number(total.n) };
+      return pageWithTotal(
+        db
+          .selectFrom('flight_bookings')
+          .selectAll()
+          .where((eb) => {
+            const base = searchConditions(eb, v, filter);
+            return after ? base.and(afterPosition(eb, sort.key, after, sort.descending)) : base;
+          })
+          .orderBy(sort.key, direction)
+          .orderBy('id', direction)
+          .limit(limit + 1)
+          .execute(),
+        db
+          .selectFrom('flight_bookings')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where((eb) => searchConditions(eb, v, filter))
+          .executeTakeFirstOrThrow(),
+        limit,
+      );
     },
 
     /** Moves a booking from one status to another only if it is still in the first: exactly once. */

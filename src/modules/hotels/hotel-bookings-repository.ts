@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import { afterPosition } from '../../db/keyset.ts';
+import { afterPosition, pageWithTotal } from '../../db/keyset.ts';
 import type {
   Database,
   HotelBookingRoomsTable,
@@ -154,23 +154,25 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
       limit: number,
     ) {
       const direction = sort.descending ? 'desc' : 'asc';
-      const rows = await db
-        .selectFrom('hotel_bookings')
-        .selectAll()
-        .where((eb) => {
-          const base = conditions(eb, v, filter);
-          return after ? base.and(afterPosition(eb, sort.key, after, sort.descending)) : base;
-        })
-        .orderBy(sort.key, direction)
-        .orderBy('id', direction)
-        .limit(limit + 1)
-        .execute();
-      const total = await db
-        .selectFrom('hotel_bookings')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where((eb) => conditions(eb, v, filter))
-        .executeTakeFirstOrThrow();
-      return { rows: rows.slice(0, limit), more: rows.length > limit, total: Number(total.n) };
+      return pageWithTotal(
+        db
+          .selectFrom('hotel_bookings')
+          .selectAll()
+          .where((eb) => {
+            const base = conditions(eb, v, filter);
+            return after ? base.and(afterPosition(eb, sort.key, after, sort.descending)) : base;
+          })
+          .orderBy(sort.key, direction)
+          .orderBy('id', direction)
+          .limit(limit + 1)
+          .execute(),
+        db
+          .selectFrom('hotel_bookings')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where((eb) => conditions(eb, v, filter))
+          .executeTakeFirstOrThrow(),
+        limit,
+      );
     },
   };
 }
