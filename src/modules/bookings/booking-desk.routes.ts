@@ -5,6 +5,7 @@ import { errorResponses } from '../../http/schemas.ts';
 import type { Principal } from '../auth/index.ts';
 import { principalOf } from '../auth/index.ts';
 import type { SearchBookingRequest } from './booking-search.ts';
+import { productOf } from './products.ts';
 import { SearchBookingRequestSchema, SearchBookingResponseSchema } from './search-booking.schemas.ts';
 
 type BookingAnswer = { booking: { id: string }; etag: string };
@@ -40,8 +41,7 @@ export interface BookingProducts {
   };
 }
 
-/** Hotel booking ids start `hbk_` and their references have eight characters; flights' have six. */
-const isHotel = (by: By) => (by.id ? by.id.startsWith('hbk_') : (by.reference ?? '').length === 8);
+const isHotel = (by: By) => productOf(by) === 'hotel';
 
 const AnyBooking = Type.Union([Type.Ref('FlightBooking'), Type.Ref('HotelBooking')], {
   description: 'Tell them apart by `product`: flight or hotel',

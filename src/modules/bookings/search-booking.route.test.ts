@@ -95,4 +95,27 @@ describe('POST /search_booking across products', () => {
       assert.equal(res.body.errors[0].pointer, pointer, JSON.stringify(res.body));
     }
   });
+
+  it('points a change sent to the other product’s operation at the right one', async () => {
+    const cases = [
+      ['/modify_hotel_booking', { booking_id: flights[0].id, special_requests: 'x' }, /update_booking/],
+      [
+        '/update_booking',
+        { booking_id: hotel.id, contact: { email: 'a@example.com' } },
+        /modify_hotel_booking/,
+      ],
+      ['/confirm_booking', { booking_id: hotel.id }, /modify_hotel_booking/],
+    ] as const;
+    for (const [url, payload, hint] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...auth, 'if-match': '"v1"' },
+        payload,
+      });
+      assert.equal(res.statusCode, 400, `${url}: ${res.body}`);
+      assert.equal(res.json().errors[0].pointer, '/booking_id');
+      assert.match(res.json().detail, hint);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import type { Idempotency } from '../../http/idempotency.ts';
 import { decodeKeyset, encodeKeyset } from '../../http/keyset.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { principalOf } from '../auth/index.ts';
+import { requireProduct } from '../bookings/products.ts';
 import {
   BookFlightRequestSchema,
   BookingIdSchema,
@@ -142,10 +143,9 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      const { booking, etag } = await deps.bookings.confirmBooking(
-        principalOf(request),
-        (request.body as { booking_id: string }).booking_id,
-      );
+      const id = (request.body as { booking_id: string }).booking_id;
+      requireProduct(id, 'flight');
+      const { booking, etag } = await deps.bookings.confirmBooking(principalOf(request), id);
       reply.header('etag', etag);
       return booking;
     },
@@ -179,6 +179,7 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const body = request.body as UpdateBookingInput & { booking_id: string };
+      requireProduct(body.booking_id, 'flight');
       const { booking, etag } = await deps.bookings.updateBooking(
         principalOf(request),
         body.booking_id,

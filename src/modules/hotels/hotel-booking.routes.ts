@@ -3,6 +3,7 @@ import Type from 'typebox';
 import type { Idempotency } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { principalOf } from '../auth/index.ts';
+import { requireProduct } from '../bookings/products.ts';
 import {
   BookHotelRequestSchema,
   CheckRateRequestSchema,
@@ -138,6 +139,7 @@ export function hotelBookingRoutes(
     },
     async (request, reply) => {
       const body = request.body as ModifyHotelBookingInput & { booking_id: string };
+      requireProduct(body.booking_id, 'hotel');
       const { booking, etag } = await deps.changes.modify(
         principalOf(request),
         body.booking_id,
