@@ -326,4 +326,124 @@ describe('the last room, wanted by overlapping stays at once', () => {
     const bookings = await t.storage.db.selectFrom('hotel_bookings').select('id').execute();
     assert.equal(bookings.length, winners.length);
   });
+
+  it('keeps nights sold equal to the live bookings’ nights while bookings, moves and cancellations race', async () => {
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => signIn(t)));
+    const { hotel } = await firstRate(t, buyers[0]!.auth, stay(t, 150, 1));
+    const std = (await t.hotels.repository.roomTypesOf(hotel.id)).find((r) => r.code === 'STD')!;
+    await t.storage.db
+      .insertInto('room_night_overrides')
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          room_type_id: std.id,
+          night: dayAfter(t, 150 + i),
+          rooms: 2,
+          closed: 0,
+          closed_to_arrival: 0,
+        })),
+      )
+      .execute();
+    const only = (o: any) => o.room_type.code === 'STD' && o.rate_plan.code === 'FLEX-RO';
+    const body = (from: number, nights: number) =>
+      stay(t, from, nights, { destination: { hotel_ids: [hotel.id] }, rooms: [{ adults: 2 }] });
+    const book = async (buyer: (typeof buyers)[number], from: number, nights: number) => {
+      const found = await t.app.inject({
+        method: 'POST',
+        url: '/search_hotels',
+        headers: buyer.auth,
+        payload: body(from, nights),
+      });
+      const option = found.json().data[0]?.options.find(only);
+      // Sold out already when searched, while the others race: as good as a 409.
+      if (!option) return { statusCode: 409, body: 'sold out at search', json: () => ({}) };
+      return bookHotel(
+        t,
+        buyer.auth,
+        hotelBookingBody({ rate_key: option.rate_key }, [{ adults: 2 }], {
+          amount: option.total_amount,
+          currency: option.currency,
+        }),
+      );
+    };
+    const a = (await book(buyers[0]!, 150, 3)).json();
+    const b = (await book(buyers[1]!, 154, 3)).json();
+    const move = async (buyer: (typeof buyers)[number], booking: any, from: number) => {
+      const probe = await t.app.inject({
+        method: 'POST',
+        url: '/modify_hotel_booking',
+        headers: { ...buyer.auth, 'if-match': '"v1"' },
+        payload: {
+          booking_id: booking.id,
+          check_in: dayAfter(t, from),
+          check_out: dayAfter(t, from + 3),
+          expected_total: { amount: 0, currency: booking.currency },
+        },
+      });
+      if (probe.statusCode !== 409 || probe.json().code !== 'PRICE_CHANGED') return probe;
+      return t.app.inject({
+        method: 'POST',
+        url: '/modify_hotel_booking',
+        headers: { ...buyer.auth, 'if-match': '"v1"' },
+        payload: {
+          booking_id: booking.id,
+          check_in: dayAfter(t, from),
+          check_out: dayAfter(t, from + 3),
+          expected_total: { amount: probe.json().total_amount, currency: booking.currency },
+        },
+      });
+    };
+    const cancel = async (buyer: (typeof buyers)[number], booking: any) => {
+      const quote = await t.app.inject({
+        method: 'POST',
+        url: '/quote_cancellation',
+        headers: buyer.auth,
+        payload: { booking_id: booking.id },
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/cancel_booking',
+        headers: buyer.auth,
+        payload: { booking_id: booking.id, quote_id: quote.json().quote_id },
+      });
+    };
+    const results = await Promise.all([
+      move(buyers[0]!, a, 153),
+      move(buyers[1]!, b, 151),
+      book(buyers[2]!, 151, 4),
+      book(buyers[3]!, 152, 3),
+      book(buyers[4]!, 153, 4),
+      book(buyers[5]!, 150, 2),
+      cancel(buyers[1]!, b),
+    ]);
+    for (const r of results) assert.ok(r.statusCode < 500, `${r.statusCode} ${r.body}`);
+    // The invariant: what is sold on each night is exactly what live rooms hold, and never over 2.
+    const live = await t.storage.db
+      .selectFrom('hotel_booking_rooms as r')
+      .innerJoin('hotel_bookings as b', 'b.id', 'r.booking_id')
+      .select(['b.check_in', 'b.check_out'])
+      .where('r.room_type_id', '=', std.id)
+      .where('r.status', '=', 'confirmed')
+      .execute();
+    const expected: Record<string, number> = {};
+    for (const r of live)
+      for (
+        let d = r.check_in;
+        d < r.check_out;
+        d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+      )
+        expected[d] = (expected[d] ?? 0) + 1;
+    const sold = Object.fromEntries(
+      (
+        await t.storage.db
+          .selectFrom('room_nights_sold')
+          .select(['night', 'sold'])
+          .where('room_type_id', '=', std.id)
+          .execute()
+      )
+        .filter((r) => Number(r.sold) !== 0)
+        .map((r) => [r.night, Number(r.sold)]),
+    );
+    assert.deepEqual(sold, expected);
+    assert.ok(Object.values(sold).every((n) => n <= 2));
+  });
 });

@@ -101,20 +101,25 @@ export function createHotelInventoryRepository(db: Kysely<Database>) {
       return null;
     },
 
-    /** Gives back `count` rooms of a type on each night; inside the caller's transaction. */
+    /**
+     * Gives back `count` rooms of a type on each night; inside the caller's transaction. Night by night
+     * in order, like `take`, so transactions touching the same nights lock them in the same order and
+     * cannot deadlock on PostgreSQL.
+     */
     async release(
       trx: Kysely<Database>,
       roomTypeId: string,
       nights: readonly string[],
       count: number,
     ): Promise<void> {
-      if (nights.length === 0) return;
-      await trx
-        .updateTable('room_nights_sold')
-        .set({ sold: sql<number>`${sql.ref('sold')} - ${count}` })
-        .where('room_type_id', '=', roomTypeId)
-        .where('night', 'in', [...nights])
-        .execute();
+      for (const night of [...nights].sort()) {
+        await trx
+          .updateTable('room_nights_sold')
+          .set({ sold: sql<number>`${sql.ref('sold')} - ${count}` })
+          .where('room_type_id', '=', roomTypeId)
+          .where('night', '=', night)
+          .execute();
+      }
     },
   };
 }
