@@ -14,6 +14,53 @@ export const HOTEL_PRESETS: Record<HotelPreset, { cities: number; hotels: number
 
 const S_CITIES = ['cty_2643743', 'cty_2988507', 'cty_3128760']; // London, Paris, Barcelona
 
+/**
+ * Where travellers go, beyond the biggest cities: the M and L presets have hotels here first, so a demo
+ * has Paris, Rome and Amsterdam, not only the most populous cities. Name and country in the catalogue.
+ */
+const DESTINATIONS: ReadonlyArray<[string, string]> = [
+  ['London', 'GB'],
+  ['Paris', 'FR'],
+  ['Barcelona', 'ES'],
+  ['Madrid', 'ES'],
+  ['Rome', 'IT'],
+  ['Milan', 'IT'],
+  ['Venice', 'IT'],
+  ['Amsterdam', 'NL'],
+  ['Berlin', 'DE'],
+  ['Munich', 'DE'],
+  ['Vienna', 'AT'],
+  ['Prague', 'CZ'],
+  ['Lisbon', 'PT'],
+  ['Dublin', 'IE'],
+  ['Edinburgh', 'GB'],
+  ['Copenhagen', 'DK'],
+  ['Stockholm', 'SE'],
+  ['Zürich', 'CH'],
+  ['Athens', 'GR'],
+  ['Istanbul', 'TR'],
+  ['Dubai', 'AE'],
+  ['New York City', 'US'],
+  ['Los Angeles', 'US'],
+  ['San Francisco', 'US'],
+  ['Miami', 'US'],
+  ['Chicago', 'US'],
+  ['Toronto', 'CA'],
+  ['Mexico City', 'MX'],
+  ['Rio de Janeiro', 'BR'],
+  ['Buenos Aires', 'AR'],
+  ['Tokyo', 'JP'],
+  ['Seoul', 'KR'],
+  ['Singapore', 'SG'],
+  ['Bangkok', 'TH'],
+  ['Hong Kong', 'HK'],
+  ['Sydney', 'AU'],
+  ['Cape Town', 'ZA'],
+  ['Marrakesh', 'MA'],
+  ['Cairo', 'EG'],
+  ['Delhi', 'IN'],
+];
+
 const NAMES = [
   'Grand',
   'Royal',
@@ -91,7 +138,16 @@ const ROOMS: Array<Omit<RoomTypeRecord, 'rooms'>> = [
 
 function citiesFor(catalogue: Catalogue, preset: HotelPreset): City[] {
   if (preset === 'S') return S_CITIES.map((id) => catalogue.cityById.get(id)!).filter(Boolean);
-  return catalogue.cities.slice(0, HOTEL_PRESETS[preset].cities);
+  const chosen = new Map<string, City>();
+  for (const [name, country] of DESTINATIONS) {
+    const city = catalogue.cities.find((c) => c.name === name && c.country_code === country);
+    if (city) chosen.set(city.id, city);
+  }
+  for (const city of catalogue.cities) {
+    if (chosen.size >= HOTEL_PRESETS[preset].cities) break;
+    chosen.set(city.id, city);
+  }
+  return [...chosen.values()];
 }
 
 function ratePlans(stars: number, random: () => number, start: string, currency: string): RatePlanRecord[] {
