@@ -10,8 +10,8 @@ import {
   CheckRateResponseSchema,
   ModifyHotelBookingRequestSchema,
 } from './hotel-booking.schemas.ts';
-import type { HotelBookingChanges, ModifyHotelBookingInput } from './hotel-booking-changes.ts';
 import type { BookHotelInput, HotelBookingService } from './hotel-booking-service.ts';
+import type { HotelModifications, ModifyHotelBookingInput } from './hotel-modifications.ts';
 
 const Booking = Type.Ref('HotelBooking');
 const tags = ['hotel bookings'];
@@ -21,7 +21,7 @@ export function hotelBookingRoutes(
   app: FastifyInstance,
   deps: {
     bookings: HotelBookingService;
-    changes: HotelBookingChanges;
+    modifications: HotelModifications;
     idempotency: Idempotency;
     guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
   },
@@ -140,7 +140,7 @@ export function hotelBookingRoutes(
     async (request, reply) => {
       const body = request.body as ModifyHotelBookingInput & { booking_id: string };
       requireProduct(body.booking_id, 'hotel');
-      const { booking, etag } = await deps.changes.modify(
+      const { booking, etag } = await deps.modifications.modify(
         principalOf(request),
         body.booking_id,
         request.headers['if-match'],

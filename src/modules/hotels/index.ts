@@ -10,14 +10,16 @@ import { type Catalogue, fold } from '../catalog/index.ts';
 import { createAllotments } from './hotel-allotments.ts';
 import { hotelBookingRoutes } from './hotel-booking.routes.ts';
 import { HotelBookingSchema } from './hotel-booking.schemas.ts';
-import { createHotelBookingChanges } from './hotel-booking-changes.ts';
+
 import { createHotelBookingSearch } from './hotel-booking-search.ts';
 import { createHotelBookingService } from './hotel-booking-service.ts';
 import { createHotelBookingsRepository } from './hotel-bookings-repository.ts';
+import { createHotelCancellations } from './hotel-cancellations.ts';
 import { createHotelImporter } from './hotel-import.ts';
 import { HotelIndex } from './hotel-index.ts';
 import { createHotelInventoryRepository } from './hotel-inventory-repository.ts';
 import { hotelMetadataRoutes } from './hotel-metadata.routes.ts';
+import { createHotelModifications } from './hotel-modifications.ts';
 import { hotelOperationsRoutes } from './hotel-operations.routes.ts';
 import { createHotelSearchService } from './hotel-search-service.ts';
 import { createHotelsRepository } from './hotels-repository.ts';
@@ -81,7 +83,7 @@ export async function hotelsModule(
     clock: deps.clock,
     ids: deps.ids,
   });
-  const changes = createHotelBookingChanges({
+  const changing = {
     db: deps.db,
     hotels,
     bookings: bookingsRepo,
@@ -89,8 +91,9 @@ export async function hotelsModule(
     reads: bookings,
     clock: deps.clock,
     ids: deps.ids,
-    quoteKey: secret,
-  });
+  };
+  const cancellations = createHotelCancellations({ ...changing, quoteKey: secret });
+  const modifications = createHotelModifications(changing);
   const importHotels = createHotelImporter({ ...deps, hotels });
   searchHotelsRoute(app, { search, guard: deps.guards.read });
   hotelMetadataRoutes(app, { index, hotels, catalogue: deps.catalogue, guard: deps.guards.read });
@@ -100,7 +103,7 @@ export async function hotelsModule(
     guard: deps.guards.admin,
     bodyLimit: 50 * 1_048_576,
   });
-  hotelBookingRoutes(app, { bookings, changes, idempotency: deps.idempotency, guards: deps.guards });
+  hotelBookingRoutes(app, { bookings, modifications, idempotency: deps.idempotency, guards: deps.guards });
   if (deps.pollMs > 0) {
     const stop = index.watch(deps.pollMs, (error) =>
       app.log.warn({ err: error }, 'hotel index refresh failed'),
@@ -111,8 +114,8 @@ export async function hotelsModule(
     /** For the shared booking operations (GET /booking, search_booking, quote_cancellation, cancel_booking). */
     desk: {
       get: bookings.getBooking,
-      quoteCancellation: changes.quoteCancellation,
-      cancel: changes.cancel,
+      quoteCancellation: cancellations.quoteCancellation,
+      cancel: cancellations.cancel,
       search: createHotelBookingSearch({ bookings: bookingsRepo, reads: bookings }),
     },
     importHotels,

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField, invalidFields } from '../../http/app-error.ts';
-import { createSignedTokens } from '../../http/signed-token.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Principal } from '../auth/index.ts';
+import { bookingDeadline, countByType, live } from './hotel-booking-rooms.ts';
 import {
   checkGuests,
   checkStayDates,
@@ -21,26 +21,11 @@ import {
   type StoredHotel,
   type StoredRoomPrice,
 } from './hotel-booking-view.ts';
-import type {
-  HotelBookingRoomRow,
-  HotelBookingRow,
-  HotelBookingsRepository,
-} from './hotel-bookings-repository.ts';
+import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { indexRatePlan, indexRoomType } from './hotel-index.ts';
 import type { HotelInventoryRepository } from './hotel-inventory-repository.ts';
-import { freeCancellationEnds, penaltyAt, priceRooms } from './hotel-rates.ts';
+import { priceRooms } from './hotel-rates.ts';
 import type { HotelsRepository } from './hotels-repository.ts';
-
-export const CANCELLATION_QUOTE_TTL_SECONDS = 15 * 60;
-
-interface CancellationQuotePayload {
-  booking_id: string;
-  room_id: string | null;
-  version: number;
-  penalty: number;
-  refund: number;
-  expires: number;
-}
 
 export interface ModifyHotelBookingInput {
   check_in?: string | undefined;
@@ -57,30 +42,11 @@ export interface ModifyHotelBookingInput {
   expected_total?: { amount: number; currency: string } | undefined;
 }
 
-const live = (rooms: HotelBookingRoomRow[]) => rooms.filter((r) => r.status === 'confirmed');
-
-/** The earliest end of free cancellation over live rooms; null when any of them is never free. */
-function bookingDeadline(rooms: HotelBookingRoomRow[], checkIn: string, timeZone: string): string | null {
-  const ends = live(rooms).map((r) =>
-    freeCancellationEnds((JSON.parse(r.price) as StoredRoomPrice).cancellation_policy, checkIn, timeZone),
-  );
-  if (ends.length === 0 || ends.some((e) => e === null)) return null;
-  return new Date(Math.min(...ends.map((e) => e!.getTime()))).toISOString();
-}
-
-/** Groups live rooms by room type, for taking and releasing nights. */
-function countByType(rooms: HotelBookingRoomRow[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const r of live(rooms)) out.set(r.room_type_id, (out.get(r.room_type_id) ?? 0) + 1);
-  return out;
-}
-
 /**
- * Cancellation (a quote, then the cancellation presenting it; the whole booking or one room) and
- * modification (names, requests, dates). Every change is conditional on the booking version read, so
- * concurrent changes cannot both apply and nights are released exactly once.
+ * Changes names, special requests and dates of a booking. Conditional on the booking version read (its
+ * ETag), so concurrent changes cannot both apply; nights move in one transaction or not at all.
  */
-export function createHotelBookingChanges(deps: {
+export function createHotelModifications(deps: {
   db: Kysely<Database>;
   hotels: HotelsRepository;
   bookings: HotelBookingsRepository;
@@ -88,108 +54,9 @@ export function createHotelBookingChanges(deps: {
   reads: HotelBookingService;
   clock: Clock;
   ids: IdGenerator;
-  quoteKey: string;
 }) {
   const { db, bookings, inventory, clock, ids, reads } = deps;
-  const quotes = createSignedTokens<CancellationQuotePayload>(deps.quoteKey, 'hcq');
-
-  /** The rooms a cancellation is about: every live room, or the one named. */
-  function target(rooms: HotelBookingRoomRow[], roomId: string | undefined) {
-    if (roomId === undefined) return live(rooms);
-    const room = rooms.find((r) => r.id === roomId);
-    if (room?.status !== 'confirmed') throw invalidField('/room_id', 'is not a live room of this booking');
-    return [room];
-  }
-
-  function penaltyOf(row: HotelBookingRow, targets: HotelBookingRoomRow[], now: Date): number {
-    const zone = (JSON.parse(row.hotel) as StoredHotel).time_zone;
-    return targets.reduce((sum, r) => {
-      const policy = (JSON.parse(r.price) as StoredRoomPrice).cancellation_policy;
-      return sum + penaltyAt(policy, row.check_in, zone, r.total_amount, now);
-    }, 0);
-  }
-
   return {
-    /** What cancelling the booking (or one room) costs now; the quote is valid 15 minutes and for this version. */
-    async quoteCancellation(principal: Principal, id: string, roomId: string | undefined) {
-      const row = await reads.loadVisible(principal, { id });
-      const rooms = await bookings.rooms(db, row.id);
-      assertHotelAction(row.status, reads.clockOf(row, rooms), 'cancel');
-      const targets = target(rooms, roomId);
-      const now = clock.now();
-      const penalty = penaltyOf(row, targets, now);
-      const refund = targets.reduce((n, r) => n + r.total_amount, 0) - penalty;
-      const expires = Math.floor(now.getTime() / 1000) + CANCELLATION_QUOTE_TTL_SECONDS;
-      return {
-        quote_id: quotes.issue({
-          booking_id: row.id,
-          room_id: roomId ?? null,
-          version: row.version,
-          penalty,
-          refund,
-          expires,
-        }),
-        booking_id: row.id,
-        room_id: roomId ?? null,
-        refund_amount: refund,
-        penalty_amount: penalty,
-        currency: row.currency,
-        expires_at: new Date(expires * 1000).toISOString(),
-      };
-    },
-
-    /** Cancels as quoted and gives the nights back; the booking is cancelled when no room is left. */
-    async cancel(principal: Principal, id: string, roomId: string | undefined, quoteId: string) {
-      const row = await reads.loadVisible(principal, { id });
-      const rooms = await bookings.rooms(db, row.id);
-      assertHotelAction(row.status, reads.clockOf(row, rooms), 'cancel');
-      const q = quotes.read(quoteId);
-      if (!q) throw invalidField('/quote_id', 'is not a quote from /quote_cancellation');
-      if (q.booking_id !== row.id || q.room_id !== (roomId ?? null))
-        throw invalidField('/quote_id', 'is for another booking or room');
-      const now = clock.now();
-      if (q.version !== row.version || q.expires * 1000 <= now.getTime())
-        throw new AppError('QUOTE_EXPIRED', 'The quote expired or the booking changed; ask for a new one');
-      const targets = target(rooms, roomId);
-      const remaining = live(rooms).filter((r) => !targets.includes(r));
-      const zone = (JSON.parse(row.hotel) as StoredHotel).time_zone;
-      const nights = nightsOf(row.check_in, row.check_out);
-      const at = now.toISOString();
-      const done = await db.transaction().execute(async (trx) => {
-        const whole = remaining.length === 0;
-        const ok = await bookings.update(trx, row.id, row.version, {
-          status: whole ? 'cancelled' : 'confirmed',
-          total_amount: remaining.reduce((n, r) => n + r.total_amount, 0),
-          penalty_amount: (row.penalty_amount ?? 0) + q.penalty,
-          free_cancellation_until: bookingDeadline(remaining, row.check_in, zone),
-          cancelled_at: whole ? at : null,
-          updated_at: at,
-        });
-        if (!ok) return false;
-        // Each room's share of the quoted penalty, as it was when quoted.
-        const quotedAt = new Date((q.expires - CANCELLATION_QUOTE_TTL_SECONDS) * 1000);
-        const penalties = new Map(targets.map((r) => [r.id, penaltyOf(row, [r], quotedAt)]));
-        for (const r of targets) {
-          await inventory.release(trx, r.room_type_id, nights, 1);
-          await bookings.updateRoom(trx, r.id, { status: 'cancelled', penalty_amount: penalties.get(r.id)! });
-        }
-        await bookings.addEvent(trx, ids.ordered('evt'), row.id, {
-          type: whole ? 'cancelled' : 'room_cancelled',
-          data: {
-            rooms: targets.map((r) => r.id),
-            penalty_amount: q.penalty,
-            refund_amount: q.refund,
-            currency: row.currency,
-          },
-          at,
-        });
-        return true;
-      });
-      if (!done)
-        throw new AppError('QUOTE_EXPIRED', 'The booking changed while cancelling; ask for a new quote');
-      return reads.view((await bookings.findById(db, row.id))!);
-    },
-
     /**
      * Changes names, special requests and, while cancelling is still free, the dates: the live rooms
      * are re-priced at today's rates for the new stay and, in one transaction, the old nights are given
@@ -367,4 +234,4 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-export type HotelBookingChanges = ReturnType<typeof createHotelBookingChanges>;
+export type HotelModifications = ReturnType<typeof createHotelModifications>;
