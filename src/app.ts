@@ -113,9 +113,14 @@ export async function buildApp(deps: AppDeps) {
     issuer: config.http.publicUrl,
     tokenRequestsPerMinutePerSource: config.auth.tokenRequestsPerMinutePerSource,
   });
-  catalogRoutes(app, { catalogue: createCatalogueService(deps.catalogue), guard: guard({ scope: 'read' }) });
+  const guards = {
+    read: guard({ scope: 'read' }),
+    book: guard({ scope: 'book' }),
+    admin: guard({ scope: 'admin', roles: ['admin'] }),
+  };
+  catalogRoutes(app, { catalogue: createCatalogueService(deps.catalogue), guard: guards.read });
   const accounts = createAccountsService({ users, clients, hasher, clock, ids });
-  createUserRoute(app, { accounts, guard: guard({ scope: 'admin', roles: ['admin'] }) });
+  createUserRoute(app, { accounts, guard: guards.admin });
   const idempotency = createIdempotency(storage.db, clock);
   const flights = await flightsModule(app, {
     idempotency,
@@ -123,11 +128,7 @@ export async function buildApp(deps: AppDeps) {
     catalogue: deps.catalogue,
     clock,
     ids,
-    guards: {
-      read: guard({ scope: 'read' }),
-      book: guard({ scope: 'book' }),
-      admin: guard({ scope: 'admin', roles: ['admin'] }),
-    },
+    guards,
     networkPollMs: config.flights.networkPollMs,
     holdSweepMs: config.flights.holdSweepMs,
   });
@@ -136,17 +137,13 @@ export async function buildApp(deps: AppDeps) {
     catalogue: deps.catalogue,
     clock,
     ids,
-    guards: {
-      read: guard({ scope: 'read' }),
-      book: guard({ scope: 'book' }),
-      admin: guard({ scope: 'admin', roles: ['admin'] }),
-    },
+    guards,
     idempotency,
     pollMs: config.flights.networkPollMs,
   });
   bookingDeskRoutes(app, {
     products: { flight: flights.desk, hotel: hotels.desk },
-    guards: { read: guard({ scope: 'read' }), book: guard({ scope: 'book' }) },
+    guards,
   });
   healthRoutes(app, { ping: storage.ping });
 

@@ -90,3 +90,28 @@ export function hotelBookingBody(
     ...extra,
   };
 }
+
+/** Sets the rooms for sale of one room type on `nights` nights from `from` days ahead; returns its id. */
+export async function limitRooms(
+  t: TestApp,
+  hotelId: string,
+  code: string,
+  from: number,
+  nights: number,
+  rooms: number,
+): Promise<string> {
+  const roomType = (await t.hotels.repository.roomTypesOf(hotelId)).find((r) => r.code === code)!;
+  await t.storage.db
+    .insertInto('room_night_overrides')
+    .values(
+      Array.from({ length: nights }, (_, i) => ({
+        room_type_id: roomType.id,
+        night: dayAfter(t, from + i),
+        rooms,
+        closed: 0,
+        closed_to_arrival: 0,
+      })),
+    )
+    .execute();
+  return roomType.id;
+}

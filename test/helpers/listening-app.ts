@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { createClient, createUser } from './factories.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 async function freePort(): Promise<number> {
@@ -19,4 +20,39 @@ export async function startTestServer(options: TestAppOptions = {}): Promise<Tes
   const t = await buildTestApp({ ...options, env: { PUBLIC_URL: baseUrl, ...options.env } });
   await t.app.listen({ host: '127.0.0.1', port });
   return { ...t, baseUrl };
+}
+
+/**
+ * A new user signs in through the real token endpoint over HTTP; `call` then sends JSON requests with
+ * their bearer token and answers status, ETag and parsed body.
+ */
+export async function signInOverHttp(server: TestApp & { baseUrl: string }) {
+  const client = await createClient(server);
+  const user = await createUser(server);
+  const tokenRes = await fetch(`${server.baseUrl}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: client.clientId,
+      username: user.username,
+      password: user.password,
+    }),
+  });
+  if (tokenRes.status !== 200) throw new Error(`sign-in failed: ${tokenRes.status} ${await tokenRes.text()}`);
+  const { access_token } = (await tokenRes.json()) as { access_token: string };
+  const call = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${access_token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...extra,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: test helper answers any JSON body
+    return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as any };
+  };
+  return { call, accessToken: access_token };
 }

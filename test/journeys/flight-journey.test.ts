@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createClient, createUser } from '../helpers/factories.ts';
 import { adult, CONTACT, dayAfter, seedFlights } from '../helpers/flights.ts';
-import { startTestServer } from '../helpers/listening-app.ts';
+import { signInOverHttp, startTestServer } from '../helpers/listening-app.ts';
 
 describe('a traveller’s flight journey over real HTTP', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -13,29 +12,7 @@ describe('a traveller’s flight journey over real HTTP', () => {
   after(() => server.close());
 
   it('signs in, searches one-way with a connection, return and multi-city, books, reads, updates and cancels', async () => {
-    const client = await createClient(server);
-    const user = await createUser(server);
-    const tokenRes = await fetch(`${server.baseUrl}/connect/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: client.clientId,
-        username: user.username,
-        password: user.password,
-      }),
-    });
-    assert.equal(tokenRes.status, 200);
-    const { access_token } = (await tokenRes.json()) as { access_token: string };
-    const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
-    const call = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => {
-      const res = await fetch(`${server.baseUrl}${path}`, {
-        method,
-        headers: { ...headers, ...extra },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as any };
-    };
+    const { call } = await signInOverHttp(server);
     const slices = (...legs: Array<[string, string, number]>) =>
       legs.map(([origin, destination, d]) => ({ origin, destination, departure_date: dayAfter(server, d) }));
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createClient, createUser } from '../helpers/factories.ts';
 import { dayAfter } from '../helpers/flights.ts';
 import { guestsFor, HOLDER, LONDON, seedHotels } from '../helpers/hotels.ts';
-import { startTestServer } from '../helpers/listening-app.ts';
+import { signInOverHttp, startTestServer } from '../helpers/listening-app.ts';
 
 describe('a traveller’s hotel journey over real HTTP', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -14,32 +13,7 @@ describe('a traveller’s hotel journey over real HTTP', () => {
   after(() => server.close());
 
   it('signs in, searches a city, checks the rate, books two rooms, finds, reads, moves, quotes and cancels', async () => {
-    const client = await createClient(server);
-    const user = await createUser(server);
-    const tokenRes = await fetch(`${server.baseUrl}/connect/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: client.clientId,
-        username: user.username,
-        password: user.password,
-      }),
-    });
-    assert.equal(tokenRes.status, 200);
-    const { access_token } = (await tokenRes.json()) as { access_token: string };
-    const call = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => {
-      const res = await fetch(`${server.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${access_token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...extra,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as any };
-    };
+    const { call } = await signInOverHttp(server);
 
     // Where can I stay? The destination autocomplete finds London, with its hotel count.
     const places = await call('GET', '/b2c/destinations?q=lond');

@@ -8,6 +8,7 @@ import {
   guestsFor,
   hotelBookingBody,
   LONDON,
+  limitRooms,
   seedHotels,
   stay,
 } from '../../../test/helpers/hotels.ts';
@@ -265,19 +266,7 @@ describe('the last room, wanted by overlapping stays at once', () => {
   it('sells every night at most once: exactly one winner per clash, losers leave every other night untouched', async () => {
     const buyers = await Promise.all(Array.from({ length: 8 }, () => signIn(t)));
     const { hotel } = await firstRate(t, buyers[0]!.auth, stay(t, 100, 1));
-    const fam = (await t.hotels.repository.roomTypesOf(hotel.id)).find((r) => r.code === 'FAM')!;
-    await t.storage.db
-      .insertInto('room_night_overrides')
-      .values(
-        Array.from({ length: 12 }, (_, i) => ({
-          room_type_id: fam.id,
-          night: dayAfter(t, 100 + i),
-          rooms: 1,
-          closed: 0,
-          closed_to_arrival: 0,
-        })),
-      )
-      .execute();
+    const fam = { id: await limitRooms(t, hotel.id, 'FAM', 100, 12, 1) };
     // Stays of 3 nights starting 0,1,…,7 days after day 100: neighbours overlap by two nights.
     const attempts = await Promise.all(
       buyers.map(async (buyer, i) => {
@@ -330,19 +319,7 @@ describe('the last room, wanted by overlapping stays at once', () => {
   it('keeps nights sold equal to the live bookings’ nights while bookings, moves and cancellations race', async () => {
     const buyers = await Promise.all(Array.from({ length: 6 }, () => signIn(t)));
     const { hotel } = await firstRate(t, buyers[0]!.auth, stay(t, 150, 1));
-    const std = (await t.hotels.repository.roomTypesOf(hotel.id)).find((r) => r.code === 'STD')!;
-    await t.storage.db
-      .insertInto('room_night_overrides')
-      .values(
-        Array.from({ length: 10 }, (_, i) => ({
-          room_type_id: std.id,
-          night: dayAfter(t, 150 + i),
-          rooms: 2,
-          closed: 0,
-          closed_to_arrival: 0,
-        })),
-      )
-      .execute();
+    const std = { id: await limitRooms(t, hotel.id, 'STD', 150, 10, 2) };
     const only = (o: any) => o.room_type.code === 'STD' && o.rate_plan.code === 'FLEX-RO';
     const body = (from: number, nights: number) =>
       stay(t, from, nights, { destination: { hotel_ids: [hotel.id] }, rooms: [{ adults: 2 }] });
