@@ -51,7 +51,6 @@ export async function signInOverHttp(server: TestApp & { baseUrl: string }) {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    // biome-ignore lint/suspicious/noExplicitAny: test helper answers any JSON body
     return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as any };
   };
   return { call, accessToken: access_token };
