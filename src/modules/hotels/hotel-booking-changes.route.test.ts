@@ -251,6 +251,60 @@ describe('hotel booking changes: cancel, modify, search, visibility', () => {
     assert.equal(stale.status, 412);
   });
 
+  it('refuses bad changes with a 400 naming the field, and changes nothing', async () => {
+    const booking = await book(4, 55, 2, 'FLEX-RO', [{ adults: 2 }, { adults: 1 }]);
+    const { etag } = await get(booking.id);
+    const code = booking.rooms[0].room_type.code;
+    const nights = async () =>
+      Promise.all([54, 55, 56, 57].map((d) => soldOn(code, booking.hotel.id, dayAfter(t, d))));
+    const before = await nights();
+    const room = booking.rooms[0].id;
+    const cases: Array<[string, object, string]> = [
+      [
+        '/modify_hotel_booking',
+        {
+          booking_id: booking.id,
+          rooms: [{ room_id: room, guests: [{ given_name: 'Solo', family_name: 'Guest' }] }],
+        },
+        '/rooms/0/guests',
+      ],
+      [
+        '/modify_hotel_booking',
+        { booking_id: booking.id, rooms: [{ room_id: 'hbr_nope', special_requests: 'x' }] },
+        '/rooms/0/room_id',
+      ],
+      [
+        '/modify_hotel_booking',
+        {
+          booking_id: booking.id,
+          check_in: dayAfter(t, 58),
+          expected_total: { amount: 1, currency: booking.currency },
+        },
+        '/check_out',
+      ],
+      ['/modify_hotel_booking', { booking_id: booking.id, check_out: dayAfter(t, 58) }, '/expected_total'],
+      ['/quote_cancellation', { booking_id: booking.id, room_id: 'hbr_nope' }, '/room_id'],
+    ];
+    for (const [url, body, pointer] of cases) {
+      const res = await post(url, body, { 'if-match': etag });
+      assert.equal(res.status, 400, `${url} ${JSON.stringify(body)}: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.errors[0].pointer, pointer);
+    }
+    const roomQuote = await post('/quote_cancellation', { booking_id: booking.id, room_id: room });
+    const otherRoom = await post('/cancel_booking', {
+      booking_id: booking.id,
+      room_id: booking.rooms[1].id,
+      quote_id: roomQuote.body.quote_id,
+    });
+    assert.equal(otherRoom.status, 400);
+    assert.equal(otherRoom.body.errors[0].pointer, '/quote_id');
+    const forged = await post('/check_rate', { rate_key: 'rk_eyJ4IjoxfQ.AAAAAAAAAAAAAAAAAAAAAA' });
+    assert.equal(forged.status, 400);
+    assert.equal(forged.body.errors[0].pointer, '/rate_key');
+    assert.equal((await get(booking.id)).etag, etag, 'the booking is unchanged');
+    assert.deepEqual(await nights(), before, 'no night was taken or released');
+  });
+
   it('refuses date changes on a non-refundable rate', async () => {
     const booking = await book(3, 50, 2, 'SAVER');
     assert.deepEqual(booking.allowed_actions, ['cancel', 'modify']);

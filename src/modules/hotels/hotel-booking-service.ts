@@ -30,7 +30,14 @@ import type {
 } from './hotel-bookings-repository.ts';
 import { indexRatePlan, indexRoomType } from './hotel-index.ts';
 import type { HotelInventoryRepository } from './hotel-inventory-repository.ts';
-import { cancellationTimeline, freeCancellationEnds, priceRooms, type StayProblem } from './hotel-rates.ts';
+import {
+  cancellationTimeline,
+  freeCancellationEnds,
+  priceRooms,
+  type StayProblem,
+  sumRooms,
+} from './hotel-rates.ts';
+import { roomsLeft } from './hotel-search-service.ts';
 import type { HotelRow, HotelsRepository } from './hotels-repository.ts';
 import type { RateKeyPayload, RateKeys } from './rate-key.ts';
 
@@ -78,6 +85,14 @@ export function storedHotel(h: HotelRow, catalogue: Catalogue): StoredHotel {
 
 const notFound = () => new AppError('NOT_FOUND', 'No such booking');
 
+/** 410: a quote expired (check the rate again) or a rate key did (search again). */
+function expired(p: RateKeyPayload, what: 'quote' | 'rate key'): AppError {
+  const extras = { expired_at: new Date(p.expires * 1000).toISOString() };
+  return what === 'quote'
+    ? new AppError('QUOTE_EXPIRED', 'The quote has expired; check the rate again', extras)
+    : new AppError('OFFER_EXPIRED', 'The rate key has expired; search again', extras);
+}
+
 /**
  * Rate checks, hotel bookings and reads. Prices and allotment are read from the database at the
  * moment of booking (never from the search cache), and every night of every room is taken in the
@@ -102,13 +117,10 @@ export function createHotelBookingService(deps: {
       return { ok: false as const, reason: 'The hotel no longer sells this rate' };
     const roomType = indexRoomType(product.roomType);
     const plan = indexRatePlan(product.ratePlan);
-    const nights = nightsOf(p.check_in, p.check_out);
     const state = await inventory.nights([roomType.id], p.check_in, p.check_out);
-    let left = Number.POSITIVE_INFINITY;
-    for (const night of nights) {
-      const s = state.get(`${roomType.id}|${night}`);
-      left = Math.min(left, s?.closed ? 0 : (s?.rooms ?? roomType.rooms) - (s?.sold ?? 0));
-    }
+    const left = roomsLeft(roomType, nightsOf(p.check_in, p.check_out), (night) =>
+      state.get(`${roomType.id}|${night}`),
+    );
     const arrivalClosed = state.get(`${roomType.id}|${p.check_in}`)?.closedToArrival ?? false;
     const priced = priceRooms(
       plan,
@@ -116,7 +128,7 @@ export function createHotelBookingService(deps: {
       { checkIn: p.check_in, checkOut: p.check_out, arrivalClosed },
       p.rooms,
     );
-    return { ok: true as const, product, roomType, plan, priced, roomsLeft: Math.max(0, left) };
+    return { ok: true as const, product, roomType, plan, priced, roomsLeft: left };
   }
 
   /** Where a booking's stay is in time now, and whether cancelling it is still free. */
@@ -163,10 +175,7 @@ export function createHotelBookingService(deps: {
       const p = deps.rateKeys.read(rateKey);
       if (!p) throw invalidField('/rate_key', 'is not a rate key from /search_hotels');
       const now = clock.now();
-      if (p.expires * 1000 <= now.getTime())
-        throw new AppError('OFFER_EXPIRED', 'The rate key has expired; search again', {
-          expired_at: new Date(p.expires * 1000).toISOString(),
-        });
+      if (p.expires * 1000 <= now.getTime()) throw expired(p, 'rate key');
       const found = await current(p);
       const base = {
         check_in: p.check_in,
@@ -183,7 +192,7 @@ export function createHotelBookingService(deps: {
             : 'Not enough rooms of this type are left for the stay';
         return { status: 'sold_out' as const, reason, quote: null, ...base };
       }
-      const { product, roomType, plan, priced, roomsLeft } = found;
+      const { product, roomType, plan, priced } = found;
       const expires = Math.floor(now.getTime() / 1000) + QUOTE_TTL_SECONDS;
       const hotel = storedHotel(product.hotel, deps.catalogue);
       return {
@@ -202,14 +211,9 @@ export function createHotelBookingService(deps: {
           board: plan.board,
           total_amount: priced.total,
           currency: plan.currency,
-          tax_included_amount: priced.rooms.reduce((n, r) => n + r.tax_included_amount, 0),
-          payable_at_hotel_amount: priced.rooms.reduce((n, r) => n + r.payable_at_hotel_amount, 0),
-          nightly: nightsOf(p.check_in, p.check_out).map((date, i) => ({
-            date,
-            amount: priced.rooms.reduce((n, r) => n + r.nights[i]!.amount, 0),
-          })),
+          ...sumRooms(priced.rooms),
           cancellation: cancellationTimeline(plan.cancellation, p.check_in, hotel.time_zone, priced.total),
-          rooms_left: roomsLeft,
+          rooms_left: found.roomsLeft,
         },
       };
     },
@@ -231,14 +235,7 @@ export function createHotelBookingService(deps: {
         throw input.quote_id
           ? invalidField('/quote_id', 'is not a quote from /check_rate')
           : invalidField('/rate_key', 'is not a rate key from /search_hotels');
-      if (p.expires * 1000 <= now.getTime())
-        throw input.quote_id
-          ? new AppError('QUOTE_EXPIRED', 'The quote has expired; check the rate again', {
-              expired_at: new Date(p.expires * 1000).toISOString(),
-            })
-          : new AppError('OFFER_EXPIRED', 'The rate key has expired; search again', {
-              expired_at: new Date(p.expires * 1000).toISOString(),
-            });
+      if (p.expires * 1000 <= now.getTime()) throw expired(p, input.quote_id ? 'quote' : 'rate key');
       if (input.expected_total.currency !== p.currency)
         throw invalidField('/expected_total/currency', `must be the rate's currency ${p.currency}`);
       const guestErrors = checkGuests(input.rooms, p.rooms);

@@ -1,5 +1,6 @@
 import type { BookingEvent } from '../bookings/booking-events-repository.ts';
 import { daysBetween } from '../flights/flight-times.ts';
+import { live } from './hotel-booking-rooms.ts';
 import type { GuestInput } from './hotel-booking-rules.ts';
 import { hotelAllowedActions, type StayClock } from './hotel-booking-states.ts';
 import type { HotelBookingRoomRow, HotelBookingRow } from './hotel-bookings-repository.ts';
@@ -50,12 +51,10 @@ export function freeToCancel(
   timeZone: string,
   now: Date,
 ): boolean {
-  return rooms
-    .filter((r) => r.status === 'confirmed')
-    .every((r) => {
-      const policy = (JSON.parse(r.price) as StoredRoomPrice).cancellation_policy;
-      return policy.refundable && penaltyAt(policy, checkIn, timeZone, r.total_amount, now) === 0;
-    });
+  return live(rooms).every((r) => {
+    const policy = (JSON.parse(r.price) as StoredRoomPrice).cancellation_policy;
+    return policy.refundable && penaltyAt(policy, checkIn, timeZone, r.total_amount, now) === 0;
+  });
 }
 
 /** The API shape of a hotel booking. */
@@ -66,7 +65,6 @@ export function hotelBookingView(
   stay: StayClock,
 ) {
   const hotel = JSON.parse(row.hotel) as StoredHotel;
-  const live = rooms.filter((r) => r.status === 'confirmed');
   const roomViews = rooms.map((r) => {
     const price = JSON.parse(r.price) as StoredRoomPrice;
     return {
@@ -119,7 +117,9 @@ export function hotelBookingView(
     currency: row.currency,
     payable_at_hotel_amount: liveViews.reduce((n, r) => n + r.payable_at_hotel_amount, 0),
     free_cancellation_until:
-      live.length > 0 && deadlines.every((d) => d !== null) ? [...(deadlines as string[])].sort()[0]! : null,
+      liveViews.length > 0 && deadlines.every((d) => d !== null)
+        ? [...(deadlines as string[])].sort()[0]!
+        : null,
     penalty_amount: row.penalty_amount,
     allowed_actions: hotelAllowedActions(row.status, stay),
     events,

@@ -152,5 +152,13 @@ describe('hotel metadata under /b2c/ and hotel operations', () => {
       payload: { ...body, room_type: 'XXX' },
     });
     assert.equal(unknown.statusCode, 404);
+    const backwards = await t.app.inject({
+      method: 'POST',
+      url: '/set_allotment',
+      headers: admin,
+      payload: { ...body, from: dayAfter(t, 31), to: dayAfter(t, 30) },
+    });
+    assert.equal(backwards.statusCode, 400);
+    assert.equal(backwards.json().errors[0].pointer, '/to');
   });
 });

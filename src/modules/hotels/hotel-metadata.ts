@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalog/index.ts';
 import { fold } from '../catalog/index.ts';
-import type { HotelIndex } from './hotel-index.ts';
+import type { HotelIndex, IndexedHotel } from './hotel-index.ts';
 import type { HotelRow, RatePlanRow, RoomTypeRow } from './hotels-repository.ts';
 
 /** Cities with at least one active hotel, most hotels first; optionally one country, or names starting with `q`. */
@@ -41,25 +41,27 @@ export function destinations(index: HotelIndex, catalogue: Catalogue, text: stri
     city_name: c.name,
     stars: null,
   }));
-  const hotels = [];
+  // Hotels whose name starts with the text first, then by name; folded names come from the index.
+  const matches: IndexedHotel[] = [];
   for (const h of index.all) {
     if (!h.nameFolded.includes(q)) continue;
-    hotels.push({
-      type: 'hotel' as const,
-      id: h.id,
-      name: h.name,
-      country_code: h.country_code,
-      hotel_count: null,
-      city_id: h.city_id,
-      city_name: h.city_name,
-      stars: h.stars,
-    });
-    if (hotels.length >= limit * 4) break;
+    matches.push(h);
+    if (matches.length >= limit * 4) break;
   }
-  hotels.sort(
+  matches.sort(
     (a, b) =>
-      Number(fold(b.name).startsWith(q)) - Number(fold(a.name).startsWith(q)) || a.name.localeCompare(b.name),
+      Number(b.nameFolded.startsWith(q)) - Number(a.nameFolded.startsWith(q)) || a.name.localeCompare(b.name),
   );
+  const hotels = matches.map((h) => ({
+    type: 'hotel' as const,
+    id: h.id,
+    name: h.name,
+    country_code: h.country_code,
+    hotel_count: null,
+    city_id: h.city_id,
+    city_name: h.city_name,
+    stars: h.stars,
+  }));
   return [...cities, ...hotels].slice(0, limit);
 }
 

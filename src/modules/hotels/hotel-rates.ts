@@ -162,6 +162,21 @@ export function priceRooms(
   return { problem: null, rooms: prices, total: prices.reduce((n, p) => n + p.total_amount, 0) };
 }
 
+/**
+ * Several rooms' prices added up: taxes and the amount per night over all rooms. Computed only for
+ * what is shown (a search page, a quote), not for every option considered.
+ */
+export function sumRooms(prices: readonly StayPrice[]) {
+  return {
+    tax_included_amount: prices.reduce((n, p) => n + p.tax_included_amount, 0),
+    payable_at_hotel_amount: prices.reduce((n, p) => n + p.payable_at_hotel_amount, 0),
+    nightly: (prices[0]?.nights ?? []).map((night, i) => ({
+      date: night.date,
+      amount: prices.reduce((n, p) => n + p.nights[i]!.amount, 0),
+    })),
+  };
+}
+
 export interface CancellationTimeline {
   refundable: boolean;
   /** Until this local time cancelling is free; null when it never is. */

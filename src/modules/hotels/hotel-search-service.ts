@@ -5,7 +5,7 @@ import { type Catalogue, distanceKm, fold } from '../catalog/index.ts';
 import { checkStayDates, nightsOf } from './hotel-booking-rules.ts';
 import type { HotelIndex, IndexedHotel, IndexedRatePlan, IndexedRoomType } from './hotel-index.ts';
 import type { HotelInventoryRepository, NightState } from './hotel-inventory-repository.ts';
-import { cancellationTimeline, priceRooms } from './hotel-rates.ts';
+import { cancellationTimeline, priceRooms, type StayPrice, sumRooms } from './hotel-rates.ts';
 import type { RateKeys } from './rate-key.ts';
 import type { SearchHotelsRequest } from './search-hotels.schemas.ts';
 
@@ -19,9 +19,8 @@ export interface HotelOption {
   ratePlan: IndexedRatePlan;
   total: number;
   currency: string;
-  taxIncluded: number;
-  payableAtHotel: number;
-  nightly: Array<{ date: string; amount: number }>;
+  /** Each room's price; added up with `sumRooms` only for the options shown. */
+  prices: StayPrice[];
   roomsLeft: number;
 }
 
@@ -54,18 +53,12 @@ export function hotelOptions(
     for (const plan of hotel.ratePlans) {
       const priced = priceRooms(plan, roomType, stay, stay.rooms);
       if (priced.problem) continue;
-      const prices = priced.rooms;
       options.push({
         roomType,
         ratePlan: plan,
         total: priced.total,
         currency: plan.currency,
-        taxIncluded: prices.reduce((n, p) => n + p.tax_included_amount, 0),
-        payableAtHotel: prices.reduce((n, p) => n + p.payable_at_hotel_amount, 0),
-        nightly: nights.map((date, i) => ({
-          date,
-          amount: prices.reduce((n, p) => n + p.nights[i]!.amount, 0),
-        })),
+        prices: priced.rooms,
         roomsLeft: left,
       });
     }
@@ -200,9 +193,7 @@ export function createHotelSearchService(deps: {
             board: o.ratePlan.board,
             total_amount: o.total,
             currency: o.currency,
-            tax_included_amount: o.taxIncluded,
-            payable_at_hotel_amount: o.payableAtHotel,
-            nightly: o.nightly,
+            ...sumRooms(o.prices),
             cancellation: cancellationTimeline(
               o.ratePlan.cancellation,
               req.check_in,
