@@ -16,6 +16,7 @@ export async function buildBenchApp(dataDir: string) {
     RATE_LIMIT_MAX: '1000000',
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
     HOLD_SWEEP_MS: '0',
+    PURGE_INTERVAL_MS: '0',
   });
   const storage = await openConfiguredStorage(config, { migrate: true });
   const built = await buildApp({

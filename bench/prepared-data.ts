@@ -51,7 +51,9 @@ export async function prepareOnce(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     NETWORK_POLL_MS: '0',
+    HOTEL_INDEX_POLL_MS: '0',
     HOLD_SWEEP_MS: '0',
+    PURGE_INTERVAL_MS: '0',
   });
   const storage = await openConfiguredStorage(config, { migrate: true });
   const catalogue = loadCatalogue();

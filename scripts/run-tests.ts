@@ -1,10 +1,11 @@
 /**
- * Runs every test file once per storage engine: SQLite always, PostgreSQL when TEST_DATABASE_URL is
- * set. A skipped engine is announced loudly, and under CI it is a failure, never a silent pass.
+ * Runs every test file that touches storage once per engine (SQLite always, PostgreSQL when
+ * TEST_DATABASE_URL is set), and every pure test file once. A skipped engine is announced loudly, and
+ * under CI it is a failure, never a silent pass.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -38,18 +39,26 @@ function testFiles(dir: string): string[] {
   });
 }
 
+/** A test file touches storage when it builds an app or a database through the test helpers. */
+function usesStorage(file: string): boolean {
+  return /from '[./]*(test\/)?helpers\/|openTestStorage|buildTestApp/.test(
+    readFileSync(path.join(root, file), 'utf8'),
+  );
+}
+
 function run(
-  engine: 'sqlite' | 'postgres',
+  engine: 'pure' | 'sqlite' | 'postgres',
   files: string[],
 ): Promise<{ pass: number; fail: number; code: number }> {
   return new Promise((resolve) => {
-    process.stdout.write(`\n=== test suite on ${engine} (${files.length} files) ===\n`);
+    const title = engine === 'pure' ? 'pure tests (no storage), once' : `test suite on ${engine}`;
+    process.stdout.write(`\n=== ${title} (${files.length} files) ===\n`);
     const child = spawn(
       process.execPath,
       ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
       {
         cwd: root,
-        env: { ...process.env, TEST_ENGINE: engine, TEST_RUN_ID: runId },
+        env: { ...process.env, TEST_ENGINE: engine === 'pure' ? 'sqlite' : engine, TEST_RUN_ID: runId },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
@@ -95,8 +104,11 @@ const files =
   process.argv.slice(2).length > 0
     ? process.argv.slice(2)
     : [...testFiles(path.join(root, 'src')), ...testFiles(path.join(root, 'test'))].sort();
+const storageFiles = files.filter(usesStorage);
+const pureFiles = files.filter((f) => !usesStorage(f));
 const results: Array<{ engine: string; pass: number; fail: number; code: number }> = [];
-results.push({ engine: 'sqlite', ...(await run('sqlite', files)) });
+if (pureFiles.length > 0) results.push({ engine: 'pure', ...(await run('pure', pureFiles)) });
+if (storageFiles.length > 0) results.push({ engine: 'sqlite', ...(await run('sqlite', storageFiles)) });
 
 const url = process.env.TEST_DATABASE_URL;
 let skipped = false;
@@ -116,7 +128,8 @@ if (!url) {
     ]);
     results.push({ engine: 'postgres', pass: 0, fail: 1, code: 1 });
   } else {
-    results.push({ engine: 'postgres', ...(await run('postgres', files)) });
+    if (storageFiles.length > 0)
+      results.push({ engine: 'postgres', ...(await run('postgres', storageFiles)) });
     await dropRunSchemas(url);
   }
 }

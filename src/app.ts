@@ -9,6 +9,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { requestIdFor } from './http/request-id.ts';
 import { ProblemSchema } from './http/schemas.ts';
 import { registerVersioning } from './http/versioning.ts';
+import { createScheduler } from './jobs/scheduler.ts';
 import {
   authModule,
   createAccessTokens,
@@ -122,6 +123,23 @@ export async function buildApp(deps: AppDeps) {
   const accounts = createAccountsService({ users, clients, hasher, clock, ids });
   createUserRoute(app, { accounts, guard: guards.admin });
   const idempotency = createIdempotency(storage.db, clock);
+  const scheduler = createScheduler({
+    clock,
+    onError: (job, error) => app.log.warn({ err: error, job }, 'background job failed'),
+  });
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
+  // Expired refresh tokens and deny-list entries, and idempotency keys older than a day, can no longer
+  // matter.
+  scheduler.add({
+    name: 'purge',
+    everyMs: config.jobs.purgeMs,
+    run: (now) =>
+      Promise.all([
+        tokens.purgeExpired(now.toISOString()),
+        idempotency.purgeOlderThan(new Date(now.getTime() - 86_400_000)),
+      ]),
+  });
   const flights = await flightsModule(app, {
     idempotency,
     db: storage.db,
@@ -129,8 +147,8 @@ export async function buildApp(deps: AppDeps) {
     clock,
     ids,
     guards,
-    networkPollMs: config.flights.networkPollMs,
-    holdSweepMs: config.flights.holdSweepMs,
+    scheduler,
+    jobs: { networkRefreshMs: config.jobs.networkRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
   });
   const hotels = await hotelsModule(app, {
     db: storage.db,
@@ -139,7 +157,8 @@ export async function buildApp(deps: AppDeps) {
     ids,
     guards,
     idempotency,
-    pollMs: config.flights.networkPollMs,
+    scheduler,
+    jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
   });
   bookingDeskRoutes(app, {
     products: { flight: flights.desk, hotel: hotels.desk },
@@ -147,5 +166,5 @@ export async function buildApp(deps: AppDeps) {
   });
   healthRoutes(app, { ping: storage.ping });
 
-  return { app, accounts, tokens, flights, hotels, idempotency };
+  return { app, accounts, flights, hotels, scheduler };
 }

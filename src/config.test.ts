@@ -23,6 +23,12 @@ describe('loadConfig', () => {
     assert.equal(config.storage.redisUrl, 'redis://127.0.0.1:6379');
   });
 
+  it('takes a PostgreSQL schema name and refuses one that is not a plain SQL name', () => {
+    assert.equal(loadConfig({ DATABASE_SCHEMA: 'itinera_eu' }).storage.databaseSchema, 'itinera_eu');
+    assert.equal(loadConfig({}).storage.databaseSchema, undefined);
+    assert.throws(() => loadConfig({ DATABASE_SCHEMA: 'x; drop table users' }), /DATABASE_SCHEMA/);
+  });
+
   it('names every bad variable in one error', () => {
     assert.throws(
       () =>

@@ -13,6 +13,8 @@ export interface Config {
     readonly dataDir: string;
     /** `undefined` selects the embedded SQLite file `DATA_DIR/itinera.db`. */
     readonly databaseUrl: string | undefined;
+    /** PostgreSQL only: the schema to keep the tables in (created if missing); `undefined` is the default. */
+    readonly databaseSchema: string | undefined;
     readonly redisUrl: string | undefined;
     readonly migrateOnStart: boolean;
   };
@@ -31,11 +33,16 @@ export interface Config {
     readonly max: number;
     readonly windowSeconds: number;
   };
-  readonly flights: {
+  /** Intervals of the background jobs, in milliseconds; 0 turns a job off. */
+  readonly jobs: {
     /** How often each process checks for schedule and fare changes made elsewhere. */
-    readonly networkPollMs: number;
+    readonly networkRefreshMs: number;
+    /** How often each process checks for hotel content and rate changes made elsewhere. */
+    readonly hotelIndexRefreshMs: number;
     /** How often each process expires holds past their deadline. */
     readonly holdSweepMs: number;
+    /** How often expired tokens and day-old idempotency keys are deleted. */
+    readonly purgeMs: number;
   };
   readonly demo: {
     /** Create demo accounts on the first start: `auto` does so on the embedded engine only. */
@@ -104,6 +111,13 @@ class Reader {
     return fallback;
   }
 
+  identifier(name: string): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(value)) return value;
+    this.problems.push(`${name}=${JSON.stringify(value)} must be a lower-case SQL name (a-z, 0-9, _)`);
+    return undefined;
+  }
+
   url(name: string, protocols: readonly string[]): string | undefined {
     const value = this.raw(name);
     if (value === undefined) return undefined;
@@ -136,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     storage: {
       dataDir: path.resolve(r.string('DATA_DIR', './data')),
       databaseUrl: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+      databaseSchema: r.identifier('DATABASE_SCHEMA'),
       redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
       migrateOnStart: r.bool('MIGRATE_ON_START', true),
     },
@@ -154,9 +169,11 @@ export function loadConfig(env: Env = process.env): Config {
       max: r.int('RATE_LIMIT_MAX', 600, 1, 1_000_000),
       windowSeconds: r.int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
     },
-    flights: {
-      networkPollMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000),
+    jobs: {
+      networkRefreshMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000),
+      hotelIndexRefreshMs: r.int('HOTEL_INDEX_POLL_MS', 1000, 0, 60_000),
       holdSweepMs: r.int('HOLD_SWEEP_MS', 30_000, 0, 3_600_000),
+      purgeMs: r.int('PURGE_INTERVAL_MS', 3_600_000, 0, 86_400_000),
     },
     demo: {
       accounts: r.oneOf('DEMO_ACCOUNTS', 'auto', ['auto', 'always', 'never'] as const),

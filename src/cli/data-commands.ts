@@ -24,7 +24,10 @@ async function importInto<F>(config: Config, kind: DataKind<F>, file: F): Promis
   const storage = await openConfiguredStorage(config, { migrate: true });
   try {
     const app = await buildApp({
-      config: { ...config, flights: { networkPollMs: 0, holdSweepMs: 0 } },
+      config: {
+        ...config,
+        jobs: { networkRefreshMs: 0, hotelIndexRefreshMs: 0, holdSweepMs: 0, purgeMs: 0 },
+      },
       storage,
       hasher: hasherFor(config),
       clock: systemClock,

@@ -36,7 +36,7 @@ async function run(argv: string[]): Promise<void> {
     case 'migrate': {
       const storage = await openConfiguredStorage(config, { migrate: false });
       try {
-        const { applied } = await migrateToLatest(storage.db);
+        const { applied } = await migrateToLatest(storage.db, storage.schema);
         process.stdout.write(
           `${describeStorage(config)}: ${applied.length ? `applied ${applied.join(', ')}` : 'already up to date'}\n`,
         );

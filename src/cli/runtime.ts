@@ -9,8 +9,9 @@ export async function openConfiguredStorage(config: Config, options: { migrate: 
   const storage = await openStorage({
     databaseUrl: config.storage.databaseUrl,
     sqliteFile: path.join(config.storage.dataDir, 'itinera.db'),
+    ...(config.storage.databaseSchema ? { schema: config.storage.databaseSchema } : {}),
   });
-  if (options.migrate) await migrateToLatest(storage.db);
+  if (options.migrate) await migrateToLatest(storage.db, storage.schema);
   return storage;
 }
 
@@ -24,5 +25,6 @@ export function hasherFor(config: Config) {
 export function describeStorage(config: Config): string {
   if (!config.storage.databaseUrl) return `SQLite ${path.join(config.storage.dataDir, 'itinera.db')}`;
   const url = new URL(config.storage.databaseUrl);
-  return `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`;
+  const schema = config.storage.databaseSchema ? ` schema ${config.storage.databaseSchema}` : '';
+  return `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}${schema}`;
 }

@@ -47,7 +47,7 @@ export async function serve(config: Config): Promise<void> {
     : undefined;
   const hasher = hasherFor(config);
   const catalogue = loadCatalogue();
-  const { app, accounts, tokens, flights, hotels, idempotency } = await buildApp({
+  const { app, accounts, flights, hotels } = await buildApp({
     config,
     storage,
     redis,
@@ -60,17 +60,6 @@ export async function serve(config: Config): Promise<void> {
     ? ((await createDemoAccounts(accounts, config.storage.dataDir)) ??
       readDemoCredentials(config.storage.dataDir))
     : undefined;
-
-  // Expired refresh tokens and deny-list entries, and idempotency keys older than a day, can no
-  // longer matter; drop them hourly.
-  const purge = setInterval(() => {
-    const now = Date.now();
-    Promise.all([
-      tokens.purgeExpired(new Date(now).toISOString()),
-      idempotency.purgeOlderThan(new Date(now - 86_400_000)),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'));
-  }, 3_600_000);
-  purge.unref();
 
   if (wantsDemo(config) && (await flights.countSchedules()) === 0) {
     const preset = config.demo.preset;
@@ -94,7 +83,6 @@ export async function serve(config: Config): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    clearInterval(purge);
     app.log.info({ signal }, 'shutting down');
     await app.close();
     redis?.disconnect();

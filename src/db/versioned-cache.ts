@@ -37,14 +37,6 @@ export function createVersionedCache<T extends { version: number }>(
     /** The index, loading it on first use. */
     current: async (): Promise<T> => current ?? refresh(),
     refresh,
-    /** Polls for changes until the returned function is called. */
-    watch(intervalMs: number, onError: (error: unknown) => void): () => void {
-      const timer = setInterval(() => {
-        refresh().catch(onError);
-      }, intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
   };
 }
 

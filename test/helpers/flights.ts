@@ -1,5 +1,5 @@
-import { addDays } from '../../src/modules/flights/flight-times.ts';
 import { generateNetwork } from '../../src/modules/flights/index.ts';
+import { addDays } from '../../src/shared/calendar.ts';
 import { type TestApp, testCatalogue } from './test-app.ts';
 
 /** The S preset network, valid from the test clock's date, imported through the real import path. */

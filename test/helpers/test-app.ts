@@ -20,6 +20,7 @@ export interface TestApp {
   accounts: Awaited<ReturnType<typeof buildApp>>['accounts'];
   flights: Awaited<ReturnType<typeof buildApp>>['flights'];
   hotels: Awaited<ReturnType<typeof buildApp>>['hotels'];
+  scheduler: Awaited<ReturnType<typeof buildApp>>['scheduler'];
   clock: FakeClock;
   storage: Storage;
   config: Config;
@@ -38,6 +39,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     PUBLIC_URL: 'http://itinera.test',
     NETWORK_POLL_MS: '0',
     HOLD_SWEEP_MS: '0',
+    HOTEL_INDEX_POLL_MS: '0',
+    PURGE_INTERVAL_MS: '0',
     RATE_LIMIT_MAX: '100000',
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
@@ -48,7 +51,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     concurrency: config.auth.hashConcurrency,
     queueLimit: config.auth.hashQueueLimit,
   });
-  const { app, accounts, flights, hotels } = await buildApp({
+  const { app, accounts, flights, hotels, scheduler } = await buildApp({
     config,
     storage,
     clock,
@@ -64,6 +67,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     accounts,
     flights,
     hotels,
+    scheduler,
     clock,
     storage,
     config,

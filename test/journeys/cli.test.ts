@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { dropPostgresSchema, openStorage } from '../../src/db/database.ts';
 import {
   createAccountsService,
   createClientsRepository,
@@ -13,24 +15,38 @@ import {
 import { systemClock } from '../../src/ports/clock.ts';
 import { randomIds } from '../../src/ports/ids.ts';
 import { createArgon2Hasher } from '../../src/ports/password-hasher.ts';
-import { openTestStorage } from '../helpers/engine.ts';
+import { openTestStorage, testEngine } from '../helpers/engine.ts';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/itinera.js');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'itinera-cli-'));
+/** On PostgreSQL the commands work in a schema of this run's own (dropped by the runner afterwards). */
+const postgres =
+  testEngine() === 'postgres'
+    ? {
+        url: process.env.TEST_DATABASE_URL!,
+        schema: `t_${process.env.TEST_RUN_ID ?? 'solo'}_cli_${randomBytes(4).toString('hex')}`,
+      }
+    : undefined;
 
 function itinera(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
   const env: Record<string, string | undefined> = {
     ...process.env,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    DATABASE_URL: postgres?.url,
+    DATABASE_SCHEMA: postgres?.schema,
     ...options.env,
   };
-  delete env.DATABASE_URL;
+  if (!postgres) delete env.DATABASE_URL;
+  if (!postgres) delete env.DATABASE_SCHEMA;
   return spawnSync(process.execPath, [bin, ...args], { env, input: options.input ?? '', encoding: 'utf8' });
 }
 
 describe('the itinera command line', () => {
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  after(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (postgres && !process.env.TEST_RUN_ID) await dropPostgresSchema(postgres.url, postgres.schema);
+  });
 
   it('migrates the embedded database, then reports it up to date', () => {
     const first = itinera(['migrate']);
@@ -39,7 +55,7 @@ describe('the itinera command line', () => {
     assert.match(itinera(['migrate']).stdout, /already up to date/);
   });
 
-  it('creates clients and users, refusing duplicates and weak passwords', () => {
+  it('creates clients and users, refusing duplicates and weak passwords', async () => {
     const client = itinera(['clients', 'create', '--client-id', 'shop-web', '--confidential']);
     assert.equal(client.status, 0, client.stderr);
     assert.match(client.stdout, /client_secret: cs_/);
@@ -69,6 +85,19 @@ describe('the itinera command line', () => {
     const weak = itinera(['users', 'create', '--username', 'bob', '--password-stdin'], { input: 'short' });
     assert.equal(weak.status, 1);
     assert.match(weak.stderr, /at least 12 characters/);
+    const storage = postgres
+      ? await openStorage({ databaseUrl: postgres.url, schema: postgres.schema, poolSize: 1 })
+      : await openStorage({ sqliteFile: path.join(dataDir, 'itinera.db') });
+    try {
+      const users = await storage.db.selectFrom('users').select('username').execute();
+      assert.deepEqual(
+        users.map((u) => u.username),
+        ['alice'],
+        `the commands wrote to the ${testEngine()} database`,
+      );
+    } finally {
+      await storage.close();
+    }
   });
 
   it('generates and imports demo flights and hotels, and lists every problem of a bad file', () => {

@@ -1,5 +1,18 @@
 import type { Kysely } from 'kysely';
-import { foldedNames } from '../../modules/bookings/names.ts';
+
+/** Folding as it was when this migration was written, kept here so later changes never alter it. */
+function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function foldedNames(people: ReadonlyArray<{ given_name: string; family_name: string }>): string {
+  return `|${[...new Set(people.map((p) => fold(`${p.given_name} ${p.family_name}`)))].join('|')}|`;
+}
 
 /**
  * Flight bookings get the folded names of their passengers, as hotel bookings have, so that one booking

@@ -1,8 +1,8 @@
 import { AppError } from '../../http/app-error.ts';
 import { type Page, paginate } from '../../http/cursor.ts';
+import { fold } from '../../shared/text.ts';
 import type { Airline, Airport, Catalogue, City, Country } from './catalogue.types.ts';
 import { createPlaceIndex, type Place } from './places.ts';
-import { fold } from './text.ts';
 
 export interface ListQuery {
   q?: string | undefined;

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { countries as countryData } from 'countries-list';
 import tzLookup from 'tz-lookup';
+import { distanceKm, fold } from '../../shared/text.ts';
 import type { Airline, Airport, AirportSize, Catalogue, City, Country } from './catalogue.types.ts';
-import { distanceKm, fold } from './text.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -1,5 +1,5 @@
+import { fold } from '../../shared/text.ts';
 import type { Airport, Catalogue, City } from './catalogue.types.ts';
-import { fold } from './text.ts';
 
 export type Place =
   | {

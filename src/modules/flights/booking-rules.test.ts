@@ -5,7 +5,6 @@ import {
   checkPassengers,
   holdDeadline,
   isNameCorrection,
-  newBookingReference,
   newTicketNumber,
   type PassengerInput,
   refundFor,
@@ -72,8 +71,7 @@ describe('booking rules', () => {
     );
   });
 
-  it('makes readable references and 13-digit tickets', () => {
-    for (let i = 0; i < 50; i++) assert.match(newBookingReference(), /^[A-HJKMNP-Z2-9]{6}$/);
+  it('makes 13-digit tickets with the carrier prefix', () => {
     assert.match(newTicketNumber('BA'), /^\d{13}$/);
     assert.equal(newTicketNumber('BA').slice(0, 3), newTicketNumber('BA').slice(0, 3));
   });

@@ -70,14 +70,8 @@ export function checkPassengers(
   return errors;
 }
 
-const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-/** Characters without look-alikes (no 0/O, 1/I/L): easy to read out on the phone. Six for flights. */
-export function newBookingReference(length = 6): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
-  return out;
-}
+/** Flight references are six characters; hotel references eight, so the two never collide. */
+export const FLIGHT_REFERENCE_LENGTH = 6;
 
 /** A 13-digit e-ticket number: a three-digit airline prefix and ten digits. */
 export function newTicketNumber(carrier: string): string {

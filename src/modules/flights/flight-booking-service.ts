@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import type { Cabin, Database } from '../../db/tables.ts';
 import { AppError, invalidField, invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import { foldedNames } from '../../shared/names.ts';
+import { withFreshReference } from '../../shared/references.ts';
 import { type Principal, visibilityOf } from '../auth/index.ts';
-import { foldedNames } from '../bookings/names.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import {
   checkPassengers,
+  FLIGHT_REFERENCE_LENGTH,
   holdDeadline,
   isNameCorrection,
-  newBookingReference,
   newTicketNumber,
   type PassengerInput,
 } from './booking-rules.ts';
@@ -156,122 +156,117 @@ export function createFlightBookingService(deps: {
       // Time-ordered, so bookings made in the same millisecond still list in the order they were made.
       const bookingId = ids.ordered('bkg');
 
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const row = await db.transaction().execute(async (trx) => {
-            const soldBefore = new Map<string, number>();
-            const order = [...all].sort((a, b) =>
-              seats
-                .keyOf({ scheduleId: a.flight.schedule.id, date: a.flight.date, cabin })
-                .localeCompare(seats.keyOf({ scheduleId: b.flight.schedule.id, date: b.flight.date, cabin })),
-            );
-            for (const { flight } of order) {
-              const key = { scheduleId: flight.schedule.id, date: flight.date, cabin };
-              const before = await seats.take(trx, key, seatCount, flight.schedule.capacity[cabin]);
-              if (before === null) {
-                throw new AppError(
-                  'NO_AVAILABILITY',
-                  `Not enough ${cabin} seats left on ${flight.schedule.carrier}${flight.schedule.flightNumber} on ${flight.date}`,
-                );
-              }
-              soldBefore.set(seats.keyOf(key), before);
-            }
-            const prices = slices.map((slice) =>
-              priceItinerary(
-                slice.map(({ flight, fare }) => ({
-                  fare,
-                  sold: soldBefore.get(
-                    seats.keyOf({ scheduleId: flight.schedule.id, date: flight.date, cabin }),
-                  )!,
-                  capacity: flight.schedule.capacity[cabin],
-                })),
-                offer.passengers,
-              ),
-            );
-            const price = prices.every((p) => p !== null) ? combinePrices(prices) : null;
-            if (!price) throw new AppError('NO_AVAILABILITY', 'This offer can no longer be priced');
-            if (
-              price.total_amount !== input.expected_total.amount ||
-              price.currency !== input.expected_total.currency
-            ) {
+      const row = await withFreshReference(FLIGHT_REFERENCE_LENGTH, (reference) =>
+        db.transaction().execute(async (trx) => {
+          const soldBefore = new Map<string, number>();
+          const order = [...all].sort((a, b) =>
+            seats
+              .keyOf({ scheduleId: a.flight.schedule.id, date: a.flight.date, cabin })
+              .localeCompare(seats.keyOf({ scheduleId: b.flight.schedule.id, date: b.flight.date, cabin })),
+          );
+          for (const { flight } of order) {
+            const key = { scheduleId: flight.schedule.id, date: flight.date, cabin };
+            const before = await seats.take(trx, key, seatCount, flight.schedule.capacity[cabin]);
+            if (before === null) {
               throw new AppError(
-                'PRICE_CHANGED',
-                `The total is now ${price.total_amount} ${price.currency} (expected ${input.expected_total.amount})`,
-                {
-                  total_amount: price.total_amount,
-                  total_currency: price.currency,
-                },
+                'NO_AVAILABILITY',
+                `Not enough ${cabin} seats left on ${flight.schedule.carrier}${flight.schedule.flightNumber} on ${flight.date}`,
               );
             }
-            const fares = all.map((x) => x.fare);
-            const itinerary: StoredItinerary = {
-              cabin,
-              brand: offer.brand,
-              slices: slices.map((slice) =>
-                describeSlice(
-                  slice.map((x) => x.flight),
-                  deps.catalogue,
-                ),
-              ),
-              price,
-              conditions: conditionsOf(fares, price.currency),
-              baggage: {
-                checked: Math.min(...fares.map((f) => f.checkedBags)),
-                cabin: Math.min(...fares.map((f) => f.cabinBags)),
-              },
-              refund_terms: {
-                refundable: fares.every((f) => f.refund.allowed),
-                penalty_per_passenger: fares.reduce((n, f) => n + f.refund.penalty, 0),
-              },
-            };
-            const carrier = all[0]!.flight.schedule.carrier;
-            const row: FlightBookingRow = {
-              id: bookingId,
-              reference: newBookingReference(),
-              user_id: principal.userId,
-              agency_id: principal.agencyId,
-              status: hold ? 'held' : 'confirmed',
-              currency: price.currency,
-              total_amount: price.total_amount,
-              hold_expires_at: deadline?.toISOString() ?? null,
-              first_departure_at: firstDeparture.toISOString(),
-              itinerary: JSON.stringify(itinerary),
-              passengers: JSON.stringify(passengers),
-              names: foldedNames(passengers),
-              contact: JSON.stringify(input.contact),
-              tickets: hold
-                ? null
-                : JSON.stringify(Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)]))),
-              refund_amount: null,
-              version: 1,
-              created_at: now.toISOString(),
-              updated_at: now.toISOString(),
-            };
-            await bookings.insert(
-              trx,
-              row,
-              all.map(({ flight }, position) => ({
-                booking_id: bookingId,
-                position,
-                schedule_id: flight.schedule.id,
-                departure_date: flight.date,
-                cabin,
-                seats: seatCount,
+            soldBefore.set(seats.keyOf(key), before);
+          }
+          const prices = slices.map((slice) =>
+            priceItinerary(
+              slice.map(({ flight, fare }) => ({
+                fare,
+                sold: soldBefore.get(
+                  seats.keyOf({ scheduleId: flight.schedule.id, date: flight.date, cabin }),
+                )!,
+                capacity: flight.schedule.capacity[cabin],
               })),
+              offer.passengers,
+            ),
+          );
+          const price = prices.every((p) => p !== null) ? combinePrices(prices) : null;
+          if (!price) throw new AppError('NO_AVAILABILITY', 'This offer can no longer be priced');
+          if (
+            price.total_amount !== input.expected_total.amount ||
+            price.currency !== input.expected_total.currency
+          ) {
+            throw new AppError(
+              'PRICE_CHANGED',
+              `The total is now ${price.total_amount} ${price.currency} (expected ${input.expected_total.amount})`,
+              {
+                total_amount: price.total_amount,
+                total_currency: price.currency,
+              },
             );
-            await bookings.addEvent(trx, ids.ordered('evt'), bookingId, {
-              type: hold ? 'held' : 'confirmed',
-              data: { total_amount: price.total_amount, currency: price.currency },
-              at: now.toISOString(),
-            });
-            return row;
+          }
+          const fares = all.map((x) => x.fare);
+          const itinerary: StoredItinerary = {
+            cabin,
+            brand: offer.brand,
+            slices: slices.map((slice) =>
+              describeSlice(
+                slice.map((x) => x.flight),
+                deps.catalogue,
+              ),
+            ),
+            price,
+            conditions: conditionsOf(fares, price.currency),
+            baggage: {
+              checked: Math.min(...fares.map((f) => f.checkedBags)),
+              cabin: Math.min(...fares.map((f) => f.cabinBags)),
+            },
+            refund_terms: {
+              refundable: fares.every((f) => f.refund.allowed),
+              penalty_per_passenger: fares.reduce((n, f) => n + f.refund.penalty, 0),
+            },
+          };
+          const carrier = all[0]!.flight.schedule.carrier;
+          const row: FlightBookingRow = {
+            id: bookingId,
+            reference,
+            user_id: principal.userId,
+            agency_id: principal.agencyId,
+            status: hold ? 'held' : 'confirmed',
+            currency: price.currency,
+            total_amount: price.total_amount,
+            hold_expires_at: deadline?.toISOString() ?? null,
+            first_departure_at: firstDeparture.toISOString(),
+            itinerary: JSON.stringify(itinerary),
+            passengers: JSON.stringify(passengers),
+            names: foldedNames(passengers),
+            contact: JSON.stringify(input.contact),
+            tickets: hold
+              ? null
+              : JSON.stringify(Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)]))),
+            refund_amount: null,
+            version: 1,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          };
+          await bookings.insert(
+            trx,
+            row,
+            all.map(({ flight }, position) => ({
+              booking_id: bookingId,
+              position,
+              schedule_id: flight.schedule.id,
+              departure_date: flight.date,
+              cabin,
+              seats: seatCount,
+            })),
+          );
+          await bookings.addEvent(trx, ids.ordered('evt'), bookingId, {
+            type: hold ? 'held' : 'confirmed',
+            data: { total_amount: price.total_amount, currency: price.currency },
+            at: now.toISOString(),
           });
-          return view(row);
-        } catch (error) {
-          if (attempt < 3 && isUniqueViolation(error)) continue; // a booking reference collided; draw another
-          throw error;
-        }
-      }
+          return row;
+        }),
+      );
+      return view(row);
     },
 
     async getBooking(principal: Principal, by: { id?: string | undefined; reference?: string | undefined }) {

@@ -1,9 +1,9 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { afterPosition, type KeysetPosition, pageWithTotal } from '../../db/keyset.ts';
 import type { Database, FlightBookingSegmentsTable, FlightBookingsTable } from '../../db/tables.ts';
+import { namesContaining } from '../../shared/names.ts';
 import type { Visibility } from '../auth/index.ts';
 import { createBookingEventsRepository } from '../bookings/booking-events-repository.ts';
-import { namesContaining } from '../bookings/names.ts';
 
 export type { BookingEvent } from '../bookings/booking-events-repository.ts';
 

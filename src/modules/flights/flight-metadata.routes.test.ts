@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { signIn } from '../../../test/helpers/factories.ts';
 import { dayAfter, seedFlights } from '../../../test/helpers/flights.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { addDays } from './flight-times.ts';
+import { addDays } from '../../shared/calendar.ts';
 
 describe('flight metadata under /b2c/', () => {
   let t: TestApp;

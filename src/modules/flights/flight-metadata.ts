@@ -1,6 +1,6 @@
+import { toLocalIso } from '../../shared/calendar.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import type { FlightNetwork, Schedule } from './flight-network.ts';
-import { toLocalIso } from './flight-times.ts';
 
 /** IATA aircraft type codes the generator and common schedules use. */
 export const AIRCRAFT_TYPES: Record<string, { name: string; manufacturer: string; body: 'narrow' | 'wide' }> =

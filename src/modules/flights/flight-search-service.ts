@@ -2,11 +2,11 @@ import type { Cabin } from '../../db/tables.ts';
 import { invalidField } from '../../http/app-error.ts';
 import { paginate } from '../../http/cursor.ts';
 import type { Clock } from '../../ports/clock.ts';
+import { addDays, daysBetween, toLocalIso } from '../../shared/calendar.ts';
 import type { Airport, Catalogue } from '../catalog/index.ts';
 import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
 import type { PassengerMix } from './fare-rules.ts';
 import type { DatedFlight, FlightNetwork } from './flight-network.ts';
-import { addDays, daysBetween, toLocalIso } from './flight-times.ts';
 import { findItineraries, type Itinerary } from './itinerary-search.ts';
 import type { NetworkCache } from './network-cache.ts';
 import {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { sharedSecret } from '../../db/service-secrets.ts';
 import type { Database } from '../../db/tables.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
+import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Catalogue } from '../catalog/index.ts';
@@ -37,10 +38,9 @@ export interface FlightsDeps {
     book: onRequestAsyncHookHandler;
     admin: onRequestAsyncHookHandler;
   };
-  networkPollMs: number;
   idempotency: Idempotency;
-  /** How often each process looks for holds past their deadline; 0 turns the sweep off. */
-  holdSweepMs: number;
+  scheduler: Scheduler;
+  jobs: { networkRefreshMs: number; holdSweepMs: number };
 }
 
 /** The flight area: inventory, search and bookings. Returns what the command line needs. */
@@ -102,21 +102,16 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
     bodyLimit: 50 * 1_048_576,
   });
 
-  if (deps.networkPollMs > 0) {
-    const stop = networkCache.watch(deps.networkPollMs, (error) =>
-      app.log.warn({ err: error }, 'network refresh failed'),
-    );
-    app.addHook('onClose', async () => stop());
-  }
-  if (deps.holdSweepMs > 0) {
-    const timer = setInterval(() => {
-      cancellations
-        .expireDueHolds()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'hold expiry failed'));
-    }, deps.holdSweepMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  deps.scheduler.add({
+    name: 'flights.network_refresh',
+    everyMs: deps.jobs.networkRefreshMs,
+    run: () => networkCache.refresh(),
+  });
+  deps.scheduler.add({
+    name: 'flights.hold_expiry',
+    everyMs: deps.jobs.holdSweepMs,
+    run: () => cancellations.expireDueHolds(),
+  });
   return {
     /** For the shared booking operations (GET /booking, search_booking, quote_cancellation, cancel_booking). */
     desk: {

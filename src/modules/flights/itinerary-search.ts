@@ -1,7 +1,7 @@
+import { localDate } from '../../shared/calendar.ts';
 import { type Airport, distanceKm } from '../catalog/index.ts';
 import { isValidConnection, maxRoutedKm, minimumConnectionMinutes } from './connection-rules.ts';
 import type { DatedFlight, FlightNetwork } from './flight-network.ts';
-import { localDate } from './flight-times.ts';
 
 export interface SliceQuery {
   origins: readonly Airport[];

@@ -1,7 +1,7 @@
 import { seededRandom } from '../../ports/seeded-random.ts';
+import { addDays, localToInstant, toLocalIso } from '../../shared/calendar.ts';
 import type { Airport, Catalogue } from '../catalog/index.ts';
 import { distanceKm } from '../catalog/index.ts';
-import { addDays, localToInstant, toLocalIso } from './flight-times.ts';
 import type { FareRecord, NetworkFile, ScheduleRecord } from './network-file.ts';
 
 export type Preset = 'S' | 'M' | 'L';

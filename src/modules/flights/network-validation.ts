@@ -1,11 +1,7 @@
+import { isCalendarDate } from '../../shared/calendar.ts';
+import type { ImportProblem } from '../../shared/import-problems.ts';
 import type { Catalogue } from '../catalog/index.ts';
-import { isCalendarDate } from './flight-times.ts';
 import { CABINS, type NetworkFile } from './network-file.ts';
-
-export interface ImportProblem {
-  pointer: string;
-  detail: string;
-}
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAYS = /^[1-7]{1,7}$/;

@@ -1,8 +1,8 @@
 import type { Cabin } from '../../db/tables.ts';
+import { toLocalIso } from '../../shared/calendar.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import { type PassengerMix, type PriceBreakdown, priceItinerary, seatsNeeded } from './fare-rules.ts';
 import type { Fare, FlightNetwork } from './flight-network.ts';
-import { toLocalIso } from './flight-times.ts';
 import type { Itinerary } from './itinerary-search.ts';
 
 /** One priced way to fly one slice in one brand. */

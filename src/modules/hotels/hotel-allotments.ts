@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
-import { daysBetween } from '../flights/flight-times.ts';
+import { daysBetween } from '../../shared/calendar.ts';
 import { nightsOf } from './hotel-booking-rules.ts';
 import type { HotelsRepository } from './hotels-repository.ts';
 

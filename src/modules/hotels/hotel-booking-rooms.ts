@@ -1,4 +1,4 @@
-import type { StoredRoomPrice } from './hotel-booking-view.ts';
+import type { StoredRoomPrice } from './hotel-booking-record.ts';
 import type { HotelBookingRoomRow } from './hotel-bookings-repository.ts';
 import { freeCancellationEnds } from './hotel-rates.ts';
 

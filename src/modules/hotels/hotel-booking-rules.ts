@@ -1,6 +1,6 @@
 import { type FieldError, invalidField } from '../../http/app-error.ts';
-import { foldedNames } from '../bookings/names.ts';
-import { addDays, daysBetween, localToInstant } from '../flights/flight-times.ts';
+import { addDays, daysBetween, localToInstant } from '../../shared/calendar.ts';
+import { foldedNames } from '../../shared/names.ts';
 
 export const MAX_STAY_NIGHTS = 30;
 export const HOTEL_HORIZON_DAYS = 365;

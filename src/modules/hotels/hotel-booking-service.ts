@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField, invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import { withFreshReference } from '../../shared/references.ts';
 import { type Principal, visibilityOf } from '../auth/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
-import { newBookingReference } from '../flights/booking-rules.ts';
+import type { StoredHolder, StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
 import {
   checkGuests,
   nightsOf,
@@ -15,14 +15,7 @@ import {
   stayHasBegun,
 } from './hotel-booking-rules.ts';
 import type { StayClock } from './hotel-booking-states.ts';
-import {
-  freeToCancel,
-  hotelBookingView,
-  hotelEtag,
-  type StoredHolder,
-  type StoredHotel,
-  type StoredRoomPrice,
-} from './hotel-booking-view.ts';
+import { freeToCancel, hotelBookingView, hotelEtag } from './hotel-booking-view.ts';
 import type {
   HotelBookingRoomRow,
   HotelBookingRow,
@@ -290,54 +283,49 @@ export function createHotelBookingService(deps: {
         };
       });
 
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const row = await db.transaction().execute(async (trx) => {
-            const full = await inventory.take(trx, found.roomType.id, nights, rooms.length);
-            if (full !== null)
-              throw new AppError(
-                'NO_AVAILABILITY',
-                `Not enough ${found.roomType.name} rooms left on the night of ${full}`,
-                { night: full },
-              );
-            const row: HotelBookingRow = {
-              id: bookingId,
-              reference: newBookingReference(HOTEL_REFERENCE_LENGTH),
-              client_reference: input.client_reference ?? null,
-              user_id: principal.userId,
-              agency_id: principal.agencyId,
-              status: 'confirmed',
-              hotel_id: hotel.id,
-              city_id: hotel.city_id,
-              check_in: p.check_in,
-              check_out: p.check_out,
-              currency: plan.currency,
-              total_amount: priced.total,
-              penalty_amount: null,
-              free_cancellation_until: deadline?.toISOString() ?? null,
-              holder: JSON.stringify(input.holder),
-              names: searchableNames(input.holder, input.rooms),
-              special_requests: input.special_requests ?? null,
-              hotel: JSON.stringify(hotel),
-              version: 1,
-              created_at: now.toISOString(),
-              updated_at: now.toISOString(),
-              cancelled_at: null,
-            };
-            await bookings.insert(trx, row, rooms);
-            await bookings.addEvent(trx, ids.ordered('evt'), bookingId, {
-              type: 'confirmed',
-              data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
-              at: now.toISOString(),
-            });
-            return row;
+      const row = await withFreshReference(HOTEL_REFERENCE_LENGTH, (reference) =>
+        db.transaction().execute(async (trx) => {
+          const full = await inventory.take(trx, found.roomType.id, nights, rooms.length);
+          if (full !== null)
+            throw new AppError(
+              'NO_AVAILABILITY',
+              `Not enough ${found.roomType.name} rooms left on the night of ${full}`,
+              { night: full },
+            );
+          const row: HotelBookingRow = {
+            id: bookingId,
+            reference,
+            client_reference: input.client_reference ?? null,
+            user_id: principal.userId,
+            agency_id: principal.agencyId,
+            status: 'confirmed',
+            hotel_id: hotel.id,
+            city_id: hotel.city_id,
+            check_in: p.check_in,
+            check_out: p.check_out,
+            currency: plan.currency,
+            total_amount: priced.total,
+            penalty_amount: null,
+            free_cancellation_until: deadline?.toISOString() ?? null,
+            holder: JSON.stringify(input.holder),
+            names: searchableNames(input.holder, input.rooms),
+            special_requests: input.special_requests ?? null,
+            hotel: JSON.stringify(hotel),
+            version: 1,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+            cancelled_at: null,
+          };
+          await bookings.insert(trx, row, rooms);
+          await bookings.addEvent(trx, ids.ordered('evt'), bookingId, {
+            type: 'confirmed',
+            data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
+            at: now.toISOString(),
           });
-          return view(row);
-        } catch (error) {
-          if (attempt < 3 && isUniqueViolation(error)) continue; // a reference collided; draw another
-          throw error;
-        }
-      }
+          return row;
+        }),
+      );
+      return view(row);
     },
 
     async getBooking(principal: Principal, by: { id?: string | undefined; reference?: string | undefined }) {

@@ -1,44 +1,11 @@
+import { daysBetween } from '../../shared/calendar.ts';
 import type { BookingEvent } from '../bookings/booking-events-repository.ts';
-import { daysBetween } from '../flights/flight-times.ts';
+import type { StoredHolder, StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
 import { live } from './hotel-booking-rooms.ts';
 import type { GuestInput } from './hotel-booking-rules.ts';
 import { hotelAllowedActions, type StayClock } from './hotel-booking-states.ts';
 import type { HotelBookingRoomRow, HotelBookingRow } from './hotel-bookings-repository.ts';
-import { type CancellationPolicy, cancellationTimeline, penaltyAt } from './hotel-rates.ts';
-
-/** The hotel as booked, kept with the booking so later content edits do not rewrite it. */
-export interface StoredHotel {
-  id: string;
-  code: string;
-  name: string;
-  address: string;
-  city_id: string;
-  city_name: string;
-  country_code: string;
-  stars: number;
-  time_zone: string;
-  check_in_time: string;
-  check_out_time: string;
-}
-
-export interface StoredHolder {
-  given_name: string;
-  family_name: string;
-  email: string;
-  phone: string;
-}
-
-/** A room's product and price as sold. */
-export interface StoredRoomPrice {
-  room_type: { id: string; code: string; name: string; beds: string };
-  rate_plan: { id: string; code: string; name: string };
-  board: string;
-  currency: string;
-  nightly: Array<{ date: string; amount: number }>;
-  tax_included_amount: number;
-  payable_at_hotel_amount: number;
-  cancellation_policy: CancellationPolicy;
-}
+import { cancellationTimeline, penaltyAt } from './hotel-rates.ts';
 
 export function hotelEtag(row: Pick<HotelBookingRow, 'version'>): string {
   return `"v${row.version}"`;

@@ -6,9 +6,9 @@ import type {
   HotelBookingStatus,
   HotelBookingsTable,
 } from '../../db/tables.ts';
+import { namesContaining } from '../../shared/names.ts';
 import type { Visibility } from '../auth/index.ts';
 import { createBookingEventsRepository } from '../bookings/booking-events-repository.ts';
-import { namesContaining } from '../bookings/names.ts';
 
 export type HotelBookingRow = Selectable<HotelBookingsTable>;
 export type HotelBookingRoomRow = Selectable<HotelBookingRoomsTable>;

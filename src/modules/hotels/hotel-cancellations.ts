@@ -5,11 +5,11 @@ import { createSignedTokens } from '../../http/signed-token.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Principal } from '../auth/index.ts';
+import type { StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
 import { nightsOf } from './hotel-booking-rules.ts';
 import type { HotelBookingService } from './hotel-booking-service.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
-import type { StoredHotel, StoredRoomPrice } from './hotel-booking-view.ts';
 import type {
   HotelBookingRoomRow,
   HotelBookingRow,

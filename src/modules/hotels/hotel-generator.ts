@@ -1,6 +1,6 @@
 import { seededRandom } from '../../ports/seeded-random.ts';
+import { addDays } from '../../shared/calendar.ts';
 import type { Catalogue, City } from '../catalog/index.ts';
-import { addDays } from '../flights/flight-times.ts';
 import type { HotelFile, HotelRecord, RatePlanRecord, RoomTypeRecord } from './hotel-file.ts';
 
 export type HotelPreset = 'S' | 'M' | 'L';

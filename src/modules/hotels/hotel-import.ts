@@ -4,8 +4,8 @@ import { bumpVersion } from '../../db/versioned-cache.ts';
 import { invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import { addDays, daysBetween } from '../../shared/calendar.ts';
 import type { Catalogue } from '../catalog/index.ts';
-import { addDays, daysBetween } from '../flights/flight-times.ts';
 import type { HotelFile } from './hotel-file.ts';
 import { validateHotels } from './hotel-validation.ts';
 import type {

@@ -4,6 +4,7 @@ import { AppError, invalidField, invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Principal } from '../auth/index.ts';
+import type { StoredHolder, StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
 import { bookingDeadline, countByType, live } from './hotel-booking-rooms.ts';
 import {
   checkGuests,
@@ -15,12 +16,7 @@ import {
 import type { HotelBookingService } from './hotel-booking-service.ts';
 import { stayRestricted } from './hotel-booking-service.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
-import {
-  hotelEtag,
-  type StoredHolder,
-  type StoredHotel,
-  type StoredRoomPrice,
-} from './hotel-booking-view.ts';
+import { hotelEtag } from './hotel-booking-view.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { indexRatePlan, indexRoomType } from './hotel-index.ts';
 import type { HotelInventoryRepository } from './hotel-inventory-repository.ts';

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isoWeekday, localToInstant, toLocalIso } from '../flights/flight-times.ts';
+import { addDays, daysBetween, isoWeekday, localToInstant, toLocalIso } from '../../shared/calendar.ts';
 
 /** A price period: nights from `from` to `to` (inclusive) cost `percent` of the base. */
 export interface Season {

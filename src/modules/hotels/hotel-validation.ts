@@ -1,6 +1,6 @@
+import { daysBetween, isCalendarDate } from '../../shared/calendar.ts';
+import type { ImportProblem } from '../../shared/import-problems.ts';
 import type { Catalogue } from '../catalog/index.ts';
-import { daysBetween, isCalendarDate } from '../flights/flight-times.ts';
-import type { ImportProblem } from '../flights/network-validation.ts';
 import { BOARDS, type HotelFile } from './hotel-file.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -4,6 +4,7 @@ import { sharedSecret } from '../../db/service-secrets.ts';
 import type { Database } from '../../db/tables.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
+import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
@@ -49,7 +50,8 @@ export async function hotelsModule(
       admin: onRequestAsyncHookHandler;
     };
     idempotency: Idempotency;
-    pollMs: number;
+    scheduler: Scheduler;
+    jobs: { indexRefreshMs: number };
   },
 ) {
   const hotels = createHotelsRepository(deps.db);
@@ -104,12 +106,11 @@ export async function hotelsModule(
     bodyLimit: 50 * 1_048_576,
   });
   hotelBookingRoutes(app, { bookings, modifications, idempotency: deps.idempotency, guards: deps.guards });
-  if (deps.pollMs > 0) {
-    const stop = index.watch(deps.pollMs, (error) =>
-      app.log.warn({ err: error }, 'hotel index refresh failed'),
-    );
-    app.addHook('onClose', async () => stop());
-  }
+  deps.scheduler.add({
+    name: 'hotels.index_refresh',
+    everyMs: deps.jobs.indexRefreshMs,
+    run: () => index.refresh(),
+  });
   return {
     /** For the shared booking operations (GET /booking, search_booking, quote_cancellation, cancel_booking). */
     desk: {

@@ -1,4 +1,4 @@
-import { fold } from '../catalog/text.ts';
+import { fold } from './text.ts';
 
 /**
  * People's full names, folded (case and accents ignored), each once, between bars: `|ada lovelace|…|`.

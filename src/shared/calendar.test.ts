@@ -8,7 +8,7 @@ import {
   localDate,
   localToInstant,
   toLocalIso,
-} from './flight-times.ts';
+} from './calendar.ts';
 
 describe('flight times in IANA zones', () => {
   it('converts local departure times across the European spring-forward change', () => {
