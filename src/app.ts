@@ -25,7 +25,7 @@ import {
   createUsersRepository,
   OAuthErrorSchema,
 } from './modules/auth/index.ts';
-import { bookingDeskRoutes } from './modules/bookings/booking-desk.routes.ts';
+import { bookingDeskRoutes, createProductRegistry } from './modules/bookings/index.ts';
 import {
   CATALOG_SCHEMAS,
   type Catalogue,
@@ -140,7 +140,9 @@ export async function buildApp(deps: AppDeps) {
         idempotency.purgeOlderThan(new Date(now.getTime() - 86_400_000)),
       ]),
   });
+  const products = createProductRegistry();
   const flights = await flightsModule(app, {
+    products,
     idempotency,
     db: storage.db,
     catalogue: deps.catalogue,
@@ -151,6 +153,7 @@ export async function buildApp(deps: AppDeps) {
     jobs: { networkRefreshMs: config.jobs.networkRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
   });
   const hotels = await hotelsModule(app, {
+    products,
     db: storage.db,
     catalogue: deps.catalogue,
     clock,
@@ -161,7 +164,7 @@ export async function buildApp(deps: AppDeps) {
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
   });
   bookingDeskRoutes(app, {
-    products: { flight: flights.desk, hotel: hotels.desk },
+    products,
     guards,
   });
   healthRoutes(app, { ping: storage.ping });

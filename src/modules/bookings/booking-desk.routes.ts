@@ -2,50 +2,11 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import { invalidField } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import type { Principal } from '../auth/index.ts';
 import { principalOf } from '../auth/index.ts';
 import type { SearchBookingRequest } from './booking-search.ts';
-import { productOf } from './products.ts';
+import type { BookingLookup, ProductRegistry } from './product-registry.ts';
 import { SearchBookingRequestSchema, SearchBookingResponseSchema } from './search-booking.schemas.ts';
 
-type BookingAnswer = { booking: { id: string }; etag: string };
-type By = { id?: string | undefined; reference?: string | undefined };
-interface Quote {
-  quote_id: string;
-  booking_id: string;
-  refund_amount: number;
-  penalty_amount: number;
-  currency: string;
-  expires_at: string;
-}
-
-type SearchPage = { data: unknown[]; next_cursor: string | null; total_count: number };
-
-/** What each product offers the shared booking operations. */
-export interface BookingProducts {
-  flight: {
-    search(p: Principal, req: SearchBookingRequest): Promise<SearchPage>;
-    get(p: Principal, by: By): Promise<BookingAnswer>;
-    quoteCancellation(p: Principal, id: string): Promise<Quote>;
-    cancel(p: Principal, id: string, quoteId: string): Promise<BookingAnswer>;
-  };
-  hotel: {
-    search(p: Principal, req: SearchBookingRequest): Promise<SearchPage>;
-    get(p: Principal, by: By): Promise<BookingAnswer>;
-    quoteCancellation(
-      p: Principal,
-      id: string,
-      roomId: string | undefined,
-    ): Promise<Quote & { room_id: string | null }>;
-    cancel(p: Principal, id: string, roomId: string | undefined, quoteId: string): Promise<BookingAnswer>;
-  };
-}
-
-const isHotel = (by: By) => productOf(by) === 'hotel';
-
-const AnyBooking = Type.Union([Type.Ref('FlightBooking'), Type.Ref('HotelBooking')], {
-  description: 'Tell them apart by `product`: flight or hotel',
-});
 const tags = ['bookings'];
 
 const CancellationQuoteSchema = Type.Object({
@@ -68,14 +29,15 @@ const RoomId = Type.String({
 export function bookingDeskRoutes(
   app: FastifyInstance,
   deps: {
-    products: BookingProducts;
+    products: ProductRegistry;
     guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
   },
 ) {
-  const { flight, hotel } = deps.products;
-  const flightOnly = (roomId: string | undefined) => {
-    if (roomId !== undefined) throw invalidField('/room_id', 'applies to hotel bookings only');
-  };
+  const { products } = deps;
+  const AnyBooking = Type.Union(
+    products.schemaIds().map((id) => Type.Ref(id)),
+    { description: `Tell them apart by \`product\`: ${products.names().join(' or ')}` },
+  );
 
   app.get(
     '/booking',
@@ -109,12 +71,9 @@ export function bookingDeskRoutes(
       },
     },
     async (request, reply) => {
-      const query = request.query as By;
+      const query = request.query as BookingLookup;
       if (!query.id && !query.reference) throw invalidField('/id', 'or reference is required', 'querystring');
-      const principal = principalOf(request);
-      const { booking, etag } = isHotel(query)
-        ? await hotel.get(principal, query)
-        : await flight.get(principal, query);
+      const { booking, etag } = await products.of(query).get(principalOf(request), query);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       return booking;
     },
@@ -151,8 +110,7 @@ export function bookingDeskRoutes(
     },
     async (request) => {
       const body = request.body as SearchBookingRequest;
-      const principal = principalOf(request);
-      return body.product === 'flight' ? flight.search(principal, body) : hotel.search(principal, body);
+      return products.named(body.product ?? 'hotel').search(principalOf(request), body);
     },
   );
 
@@ -181,11 +139,9 @@ export function bookingDeskRoutes(
     },
     async (request) => {
       const body = request.body as { booking_id: string; room_id?: string };
-      const principal = principalOf(request);
-      if (isHotel({ id: body.booking_id }))
-        return hotel.quoteCancellation(principal, body.booking_id, body.room_id);
-      flightOnly(body.room_id);
-      return { ...(await flight.quoteCancellation(principal, body.booking_id)), room_id: null };
+      const product = products.of({ id: body.booking_id });
+      products.checkPart(product, body);
+      return product.quoteCancellation(principalOf(request), body.booking_id, body);
     },
   );
 
@@ -224,14 +180,9 @@ export function bookingDeskRoutes(
     },
     async (request, reply) => {
       const body = request.body as { booking_id: string; room_id?: string; quote_id: string };
-      const principal = principalOf(request);
-      let answer: BookingAnswer;
-      if (isHotel({ id: body.booking_id })) {
-        answer = await hotel.cancel(principal, body.booking_id, body.room_id, body.quote_id);
-      } else {
-        flightOnly(body.room_id);
-        answer = await flight.cancel(principal, body.booking_id, body.quote_id);
-      }
+      const product = products.of({ id: body.booking_id });
+      products.checkPart(product, body);
+      const answer = await product.cancel(principalOf(request), body.booking_id, body.quote_id, body);
       reply.header('etag', answer.etag);
       return answer.booking;
     },

@@ -72,6 +72,7 @@ export function checkPassengers(
 
 /** Flight references are six characters; hotel references eight, so the two never collide. */
 export const FLIGHT_REFERENCE_LENGTH = 6;
+export const FLIGHT_BOOKING_ID_PREFIX = 'bkg';
 
 /** A 13-digit e-ticket number: a three-digit airline prefix and ten digits. */
 export function newTicketNumber(carrier: string): string {

@@ -6,7 +6,7 @@ import {
   nameCriterion,
   onlyCriteria,
   type SearchBookingRequest,
-} from '../bookings/booking-search.ts';
+} from '../bookings/index.ts';
 import { bookingView } from './booking-view.ts';
 import type { FlightBookingRow, FlightBookingsRepository } from './flight-bookings-repository.ts';
 

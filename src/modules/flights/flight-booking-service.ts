@@ -9,6 +9,7 @@ import { type Principal, visibilityOf } from '../auth/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import {
   checkPassengers,
+  FLIGHT_BOOKING_ID_PREFIX,
   FLIGHT_REFERENCE_LENGTH,
   holdDeadline,
   isNameCorrection,
@@ -154,7 +155,7 @@ export function createFlightBookingService(deps: {
       const cabin = offer.cabin as Cabin;
       const passengers: StoredPassenger[] = input.passengers.map((p) => ({ ...p, id: ids.next('pas') }));
       // Time-ordered, so bookings made in the same millisecond still list in the order they were made.
-      const bookingId = ids.ordered('bkg');
+      const bookingId = ids.ordered(FLIGHT_BOOKING_ID_PREFIX);
 
       const row = await withFreshReference(FLIGHT_REFERENCE_LENGTH, (reference) =>
         db.transaction().execute(async (trx) => {

@@ -4,7 +4,7 @@ import type { Idempotency } from '../../http/idempotency.ts';
 import { decodeKeyset, encodeKeyset } from '../../http/keyset.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { principalOf } from '../auth/index.ts';
-import { requireProduct } from '../bookings/products.ts';
+import type { ProductRegistry } from '../bookings/index.ts';
 import {
   BookFlightRequestSchema,
   BookingIdSchema,
@@ -17,6 +17,7 @@ import type {
 } from './flight-booking-service.ts';
 
 interface Deps {
+  products: ProductRegistry;
   bookings: FlightBookingService;
   idempotency: Idempotency;
   guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
@@ -144,7 +145,7 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const id = (request.body as { booking_id: string }).booking_id;
-      requireProduct(id, 'flight');
+      deps.products.require(id, 'flight');
       const { booking, etag } = await deps.bookings.confirmBooking(principalOf(request), id);
       reply.header('etag', etag);
       return booking;
@@ -179,7 +180,7 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const body = request.body as UpdateBookingInput & { booking_id: string };
-      requireProduct(body.booking_id, 'flight');
+      deps.products.require(body.booking_id, 'flight');
       const { booking, etag } = await deps.bookings.updateBooking(
         principalOf(request),
         body.booking_id,

@@ -3,9 +3,9 @@ import { afterPosition, type KeysetPosition, pageWithTotal } from '../../db/keys
 import type { Database, FlightBookingSegmentsTable, FlightBookingsTable } from '../../db/tables.ts';
 import { namesContaining } from '../../shared/names.ts';
 import type { Visibility } from '../auth/index.ts';
-import { createBookingEventsRepository } from '../bookings/booking-events-repository.ts';
+import { createBookingEventsRepository } from '../bookings/index.ts';
 
-export type { BookingEvent } from '../bookings/booking-events-repository.ts';
+export type { BookingEvent } from '../bookings/index.ts';
 
 export type FlightBookingRow = Selectable<FlightBookingsTable>;
 export type BookingSegmentRow = Selectable<FlightBookingSegmentsTable>;

@@ -6,7 +6,9 @@ import type { Idempotency } from '../../http/idempotency.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import type { ProductRegistry } from '../bookings/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
+import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking-rules.ts';
 import { flightBookingRoutes } from './flight-booking.routes.ts';
 import { FlightBookingSchema } from './flight-booking.schemas.ts';
 import { createFlightBookingSearch } from './flight-booking-search.ts';
@@ -39,6 +41,7 @@ export interface FlightsDeps {
     admin: onRequestAsyncHookHandler;
   };
   idempotency: Idempotency;
+  products: ProductRegistry;
   scheduler: Scheduler;
   jobs: { networkRefreshMs: number; holdSweepMs: number };
 }
@@ -92,6 +95,7 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
   flightMetadataRoutes(app, { networkCache, catalogue, guard: deps.guards.read });
   flightBookingRoutes(app, {
     bookings,
+    products: deps.products,
     idempotency: deps.idempotency,
     guards: deps.guards,
   });
@@ -112,14 +116,22 @@ export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
     everyMs: deps.jobs.holdSweepMs,
     run: () => cancellations.expireDueHolds(),
   });
+  deps.products.register({
+    name: 'flight',
+    idPrefix: FLIGHT_BOOKING_ID_PREFIX,
+    referenceLength: FLIGHT_REFERENCE_LENGTH,
+    schemaId: 'FlightBooking',
+    changedThrough: 'flight bookings change through /update_booking and /confirm_booking',
+    cancelsParts: false,
+    get: bookings.getBooking,
+    search: createFlightBookingSearch({ bookings: bookingsRepo }),
+    quoteCancellation: async (p, id) => ({
+      ...(await cancellations.quoteCancellation(p, id)),
+      room_id: null,
+    }),
+    cancel: (p, id, quoteId) => cancellations.cancelBooking(p, id, quoteId),
+  });
   return {
-    /** For the shared booking operations (GET /booking, search_booking, quote_cancellation, cancel_booking). */
-    desk: {
-      get: bookings.getBooking,
-      quoteCancellation: cancellations.quoteCancellation,
-      cancel: cancellations.cancelBooking,
-      search: createFlightBookingSearch({ bookings: bookingsRepo }),
-    },
     importNetwork,
     expireDueHolds: () => cancellations.expireDueHolds(),
     countSchedules: () => network.countSchedules(),

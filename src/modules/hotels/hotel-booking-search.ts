@@ -8,7 +8,7 @@ import {
   nameCriterion,
   onlyCriteria,
   type SearchBookingRequest,
-} from '../bookings/booking-search.ts';
+} from '../bookings/index.ts';
 import type { HotelBookingService } from './hotel-booking-service.ts';
 import { hotelBookingView } from './hotel-booking-view.ts';
 import type {

@@ -37,6 +37,7 @@ import type { RateKeyPayload, RateKeys } from './rate-key.ts';
 export const QUOTE_TTL_SECONDS = 15 * 60;
 /** Hotel references are eight characters, so they never collide with six-character flight references. */
 export const HOTEL_REFERENCE_LENGTH = 8;
+export const HOTEL_BOOKING_ID_PREFIX = 'hbk';
 
 export interface BookHotelInput {
   quote_id?: string | undefined;
@@ -248,7 +249,7 @@ export function createHotelBookingService(deps: {
       const hotel = storedHotel(product.hotel, deps.catalogue);
       const nights = nightsOf(p.check_in, p.check_out);
       // Time-ordered, so bookings made in the same millisecond still sort in the order they were made.
-      const bookingId = ids.ordered('hbk');
+      const bookingId = ids.ordered(HOTEL_BOOKING_ID_PREFIX);
       const deadline = freeCancellationEnds(plan.cancellation, p.check_in, hotel.time_zone);
       const rooms: HotelBookingRoomRow[] = input.rooms.map((r, i) => {
         const price: StoredRoomPrice = {

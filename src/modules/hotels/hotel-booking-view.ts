@@ -1,5 +1,5 @@
 import { daysBetween } from '../../shared/calendar.ts';
-import type { BookingEvent } from '../bookings/booking-events-repository.ts';
+import type { BookingEvent } from '../bookings/index.ts';
 import type { StoredHolder, StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
 import { live } from './hotel-booking-rooms.ts';
 import type { GuestInput } from './hotel-booking-rules.ts';

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import type { Idempotency } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { principalOf } from '../auth/index.ts';
-import { requireProduct } from '../bookings/products.ts';
+import type { ProductRegistry } from '../bookings/index.ts';
 import {
   BookHotelRequestSchema,
   CheckRateRequestSchema,
@@ -22,6 +22,7 @@ export function hotelBookingRoutes(
   deps: {
     bookings: HotelBookingService;
     modifications: HotelModifications;
+    products: ProductRegistry;
     idempotency: Idempotency;
     guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
   },
@@ -139,7 +140,7 @@ export function hotelBookingRoutes(
     },
     async (request, reply) => {
       const body = request.body as ModifyHotelBookingInput & { booking_id: string };
-      requireProduct(body.booking_id, 'hotel');
+      deps.products.require(body.booking_id, 'hotel');
       const { booking, etag } = await deps.modifications.modify(
         principalOf(request),
         body.booking_id,

@@ -8,7 +8,7 @@ import type {
 } from '../../db/tables.ts';
 import { namesContaining } from '../../shared/names.ts';
 import type { Visibility } from '../auth/index.ts';
-import { createBookingEventsRepository } from '../bookings/booking-events-repository.ts';
+import { createBookingEventsRepository } from '../bookings/index.ts';
 
 export type HotelBookingRow = Selectable<HotelBookingsTable>;
 export type HotelBookingRoomRow = Selectable<HotelBookingRoomsTable>;

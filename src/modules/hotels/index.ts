@@ -7,13 +7,18 @@ import type { Idempotency } from '../../http/idempotency.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import type { ProductRegistry } from '../bookings/index.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
 import { createAllotments } from './hotel-allotments.ts';
 import { hotelBookingRoutes } from './hotel-booking.routes.ts';
 import { HotelBookingSchema } from './hotel-booking.schemas.ts';
 
 import { createHotelBookingSearch } from './hotel-booking-search.ts';
-import { createHotelBookingService } from './hotel-booking-service.ts';
+import {
+  createHotelBookingService,
+  HOTEL_BOOKING_ID_PREFIX,
+  HOTEL_REFERENCE_LENGTH,
+} from './hotel-booking-service.ts';
 import { createHotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { createHotelCancellations } from './hotel-cancellations.ts';
 import { createHotelImporter } from './hotel-import.ts';
@@ -50,6 +55,7 @@ export async function hotelsModule(
       admin: onRequestAsyncHookHandler;
     };
     idempotency: Idempotency;
+    products: ProductRegistry;
     scheduler: Scheduler;
     jobs: { indexRefreshMs: number };
   },
@@ -105,20 +111,31 @@ export async function hotelsModule(
     guard: deps.guards.admin,
     bodyLimit: 50 * 1_048_576,
   });
-  hotelBookingRoutes(app, { bookings, modifications, idempotency: deps.idempotency, guards: deps.guards });
+  hotelBookingRoutes(app, {
+    bookings,
+    modifications,
+    products: deps.products,
+    idempotency: deps.idempotency,
+    guards: deps.guards,
+  });
   deps.scheduler.add({
     name: 'hotels.index_refresh',
     everyMs: deps.jobs.indexRefreshMs,
     run: () => index.refresh(),
   });
+  deps.products.register({
+    name: 'hotel',
+    idPrefix: HOTEL_BOOKING_ID_PREFIX,
+    referenceLength: HOTEL_REFERENCE_LENGTH,
+    schemaId: 'HotelBooking',
+    changedThrough: 'hotel bookings change through /modify_hotel_booking',
+    cancelsParts: true,
+    get: bookings.getBooking,
+    search: createHotelBookingSearch({ bookings: bookingsRepo, reads: bookings }),
+    quoteCancellation: (p, id, part) => cancellations.quoteCancellation(p, id, part.room_id),
+    cancel: (p, id, quoteId, part) => cancellations.cancel(p, id, part.room_id, quoteId),
+  });
   return {
-    /** For the shared booking operations (GET /booking, search_booking, quote_cancellation, cancel_booking). */
-    desk: {
-      get: bookings.getBooking,
-      quoteCancellation: cancellations.quoteCancellation,
-      cancel: cancellations.cancel,
-      search: createHotelBookingSearch({ bookings: bookingsRepo, reads: bookings }),
-    },
     importHotels,
     countHotels: () => hotels.countHotels(),
     refreshIndex: () => index.refresh(),

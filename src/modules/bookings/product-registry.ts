@@ -1,0 +1,95 @@
+import { AppError, invalidField } from '../../http/app-error.ts';
+import type { Principal } from '../auth/index.ts';
+import type { SearchBookingRequest } from './booking-search.ts';
+
+export type BookingLookup = { id?: string | undefined; reference?: string | undefined };
+export type BookingAnswer = { booking: { id: string }; etag: string };
+export type BookingPage = { data: unknown[]; next_cursor: string | null; total_count: number };
+/** A part of a booking cancelled on its own (a hotel room); products without parts take none. */
+export type BookingPart = { room_id?: string | undefined };
+
+export interface CancellationQuote {
+  quote_id: string;
+  booking_id: string;
+  room_id: string | null;
+  refund_amount: number;
+  penalty_amount: number;
+  currency: string;
+  expires_at: string;
+}
+
+/**
+ * What a product (flights, hotels, and whatever comes next) gives the shared booking operations. Its
+ * bookings are told apart by their id prefix (`bkg_…`) and reference length, both declared here.
+ */
+export interface BookingProduct {
+  readonly name: string;
+  readonly idPrefix: string;
+  readonly referenceLength: number;
+  /** The `$id` of the schema its bookings are shown with. */
+  readonly schemaId: string;
+  /** Where this product's own changes are made, for the 400 that a wrong operation answers. */
+  readonly changedThrough: string;
+  /** Whether part of a booking (`room_id`) can be quoted and cancelled on its own. */
+  readonly cancelsParts: boolean;
+  get(p: Principal, by: BookingLookup): Promise<BookingAnswer>;
+  search(p: Principal, req: SearchBookingRequest): Promise<BookingPage>;
+  quoteCancellation(p: Principal, id: string, part: BookingPart): Promise<CancellationQuote>;
+  cancel(p: Principal, id: string, quoteId: string, part: BookingPart): Promise<BookingAnswer>;
+}
+
+/** The booking products this installation sells; the booking desk dispatches through it. */
+export function createProductRegistry() {
+  const products: BookingProduct[] = [];
+  const notFound = () => new AppError('NOT_FOUND', 'No such booking');
+
+  const byId = (id: string) => products.find((p) => id.startsWith(`${p.idPrefix}_`));
+
+  return {
+    register(product: BookingProduct): void {
+      const clash = products.find(
+        (p) =>
+          p.name === product.name ||
+          p.idPrefix === product.idPrefix ||
+          p.referenceLength === product.referenceLength,
+      );
+      if (clash) throw new Error(`booking product ${product.name} clashes with ${clash.name}`);
+      products.push(product);
+    },
+
+    names: (): string[] => products.map((p) => p.name),
+    schemaIds: (): string[] => products.map((p) => p.schemaId),
+
+    /** The product of a booking id or reference; one that no product makes is 404, like a missing booking. */
+    of(by: BookingLookup): BookingProduct {
+      const found = by.id
+        ? byId(by.id)
+        : products.find((p) => p.referenceLength === (by.reference ?? '').length);
+      if (!found) throw notFound();
+      return found;
+    },
+
+    named(name: string): BookingProduct {
+      const found = products.find((p) => p.name === name);
+      if (!found) throw invalidField('/product', `is one of ${products.map((p) => p.name).join(', ')}`);
+      return found;
+    },
+
+    /** A 400 pointing at the right operation when a booking of another product is sent to this one's. */
+    require(id: string, name: string): void {
+      const actual = byId(id);
+      if (actual && actual.name !== name)
+        throw invalidField('/booking_id', `is a ${actual.name} booking; ${actual.changedThrough}`);
+    },
+
+    /** A part (`room_id`) sent for a product whose bookings are cancelled whole is 400. */
+    checkPart(product: BookingProduct, part: BookingPart): void {
+      if (part.room_id !== undefined && !product.cancelsParts) {
+        const takers = products.filter((p) => p.cancelsParts).map((p) => p.name);
+        throw invalidField('/room_id', `applies to ${takers.join(' and ')} bookings only`);
+      }
+    },
+  };
+}
+
+export type ProductRegistry = ReturnType<typeof createProductRegistry>;
