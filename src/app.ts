@@ -1,7 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Storage } from './db/database.ts';
+import type { App } from './http/app-instance.ts';
 import { registerProblemHandling } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -11,6 +13,7 @@ import { ProblemSchema } from './http/schemas.ts';
 import { registerVersioning } from './http/versioning.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import {
+  AUTH_SCHEMAS,
   authModule,
   createAccessTokens,
   createAccountsService,
@@ -23,9 +26,8 @@ import {
   createTokensRepository,
   createUserRoute,
   createUsersRepository,
-  OAuthErrorSchema,
 } from './modules/auth/index.ts';
-import { bookingDeskRoutes, createProductRegistry } from './modules/bookings/index.ts';
+import { BOOKING_SCHEMAS, bookingDeskRoutes, createProductRegistry } from './modules/bookings/index.ts';
 import {
   CATALOG_SCHEMAS,
   type Catalogue,
@@ -60,14 +62,15 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
-  }) as unknown as FastifyInstance;
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.decorateRequest('principal', null);
   app.removeContentTypeParser('text/plain');
   for (const schema of [
     ProblemSchema,
-    OAuthErrorSchema,
+    ...AUTH_SCHEMAS,
     ...CATALOG_SCHEMAS,
+    ...BOOKING_SCHEMAS,
     ...FLIGHT_SCHEMAS,
     ...HOTEL_SCHEMAS,
   ])

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldError } from './app-error.ts';
+import type { App } from './app-instance.ts';
 import type { ErrorCode } from './error-codes.ts';
 import { PROBLEM_CONTENT_TYPE, toProblem } from './problem.ts';
 
@@ -69,7 +70,7 @@ export function problemErrorHandler(error: FastifyError, request: FastifyRequest
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Unknown paths answer 404 ROUTE_NOT_FOUND; known paths with another method answer 405 with `Allow`. */
-export function registerProblemHandling(app: FastifyInstance): void {
+export function registerProblemHandling(app: App): void {
   app.setErrorHandler(problemErrorHandler);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

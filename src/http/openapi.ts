@@ -1,9 +1,30 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { App } from './app-instance.ts';
 import { CURRENT_API_VERSION } from './versioning.ts';
 
+type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown> };
+
+/** A schema with an `$id` (one also added with `app.addSchema`) is documented as a reference to it. */
+function asReference(schema: unknown): unknown {
+  const id = (schema as { $id?: unknown } | undefined)?.$id;
+  return typeof id === 'string' ? { $ref: id } : schema;
+}
+
+/**
+ * Routes validate against their TypeBox schemas inline (so the type provider types the request), and
+ * the document names those that carry an `$id`, so generated clients get named types.
+ */
+function namedAsReferences<S extends object>(schema: S): S {
+  const route = schema as RouteSchema;
+  const out: RouteSchema = { ...route };
+  if (route.body !== undefined) out.body = asReference(route.body);
+  if (route.response)
+    out.response = Object.fromEntries(Object.entries(route.response).map(([k, v]) => [k, asReference(v)]));
+  return out as S;
+}
+
 /** OpenAPI 3.1 generated from the route schemas; served at /openapi.json. */
-export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerOpenApi(app: App, publicUrl: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -50,6 +71,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         },
       },
     },
+    transform: ({ schema, url }) => ({ schema: namedAsReferences(schema), url }),
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>
         typeof json.$id === 'string' ? json.$id : `def-${i}`,

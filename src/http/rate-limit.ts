@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from './app-error.ts';
+import type { App } from './app-instance.ts';
 
 /**
  * Per caller limits: a signed-in caller is counted per client and user, anyone else per address.
@@ -9,7 +9,7 @@ import { AppError } from './app-error.ts';
  * and the RateLimit-* headers of draft-ietf-httpapi-ratelimit-headers.
  */
 export async function registerRateLimit(
-  app: FastifyInstance,
+  app: App,
   options: { max: number; windowSeconds: number; redis?: Redis | undefined },
 ): Promise<void> {
   await app.register(rateLimit, {

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
+import type { App } from './app-instance.ts';
 
 /**
  * Date-based API versions, chosen per request with the `Itinera-Version` header
@@ -9,7 +9,7 @@ export const API_VERSIONS = ['2026-11-21'] as const;
 export const CURRENT_API_VERSION = API_VERSIONS[API_VERSIONS.length - 1]!;
 export const VERSION_HEADER = 'itinera-version';
 
-export function registerVersioning(app: FastifyInstance): void {
+export function registerVersioning(app: App): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     const asked = request.headers[VERSION_HEADER];

@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError } from 'fastify';
+import type { App } from '../../http/app-instance.ts';
 import { problemErrorHandler } from '../../http/error-handler.ts';
 import { discoveryRoutes } from './discovery.route.ts';
 import { introspectTokenRoute } from './introspect-token.route.ts';
@@ -20,7 +21,7 @@ export interface AuthModuleDeps {
  * The `/connect/*` endpoints speak RFC 6749 errors, not problem details: this scope has its own
  * error handler, so even a body Fastify cannot parse answers `invalid_request`.
  */
-export async function authModule(app: FastifyInstance, deps: AuthModuleDeps): Promise<void> {
+export async function authModule(app: App, deps: AuthModuleDeps): Promise<void> {
   await app.register(async (oauth) => {
     await oauth.register(formbody);
     oauth.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,34 +1,39 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
+import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { AccountsService } from './accounts-service.ts';
 import { MIN_PASSWORD_LENGTH } from './accounts-service.ts';
+import type { Role } from './scopes.ts';
 
-const CreateUserRequestSchema = Type.Object(
+export const CreateUserRequestSchema = Type.Object(
   {
     username: Type.String({ minLength: 3, maxLength: 128, examples: ['jane.doe'] }),
     email: Type.Optional(Type.String({ format: 'email', maxLength: 254, examples: ['jane@example.com'] })),
     password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 256 }),
-    role: Type.String({ enum: ['customer', 'agent', 'admin'] }),
+    role: Type.Unsafe<Role>(Type.String({ enum: ['customer', 'agent', 'admin'] })),
     agency: Type.Optional(
       Type.String({ minLength: 1, maxLength: 200, description: 'Required for agents; created if new' }),
     ),
   },
-  { additionalProperties: false },
+  { $id: 'CreateUserRequest', additionalProperties: false },
 );
 
-const UserSchema = Type.Object({
-  id: Type.String({ examples: ['usr_5q3k0d1x8m2n4p6r7s9t0v1w'] }),
-  username: Type.String(),
-  email: Type.Union([Type.String(), Type.Null()]),
-  role: Type.String(),
-  agency_id: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String({ format: 'date-time' }),
-});
+export const UserSchema = Type.Object(
+  {
+    id: Type.String({ examples: ['usr_5q3k0d1x8m2n4p6r7s9t0v1w'] }),
+    username: Type.String(),
+    email: Type.Union([Type.String(), Type.Null()]),
+    role: Type.String(),
+    agency_id: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'User' },
+);
 
 /** `POST /create_user`: operators create customer, agent and admin accounts. */
 export function createUserRoute(
-  app: FastifyInstance,
+  app: App,
   deps: { accounts: AccountsService; guard: onRequestAsyncHookHandler },
 ) {
   app.post(
@@ -56,13 +61,7 @@ export function createUserRoute(
       },
     },
     async (request, reply) => {
-      const body = request.body as {
-        username: string;
-        email?: string;
-        password: string;
-        role: 'customer' | 'agent' | 'admin';
-        agency?: string;
-      };
+      const body = request.body;
       const user = await deps.accounts.createUser({ ...body, agencyName: body.agency });
       reply.code(201);
       return {

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
+import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { SCOPES } from './scopes.ts';
 import { SIGNING_ALG, type SigningKeys } from './signing-keys.ts';
@@ -37,7 +37,7 @@ const JwksSchema = Type.Object(
   { description: 'RFC 7517 JSON Web Key Set: the public keys that verify access tokens' },
 );
 
-export function discoveryRoutes(app: FastifyInstance, deps: { issuer: string; keys: SigningKeys }) {
+export function discoveryRoutes(app: App, deps: { issuer: string; keys: SigningKeys }) {
   const document = discoveryDocument(deps.issuer);
   for (const [url, operationId] of [
     ['/.well-known/openid-configuration', 'get_openid_configuration'],

@@ -11,7 +11,12 @@ export {
   readDemoCredentials,
 } from './demo-accounts.ts';
 export { createLoginFailuresRepository } from './login-failures-repository.ts';
-export { OAuthErrorSchema } from './oauth.schemas.ts';
+
+import { CreateUserRequestSchema, UserSchema } from './create-user.route.ts';
+import { OAuthErrorSchema, TokenResponseSchema } from './oauth.schemas.ts';
+
+/** The account schemas a client names; added once to the app, so the OpenAPI document refers to them. */
+export const AUTH_SCHEMAS = [OAuthErrorSchema, TokenResponseSchema, CreateUserRequestSchema, UserSchema];
 export { ROLES, type Role } from './scopes.ts';
 export { createSigningKeys } from './signing-keys.ts';
 export { createSigningKeysRepository } from './signing-keys-repository.ts';

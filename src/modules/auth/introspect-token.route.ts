@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../http/app-instance.ts';
 import { formParams } from './form-params.ts';
 import { IntrospectionSchema, OAUTH_ERROR_RESPONSES, TokenOperandSchema } from './oauth.schemas.ts';
 import type { TokenService } from './token-service.ts';
 
-export function introspectTokenRoute(app: FastifyInstance, deps: { tokens: TokenService }) {
+export function introspectTokenRoute(app: App, deps: { tokens: TokenService }) {
   app.post(
     '/connect/introspect',
     {

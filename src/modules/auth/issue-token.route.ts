@@ -1,13 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../http/app-instance.ts';
 import { formParams } from './form-params.ts';
 import { OAUTH_ERROR_RESPONSES, TokenRequestSchema, TokenResponseSchema } from './oauth.schemas.ts';
 import { OAuthError } from './oauth-error.ts';
 import type { TokenService } from './token-service.ts';
 
-export function issueTokenRoute(
-  app: FastifyInstance,
-  deps: { tokens: TokenService; perSourcePerMinute: number },
-) {
+export function issueTokenRoute(app: App, deps: { tokens: TokenService; perSourcePerMinute: number }) {
   app.post(
     '/connect/token',
     {

@@ -64,7 +64,7 @@ export const TokenResponseSchema = Type.Object(
     refresh_token: Type.Optional(Type.String({ description: 'Single use: each refresh returns a new one' })),
     scope: Type.String({ examples: ['read book'] }),
   },
-  { description: 'RFC 6749 §5.1 token response; sent with Cache-Control: no-store' },
+  { $id: 'TokenResponse', description: 'RFC 6749 §5.1 token response; sent with Cache-Control: no-store' },
 );
 
 export const TokenOperandSchema = Type.Object(

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
+import type { App } from '../../http/app-instance.ts';
 import { formParams } from './form-params.ts';
 import { OAUTH_ERROR_RESPONSES, TokenOperandSchema } from './oauth.schemas.ts';
 import type { TokenService } from './token-service.ts';
 
-export function revokeTokenRoute(app: FastifyInstance, deps: { tokens: TokenService }) {
+export function revokeTokenRoute(app: App, deps: { tokens: TokenService }) {
   app.post(
     '/connect/revoke',
     {

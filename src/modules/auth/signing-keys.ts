@@ -40,7 +40,7 @@ export function createSigningKeys(repo: SigningKeysRepository, clock: Clock) {
         };
       }),
     );
-    lastReload = Date.now();
+    lastReload = clock.now().getTime();
   }
 
   return {
@@ -74,11 +74,11 @@ export function createSigningKeys(repo: SigningKeysRepository, clock: Clock) {
     async publicKeyFor(kid: string | undefined): Promise<CryptoKey | undefined> {
       const find = () => keys.find((k) => k.kid === kid)?.publicKey;
       if (find() || kid === undefined) return find();
-      if (Date.now() - lastReload > 10_000) await load();
+      if (clock.now().getTime() - lastReload > 10_000) await load();
       return find();
     },
-    jwks(): { keys: JWK[] } {
-      return { keys: keys.map((k) => k.publicJwk) };
+    jwks(): { keys: Array<JWK & { kid: string; kty: string }> } {
+      return { keys: keys.map((k) => ({ ...k.publicJwk, kid: k.kid, kty: k.publicJwk.kty ?? 'EC' })) };
     },
   };
 }

@@ -1,23 +1,26 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import { invalidField } from '../../http/app-error.ts';
+import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { principalOf } from '../auth/index.ts';
-import type { SearchBookingRequest } from './booking-search.ts';
-import type { BookingLookup, ProductRegistry } from './product-registry.ts';
+import type { ProductRegistry } from './product-registry.ts';
 import { SearchBookingRequestSchema, SearchBookingResponseSchema } from './search-booking.schemas.ts';
 
 const tags = ['bookings'];
 
-const CancellationQuoteSchema = Type.Object({
-  quote_id: Type.String(),
-  booking_id: Type.String(),
-  room_id: Type.Union([Type.String(), Type.Null()], { description: 'Hotel bookings: the one room quoted' }),
-  refund_amount: Type.Integer(),
-  penalty_amount: Type.Integer(),
-  currency: Type.String(),
-  expires_at: Type.String({ format: 'date-time' }),
-});
+export const CancellationQuoteSchema = Type.Object(
+  {
+    quote_id: Type.String(),
+    booking_id: Type.String(),
+    room_id: Type.Union([Type.String(), Type.Null()], { description: 'Hotel bookings: the one room quoted' }),
+    refund_amount: Type.Integer(),
+    penalty_amount: Type.Integer(),
+    currency: Type.String(),
+    expires_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'CancellationQuote' },
+);
 const BookingId = Type.String({ minLength: 4, maxLength: 64 });
 const RoomId = Type.String({
   minLength: 4,
@@ -27,7 +30,7 @@ const RoomId = Type.String({
 
 /** The operations every booking shares, whatever its product: read, search, quote a cancellation, cancel. */
 export function bookingDeskRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: {
     products: ProductRegistry;
     guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
@@ -71,7 +74,7 @@ export function bookingDeskRoutes(
       },
     },
     async (request, reply) => {
-      const query = request.query as BookingLookup;
+      const query = request.query;
       if (!query.id && !query.reference) throw invalidField('/id', 'or reference is required', 'querystring');
       const { booking, etag } = await products.of(query).get(principalOf(request), query);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
@@ -109,7 +112,7 @@ export function bookingDeskRoutes(
       },
     },
     async (request) => {
-      const body = request.body as SearchBookingRequest;
+      const body = request.body;
       return products.named(body.product ?? 'hotel').search(principalOf(request), body);
     },
   );
@@ -138,7 +141,7 @@ export function bookingDeskRoutes(
       },
     },
     async (request) => {
-      const body = request.body as { booking_id: string; room_id?: string };
+      const body = request.body;
       const product = products.of({ id: body.booking_id });
       products.checkPart(product, body);
       return product.quoteCancellation(principalOf(request), body.booking_id, body);
@@ -179,7 +182,7 @@ export function bookingDeskRoutes(
       },
     },
     async (request, reply) => {
-      const body = request.body as { booking_id: string; room_id?: string; quote_id: string };
+      const body = request.body;
       const product = products.of({ id: body.booking_id });
       products.checkPart(product, body);
       const answer = await product.cancel(principalOf(request), body.booking_id, body.quote_id, body);

@@ -1,3 +1,6 @@
+import { CancellationQuoteSchema } from './booking-desk.routes.ts';
+import { SearchBookingRequestSchema, SearchBookingResponseSchema } from './search-booking.schemas.ts';
+
 export { bookingDeskRoutes } from './booking-desk.routes.ts';
 export { type BookingEvent, createBookingEventsRepository } from './booking-events-repository.ts';
 export {
@@ -19,3 +22,10 @@ export {
   createProductRegistry,
   type ProductRegistry,
 } from './product-registry.ts';
+
+/** The booking desk's schemas a client names; added once to the app, so the OpenAPI document refers to them. */
+export const BOOKING_SCHEMAS = [
+  SearchBookingRequestSchema,
+  SearchBookingResponseSchema,
+  CancellationQuoteSchema,
+];

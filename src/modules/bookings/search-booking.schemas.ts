@@ -77,13 +77,16 @@ export const SearchBookingRequestSchema = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
     cursor: Type.Optional(Type.String({ maxLength: 1024 })),
   },
-  { additionalProperties: false },
+  { $id: 'SearchBookingRequest', additionalProperties: false },
 );
 
-export const SearchBookingResponseSchema = Type.Object({
-  data: Type.Array(Type.Union([Type.Ref('HotelBooking'), Type.Ref('FlightBooking')]), {
-    description: 'Of the product searched, without events; GET /booking has them',
-  }),
-  next_cursor: Type.Union([Type.String(), Type.Null()]),
-  total_count: Type.Integer({ description: 'Matching bookings over all pages' }),
-});
+export const SearchBookingResponseSchema = Type.Object(
+  {
+    data: Type.Array(Type.Union([Type.Ref('HotelBooking'), Type.Ref('FlightBooking')]), {
+      description: 'Of the product searched, without events; GET /booking has them',
+    }),
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+    total_count: Type.Integer({ description: 'Matching bookings over all pages' }),
+  },
+  { $id: 'SearchBookingResponse' },
+);

@@ -1,5 +1,6 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import Type, { type TSchema } from 'typebox';
+import type { App } from '../../http/app-instance.ts';
 import type { Page } from '../../http/cursor.ts';
 import { errorResponses, PageQuerySchema, pageOf } from '../../http/schemas.ts';
 import { AirlineSchema, AirportSchema, CitySchema, CountrySchema, PlaceSchema } from './catalog.schemas.ts';
@@ -93,7 +94,7 @@ function resources(catalogue: CatalogueService): Resource[] {
 }
 
 /** `GET /b2c/{countries,cities,airports,airlines}` lists and look-ups, and `/b2c/places` autocomplete. */
-export function catalogRoutes(app: FastifyInstance, deps: { catalogue: CatalogueService; guard: Guard }) {
+export function catalogRoutes(app: App, deps: { catalogue: CatalogueService; guard: Guard }) {
   for (const r of resources(deps.catalogue)) {
     app.get(
       `/b2c/${r.path}`,
@@ -116,7 +117,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { catalogue: Catalogue
         },
       },
       async (request) => {
-        const query = request.query as Query;
+        const query = request.query;
         return r.list({ ...query, limit: query.limit ?? 20 });
       },
     );
@@ -145,7 +146,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { catalogue: Catalogue
           },
         },
       },
-      async (request) => r.get((request.params as Record<string, string>)[r.key]!),
+      async (request) => r.get(request.params[r.key]!),
     );
   }
 
@@ -182,7 +183,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { catalogue: Catalogue
       },
     },
     async (request) => {
-      const { q, types, limit } = request.query as { q: string; types?: string; limit?: number };
+      const { q, types, limit } = request.query;
       const kinds = new Set((types ?? 'city,airport').split(',') as Array<'city' | 'airport'>);
       return { data: deps.catalogue.suggestPlaces(q, limit ?? 10, kinds) };
     },

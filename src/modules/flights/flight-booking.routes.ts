@@ -1,5 +1,6 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
+import type { App } from '../../http/app-instance.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import { decodeKeyset, encodeKeyset } from '../../http/keyset.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -10,11 +11,7 @@ import {
   BookingIdSchema,
   UpdateBookingRequestSchema,
 } from './flight-booking.schemas.ts';
-import type {
-  FlightBookingService,
-  PlaceBookingInput,
-  UpdateBookingInput,
-} from './flight-booking-service.ts';
+import type { FlightBookingService } from './flight-booking-service.ts';
 
 interface Deps {
   products: ProductRegistry;
@@ -27,7 +24,7 @@ const Booking = Type.Ref('FlightBooking');
 const tags = ['flight bookings'];
 
 /** Flight bookings: book, list, confirm a hold, edit. Reading and cancelling are the booking desk's. */
-export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
+export function flightBookingRoutes(app: App, deps: Deps) {
   app.post(
     '/book_flight',
     {
@@ -66,10 +63,7 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const principal = principalOf(request);
       return deps.idempotency.run(request, reply, 'book_flight', principal.userId, async () => {
-        const { booking, etag } = await deps.bookings.placeBooking(
-          principal,
-          request.body as PlaceBookingInput,
-        );
+        const { booking, etag } = await deps.bookings.placeBooking(principal, request.body);
         return { status: 201, body: booking, headers: { etag, location: `/booking?id=${booking.id}` } };
       });
     },
@@ -107,11 +101,7 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
-      const {
-        status,
-        limit = 20,
-        cursor,
-      } = request.query as { status?: string; limit?: number; cursor?: string };
+      const { status, limit = 20, cursor } = request.query;
       const filter = { status };
       const after = decodeKeyset(cursor, filter);
       const page = await deps.bookings.listBookings(principalOf(request), filter, after, limit);
@@ -144,7 +134,7 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      const id = (request.body as { booking_id: string }).booking_id;
+      const id = request.body.booking_id;
       deps.products.require(id, 'flight');
       const { booking, etag } = await deps.bookings.confirmBooking(principalOf(request), id);
       reply.header('etag', etag);
@@ -179,7 +169,7 @@ export function flightBookingRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      const body = request.body as UpdateBookingInput & { booking_id: string };
+      const body = request.body;
       deps.products.require(body.booking_id, 'flight');
       const { booking, etag } = await deps.bookings.updateBooking(
         principalOf(request),

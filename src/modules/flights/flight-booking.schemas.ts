@@ -66,7 +66,7 @@ export const BookFlightRequestSchema = Type.Object(
       },
     ),
   },
-  { additionalProperties: false },
+  { $id: 'BookFlightRequest', additionalProperties: false },
 );
 
 const Condition = Type.Object({
@@ -153,5 +153,5 @@ export const UpdateBookingRequestSchema = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  { $id: 'UpdateBookingRequest', additionalProperties: false },
 );

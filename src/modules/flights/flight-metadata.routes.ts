@@ -1,6 +1,7 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import { AppError } from '../../http/app-error.ts';
+import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import { AIRCRAFT_TYPES, flightDetails, routesFrom } from './flight-metadata.ts';
@@ -41,7 +42,7 @@ const ScheduleSchema = Type.Object({
 
 /** Flight metadata under /b2c/: a flight's schedule and status, routes from an airport, aircraft types. */
 export function flightMetadataRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: { networkCache: NetworkCache; catalogue: Catalogue; guard: onRequestAsyncHookHandler },
 ) {
   app.get(
@@ -69,8 +70,8 @@ export function flightMetadataRoutes(
       },
     },
     async (request) => {
-      const { flight_number } = request.params as { flight_number: string };
-      const { date } = request.query as { date?: string };
+      const { flight_number } = request.params;
+      const { date } = request.query;
       const data = flightDetails(await deps.networkCache.current(), deps.catalogue, flight_number, date);
       if (data.length === 0)
         throw new AppError('NOT_FOUND', `No flight ${flight_number.toUpperCase()} is scheduled`);
@@ -110,7 +111,7 @@ export function flightMetadataRoutes(
       },
     },
     async (request) => {
-      const origin = (request.query as { origin: string }).origin.toUpperCase();
+      const origin = request.query.origin.toUpperCase();
       if (!deps.catalogue.airportByCode.has(origin)) throw new AppError('NOT_FOUND', `No airport ${origin}`);
       return { origin, data: routesFrom(await deps.networkCache.current(), origin) };
     },

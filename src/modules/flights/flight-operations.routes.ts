@@ -1,15 +1,15 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
+import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { FlightCancellationService } from './flight-cancellation-service.ts';
-import type { NetworkFile } from './network-file.ts';
 import type { NetworkImporter } from './network-import.ts';
 
 const tags = ['flight operations'];
 
 /** Operator functions (admin role): load schedules and fares, withdraw them, cancel a dated flight. */
 export function flightOperationsRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: {
     importNetwork: NetworkImporter;
     cancellations: FlightCancellationService;
@@ -46,7 +46,7 @@ export function flightOperationsRoutes(
         },
       },
     },
-    async (request) => deps.importNetwork(request.body as NetworkFile),
+    async (request) => deps.importNetwork(request.body),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export function flightOperationsRoutes(
       },
     },
     async (request) => {
-      const body = request.body as { flight_id: string; departure_date: string; reason: string };
+      const body = request.body;
       return deps.cancellations.cancelFlight(body.flight_id, body.departure_date, body.reason);
     },
   );
@@ -114,7 +114,7 @@ export function flightOperationsRoutes(
       },
     },
     async (request) => {
-      const body = request.body as { flight_id: string; reason: string };
+      const body = request.body;
       return deps.cancellations.withdrawSchedule(body.flight_id, body.reason);
     },
   );
@@ -150,9 +150,6 @@ export function flightOperationsRoutes(
         },
       },
     },
-    async (request) =>
-      deps.cancellations.withdrawFare(
-        request.body as Parameters<FlightCancellationService['withdrawFare']>[0],
-      ),
+    async (request) => deps.cancellations.withdrawFare(request.body),
   );
 }

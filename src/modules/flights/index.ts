@@ -1,7 +1,8 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sharedSecret } from '../../db/service-secrets.ts';
 import type { Database } from '../../db/tables.ts';
+import type { App } from '../../http/app-instance.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -10,7 +11,11 @@ import type { ProductRegistry } from '../bookings/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking-rules.ts';
 import { flightBookingRoutes } from './flight-booking.routes.ts';
-import { FlightBookingSchema } from './flight-booking.schemas.ts';
+import {
+  BookFlightRequestSchema,
+  FlightBookingSchema,
+  UpdateBookingRequestSchema,
+} from './flight-booking.schemas.ts';
 import { createFlightBookingSearch } from './flight-booking-search.ts';
 import { createFlightBookingService } from './flight-booking-service.ts';
 import { createFlightBookingsRepository } from './flight-bookings-repository.ts';
@@ -23,12 +28,24 @@ import { createNetworkImporter } from './network-import.ts';
 import { createNetworkRepository } from './network-repository.ts';
 import { createOfferTokens } from './offer-token.ts';
 import { searchFlightRoute } from './search-flight.route.ts';
-import { OfferSchema } from './search-flight.schemas.ts';
+import {
+  OfferSchema,
+  SearchFlightRequestSchema,
+  SearchFlightResponseSchema,
+} from './search-flight.schemas.ts';
 import { createSeatInventoryRepository } from './seat-inventory-repository.ts';
 
 export type { NetworkFile } from './network-file.ts';
 export { generateNetwork, PRESETS, type Preset } from './network-generator.ts';
-export const FLIGHT_SCHEMAS = [OfferSchema, FlightBookingSchema];
+/** The flight schemas a client names; added once to the app, so the OpenAPI document refers to them. */
+export const FLIGHT_SCHEMAS = [
+  OfferSchema,
+  FlightBookingSchema,
+  SearchFlightRequestSchema,
+  SearchFlightResponseSchema,
+  BookFlightRequestSchema,
+  UpdateBookingRequestSchema,
+];
 
 export interface FlightsDeps {
   db: Kysely<Database>;
@@ -47,7 +64,7 @@ export interface FlightsDeps {
 }
 
 /** The flight area: inventory, search and bookings. Returns what the command line needs. */
-export async function flightsModule(app: FastifyInstance, deps: FlightsDeps) {
+export async function flightsModule(app: App, deps: FlightsDeps) {
   const network = createNetworkRepository(deps.db);
   const seats = createSeatInventoryRepository(deps.db);
   const secret = await sharedSecret(deps.db, 'offer_key');

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { bumpVersion } from '../../db/versioned-cache.ts';
-import { invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Catalogue } from '../catalog/index.ts';
-import type { NetworkFile } from './network-file.ts';
 import type { FareRow, NetworkRepository, ScheduleRow } from './network-repository.ts';
-import { validateNetwork } from './network-validation.ts';
+import { assertNetworkFile } from './network-validation.ts';
 
 export interface ImportResult {
   schedules: number;
@@ -28,13 +26,10 @@ export function createNetworkImporter(deps: {
   ids: IdGenerator;
 }) {
   return async function importNetwork(
-    file: NetworkFile,
+    file: unknown,
     onProgress?: (done: number, total: number) => void,
   ): Promise<ImportResult> {
-    const problems = validateNetwork(file, deps.catalogue);
-    if (problems.length > 0) {
-      throw invalidFields('The network file', problems);
-    }
+    assertNetworkFile(file, deps.catalogue);
     const now = deps.clock.now().toISOString();
     const schedules: ScheduleRow[] = file.schedules.map((s) => ({
       id: deps.ids.next('sch'),

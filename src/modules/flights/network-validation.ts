@@ -1,3 +1,4 @@
+import { invalidFields } from '../../http/app-error.ts';
 import { isCalendarDate } from '../../shared/calendar.ts';
 import type { ImportProblem } from '../../shared/import-problems.ts';
 import type { Catalogue } from '../catalog/index.ts';
@@ -6,6 +7,12 @@ import { CABINS, type NetworkFile } from './network-file.ts';
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAYS = /^[1-7]{1,7}$/;
 const MONEY = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) < 100_000_000;
+
+/** Accepts a file as the import format, or throws 400 listing every problem with its pointer. */
+export function assertNetworkFile(file: unknown, catalogue: Catalogue): asserts file is NetworkFile {
+  const problems = validateNetwork(file as NetworkFile, catalogue);
+  if (problems.length > 0) throw invalidFields('The network file', problems);
+}
 
 /** Every problem of an import file, each with a JSON pointer; an empty list means it can be imported. */
 export function validateNetwork(file: NetworkFile, catalogue: Catalogue): ImportProblem[] {

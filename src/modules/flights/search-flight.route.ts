@@ -1,14 +1,11 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { FlightSearchService } from './flight-search-service.ts';
-import {
-  type SearchFlightRequest,
-  SearchFlightRequestSchema,
-  SearchFlightResponseSchema,
-} from './search-flight.schemas.ts';
+import { SearchFlightRequestSchema, SearchFlightResponseSchema } from './search-flight.schemas.ts';
 
 export function searchFlightRoute(
-  app: FastifyInstance,
+  app: App,
   deps: { search: FlightSearchService; guard: onRequestAsyncHookHandler },
 ) {
   app.post(
@@ -38,6 +35,6 @@ export function searchFlightRoute(
         },
       },
     },
-    async (request) => deps.search.searchFlights(request.body as SearchFlightRequest),
+    async (request) => deps.search.searchFlights(request.body),
   );
 }

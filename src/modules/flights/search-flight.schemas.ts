@@ -91,7 +91,7 @@ export const SearchFlightRequestSchema = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
     cursor: Type.Optional(Type.String({ maxLength: 512 })),
   },
-  { additionalProperties: false },
+  { $id: 'SearchFlightRequest', additionalProperties: false },
 );
 export type SearchFlightRequest = Static<typeof SearchFlightRequestSchema>;
 
@@ -170,18 +170,21 @@ export const OfferSchema = Type.Object(
   { $id: 'FlightOffer' },
 );
 
-export const SearchFlightResponseSchema = Type.Object({
-  data: Type.Array(Type.Ref('FlightOffer')),
-  next_cursor: Type.Union([Type.String(), Type.Null()]),
-  total_count: Type.Integer(),
-  calendar: Type.Optional(
-    Type.Array(
-      Type.Object({
-        departure_dates: Type.Array(CalendarDate),
-        lowest_total_amount: Type.Union([Type.Integer(), Type.Null()]),
-        currency: Type.Union([Type.String(), Type.Null()]),
-      }),
-      { description: 'With flexible_days: the lowest total for each date combination' },
+export const SearchFlightResponseSchema = Type.Object(
+  {
+    data: Type.Array(Type.Ref('FlightOffer')),
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+    total_count: Type.Integer(),
+    calendar: Type.Optional(
+      Type.Array(
+        Type.Object({
+          departure_dates: Type.Array(CalendarDate),
+          lowest_total_amount: Type.Union([Type.Integer(), Type.Null()]),
+          currency: Type.Union([Type.String(), Type.Null()]),
+        }),
+        { description: 'With flexible_days: the lowest total for each date combination' },
+      ),
     ),
-  ),
-});
+  },
+  { $id: 'SearchFlightResponse' },
+);

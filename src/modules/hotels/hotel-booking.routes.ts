@@ -1,5 +1,6 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
+import type { App } from '../../http/app-instance.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { principalOf } from '../auth/index.ts';
@@ -10,15 +11,15 @@ import {
   CheckRateResponseSchema,
   ModifyHotelBookingRequestSchema,
 } from './hotel-booking.schemas.ts';
-import type { BookHotelInput, HotelBookingService } from './hotel-booking-service.ts';
-import type { HotelModifications, ModifyHotelBookingInput } from './hotel-modifications.ts';
+import type { HotelBookingService } from './hotel-booking-service.ts';
+import type { HotelModifications } from './hotel-modifications.ts';
 
 const Booking = Type.Ref('HotelBooking');
 const tags = ['hotel bookings'];
 
 /** Rate check, booking and modification of hotel stays. Reading, searching and cancelling are shared. */
 export function hotelBookingRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: {
     bookings: HotelBookingService;
     modifications: HotelModifications;
@@ -53,7 +54,7 @@ export function hotelBookingRoutes(
         },
       },
     },
-    async (request) => deps.bookings.checkRate((request.body as { rate_key: string }).rate_key),
+    async (request) => deps.bookings.checkRate(request.body.rate_key),
   );
 
   app.post(
@@ -98,7 +99,7 @@ export function hotelBookingRoutes(
     async (request, reply) => {
       const principal = principalOf(request);
       return deps.idempotency.run(request, reply, 'book_hotel', principal.userId, async () => {
-        const { booking, etag } = await deps.bookings.placeBooking(principal, request.body as BookHotelInput);
+        const { booking, etag } = await deps.bookings.placeBooking(principal, request.body);
         return { status: 201, body: booking, headers: { etag, location: `/booking?id=${booking.id}` } };
       });
     },
@@ -139,7 +140,7 @@ export function hotelBookingRoutes(
       },
     },
     async (request, reply) => {
-      const body = request.body as ModifyHotelBookingInput & { booking_id: string };
+      const body = request.body;
       deps.products.require(body.booking_id, 'hotel');
       const { booking, etag } = await deps.modifications.modify(
         principalOf(request),

@@ -15,44 +15,47 @@ const Nightly = Type.Array(Type.Object({ date: CalendarDate, amount: Type.Intege
 
 export const CheckRateRequestSchema = Type.Object(
   { rate_key: Type.String({ minLength: 10, maxLength: 4000 }) },
-  { additionalProperties: false },
+  { $id: 'CheckRateRequest', additionalProperties: false },
 );
 
-export const CheckRateResponseSchema = Type.Object({
-  status: Type.Union([Type.Literal('available'), Type.Literal('price_changed'), Type.Literal('sold_out')]),
-  reason: Type.Union([Type.String(), Type.Null()], { description: 'Why it is sold out' }),
-  check_in: CalendarDate,
-  check_out: CalendarDate,
-  rooms: Type.Array(RoomRequestSchema),
-  previous_total_amount: Type.Integer({ description: 'The total the rate key was issued with' }),
-  currency: Type.String(),
-  quote: Type.Union(
-    [
-      Type.Object({
-        quote_id: Type.String({ description: 'Pass it to book_hotel; valid 15 minutes' }),
-        expires_at: Type.String({ format: 'date-time' }),
-        hotel: Type.Object({
-          id: Type.String(),
-          name: Type.String(),
-          address: Type.String(),
-          time_zone: Type.String(),
+export const CheckRateResponseSchema = Type.Object(
+  {
+    status: Type.Union([Type.Literal('available'), Type.Literal('price_changed'), Type.Literal('sold_out')]),
+    reason: Type.Union([Type.String(), Type.Null()], { description: 'Why it is sold out' }),
+    check_in: CalendarDate,
+    check_out: CalendarDate,
+    rooms: Type.Array(RoomRequestSchema),
+    previous_total_amount: Type.Integer({ description: 'The total the rate key was issued with' }),
+    currency: Type.String(),
+    quote: Type.Union(
+      [
+        Type.Object({
+          quote_id: Type.String({ description: 'Pass it to book_hotel; valid 15 minutes' }),
+          expires_at: Type.String({ format: 'date-time' }),
+          hotel: Type.Object({
+            id: Type.String(),
+            name: Type.String(),
+            address: Type.String(),
+            time_zone: Type.String(),
+          }),
+          room_type: Type.Object({ code: Type.String(), name: Type.String(), beds: Type.String() }),
+          rate_plan: Type.Object({ code: Type.String(), name: Type.String() }),
+          board: Type.String(),
+          total_amount: Type.Integer({ description: 'The price now, to send as expected_total' }),
+          currency: Type.String(),
+          tax_included_amount: Type.Integer(),
+          payable_at_hotel_amount: Type.Integer(),
+          nightly: Nightly,
+          cancellation: CancellationSchema,
+          rooms_left: Type.Integer(),
         }),
-        room_type: Type.Object({ code: Type.String(), name: Type.String(), beds: Type.String() }),
-        rate_plan: Type.Object({ code: Type.String(), name: Type.String() }),
-        board: Type.String(),
-        total_amount: Type.Integer({ description: 'The price now, to send as expected_total' }),
-        currency: Type.String(),
-        tax_included_amount: Type.Integer(),
-        payable_at_hotel_amount: Type.Integer(),
-        nightly: Nightly,
-        cancellation: CancellationSchema,
-        rooms_left: Type.Integer(),
-      }),
-      Type.Null(),
-    ],
-    { description: 'Null when sold out' },
-  ),
-});
+        Type.Null(),
+      ],
+      { description: 'Null when sold out' },
+    ),
+  },
+  { $id: 'CheckRateResponse' },
+);
 
 const GuestSchema = Type.Object(
   {
@@ -106,7 +109,7 @@ export const BookHotelRequestSchema = Type.Object(
     ),
     expected_total: Money,
   },
-  { additionalProperties: false },
+  { $id: 'BookHotelRequest', additionalProperties: false },
 );
 
 export const ModifyHotelBookingRequestSchema = Type.Object(
@@ -136,7 +139,7 @@ export const ModifyHotelBookingRequestSchema = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { $id: 'ModifyHotelBookingRequest', additionalProperties: false },
 );
 
 export const HotelBookingSchema = Type.Object(

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { bumpVersion } from '../../db/versioned-cache.ts';
-import { invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import { addDays, daysBetween } from '../../shared/calendar.ts';
 import type { Catalogue } from '../catalog/index.ts';
-import type { HotelFile } from './hotel-file.ts';
-import { validateHotels } from './hotel-validation.ts';
+import { assertHotelFile } from './hotel-validation.ts';
 import type {
   HotelRow,
   HotelsRepository,
@@ -35,13 +33,10 @@ export function createHotelImporter(deps: {
   ids: IdGenerator;
 }) {
   return async function importHotels(
-    file: HotelFile,
+    file: unknown,
     onProgress?: (done: number, total: number) => void,
   ): Promise<HotelImportResult> {
-    const problems = validateHotels(file, deps.catalogue);
-    if (problems.length > 0) {
-      throw invalidFields('The hotel file', problems);
-    }
+    assertHotelFile(file, deps.catalogue);
     const now = deps.clock.now().toISOString();
     const total = file.hotels.length;
     let done = 0;

@@ -1,6 +1,7 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import { AppError } from '../../http/app-error.ts';
+import type { App } from '../../http/app-instance.ts';
 import { paginate } from '../../http/cursor.ts';
 import { decodeKeyset, encodeKeyset } from '../../http/keyset.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -39,7 +40,7 @@ const HotelSummarySchema = Type.Object({
 
 /** Hotel and city metadata under /b2c/: city feed, hotel feed, hotel details, destination autocomplete. */
 export function hotelMetadataRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: {
     index: { current(): Promise<HotelIndex> };
     hotels: HotelsRepository;
@@ -82,16 +83,7 @@ export function hotelMetadataRoutes(
       },
     },
     async (request) => {
-      const {
-        limit = 50,
-        cursor,
-        ...query
-      } = request.query as {
-        country?: string;
-        q?: string;
-        limit?: number;
-        cursor?: string;
-      };
+      const { limit = 50, cursor, ...query } = request.query;
       const cities = hotelCities(await deps.index.current(), deps.catalogue, query);
       return paginate(cities, query, cursor, limit);
     },
@@ -126,16 +118,7 @@ export function hotelMetadataRoutes(
       },
     },
     async (request) => {
-      const {
-        limit = 100,
-        cursor,
-        ...query
-      } = request.query as {
-        city_id?: string;
-        updated_since?: string;
-        limit?: number;
-        cursor?: string;
-      };
+      const { limit = 100, cursor, ...query } = request.query;
       const position = decodeKeyset(cursor, query);
       const since = query.updated_since ? new Date(query.updated_since).toISOString() : undefined;
       const page = await deps.hotels.feed(
@@ -203,7 +186,7 @@ export function hotelMetadataRoutes(
       },
     },
     async (request) => {
-      const { hotel_id } = request.params as { hotel_id: string };
+      const { hotel_id } = request.params;
       const hotel = await deps.hotels.findHotelById(hotel_id);
       if (!hotel) throw new AppError('NOT_FOUND', `No hotel ${hotel_id}`);
       const [rooms, plans] = await Promise.all([
@@ -250,7 +233,7 @@ export function hotelMetadataRoutes(
       },
     },
     async (request) => {
-      const { q, limit = 10 } = request.query as { q: string; limit?: number };
+      const { q, limit = 10 } = request.query;
       return { data: destinations(await deps.index.current(), deps.catalogue, q, limit) };
     },
   );

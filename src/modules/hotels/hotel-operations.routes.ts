@@ -1,8 +1,8 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
+import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import type { createAllotments, SetAllotmentInput } from './hotel-allotments.ts';
-import type { HotelFile } from './hotel-file.ts';
+import type { createAllotments } from './hotel-allotments.ts';
 import type { HotelImporter } from './hotel-import.ts';
 
 const tags = ['hotel operations'];
@@ -10,7 +10,7 @@ const security = [{ bearerAuth: ['admin'] }];
 
 /** Operator functions (admin role): load and update hotels, rates and allotments. */
 export function hotelOperationsRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: {
     importHotels: HotelImporter;
     setAllotment: ReturnType<typeof createAllotments>;
@@ -47,7 +47,7 @@ export function hotelOperationsRoutes(
         },
       },
     },
-    async (request) => deps.importHotels(request.body as HotelFile),
+    async (request) => deps.importHotels(request.body),
   );
 
   app.post(
@@ -80,6 +80,6 @@ export function hotelOperationsRoutes(
         },
       },
     },
-    async (request) => deps.setAllotment(request.body as SetAllotmentInput),
+    async (request) => deps.setAllotment(request.body),
   );
 }

@@ -1,3 +1,4 @@
+import { invalidFields } from '../../http/app-error.ts';
 import { daysBetween, isCalendarDate } from '../../shared/calendar.ts';
 import type { ImportProblem } from '../../shared/import-problems.ts';
 import type { Catalogue } from '../catalog/index.ts';
@@ -10,6 +11,12 @@ const int = (n: unknown, min: number, max: number) =>
 const MAX_ALLOTMENT_NIGHTS = 400;
 
 /** Every problem of a hotel import file, each with a JSON pointer; empty means it can be imported. */
+/** Accepts a file as the hotel import format, or throws 400 listing every problem with its pointer. */
+export function assertHotelFile(file: unknown, catalogue: Catalogue): asserts file is HotelFile {
+  const problems = validateHotels(file as HotelFile, catalogue);
+  if (problems.length > 0) throw invalidFields('The hotel file', problems);
+}
+
 export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportProblem[] {
   const problems: ImportProblem[] = [];
   const bad = (pointer: string, detail: string) => problems.push({ pointer, detail });

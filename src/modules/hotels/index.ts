@@ -1,8 +1,9 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sharedSecret } from '../../db/service-secrets.ts';
 import type { Database } from '../../db/tables.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
+import type { App } from '../../http/app-instance.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -11,8 +12,13 @@ import type { ProductRegistry } from '../bookings/index.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
 import { createAllotments } from './hotel-allotments.ts';
 import { hotelBookingRoutes } from './hotel-booking.routes.ts';
-import { HotelBookingSchema } from './hotel-booking.schemas.ts';
-
+import {
+  BookHotelRequestSchema,
+  CheckRateRequestSchema,
+  CheckRateResponseSchema,
+  HotelBookingSchema,
+  ModifyHotelBookingRequestSchema,
+} from './hotel-booking.schemas.ts';
 import { createHotelBookingSearch } from './hotel-booking-search.ts';
 import {
   createHotelBookingService,
@@ -31,7 +37,11 @@ import { createHotelSearchService } from './hotel-search-service.ts';
 import { createHotelsRepository } from './hotels-repository.ts';
 import { createRateKeys } from './rate-key.ts';
 import { searchHotelsRoute } from './search-hotels.route.ts';
-import { HotelResultSchema } from './search-hotels.schemas.ts';
+import {
+  HotelResultSchema,
+  SearchHotelsRequestSchema,
+  SearchHotelsResponseSchema,
+} from './search-hotels.schemas.ts';
 
 export type { HotelFile } from './hotel-file.ts';
 export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './hotel-generator.ts';
@@ -39,11 +49,21 @@ export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './hotel-generat
 /** Hotels read per step when the search index is built. */
 const INDEX_PAGE = 5_000;
 
-export const HOTEL_SCHEMAS = [HotelResultSchema, HotelBookingSchema];
+/** The hotel schemas a client names; added once to the app, so the OpenAPI document refers to them. */
+export const HOTEL_SCHEMAS = [
+  HotelResultSchema,
+  HotelBookingSchema,
+  SearchHotelsRequestSchema,
+  SearchHotelsResponseSchema,
+  CheckRateRequestSchema,
+  CheckRateResponseSchema,
+  BookHotelRequestSchema,
+  ModifyHotelBookingRequestSchema,
+];
 
 /** The hotel area: content, rates and allotments, their import, search, and the booking lifecycle. */
 export async function hotelsModule(
-  app: FastifyInstance,
+  app: App,
   deps: {
     db: Kysely<Database>;
     catalogue: Catalogue;

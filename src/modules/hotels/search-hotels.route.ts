@@ -1,14 +1,11 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { HotelSearchService } from './hotel-search-service.ts';
-import {
-  type SearchHotelsRequest,
-  SearchHotelsRequestSchema,
-  SearchHotelsResponseSchema,
-} from './search-hotels.schemas.ts';
+import { SearchHotelsRequestSchema, SearchHotelsResponseSchema } from './search-hotels.schemas.ts';
 
 export function searchHotelsRoute(
-  app: FastifyInstance,
+  app: App,
   deps: { search: HotelSearchService; guard: onRequestAsyncHookHandler },
 ) {
   app.post(
@@ -38,6 +35,6 @@ export function searchHotelsRoute(
         },
       },
     },
-    async (request) => deps.search.searchHotels(request.body as SearchHotelsRequest),
+    async (request) => deps.search.searchHotels(request.body),
   );
 }

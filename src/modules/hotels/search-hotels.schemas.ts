@@ -90,7 +90,7 @@ export const SearchHotelsRequestSchema = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
     cursor: Type.Optional(Type.String({ maxLength: 512 })),
   },
-  { additionalProperties: false },
+  { $id: 'SearchHotelsRequest', additionalProperties: false },
 );
 export type SearchHotelsRequest = Static<typeof SearchHotelsRequestSchema>;
 
@@ -156,8 +156,11 @@ export const HotelResultSchema = Type.Object(
   { $id: 'HotelResult' },
 );
 
-export const SearchHotelsResponseSchema = Type.Object({
-  data: Type.Array(Type.Ref('HotelResult')),
-  next_cursor: Type.Union([Type.String(), Type.Null()]),
-  total_count: Type.Integer({ description: 'Hotels with at least one bookable option, over all pages' }),
-});
+export const SearchHotelsResponseSchema = Type.Object(
+  {
+    data: Type.Array(Type.Ref('HotelResult')),
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+    total_count: Type.Integer({ description: 'Hotels with at least one bookable option, over all pages' }),
+  },
+  { $id: 'SearchHotelsResponse' },
+);

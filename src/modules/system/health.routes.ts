@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { AppError } from '../../http/app-error.ts';
+import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 
 const Status = Type.Object({ status: Type.String({ examples: ['ok'] }) });
 
 /** Liveness answers while the process runs; readiness also needs the database to answer. */
-export function healthRoutes(app: FastifyInstance, deps: { ping: () => Promise<void> }) {
+export function healthRoutes(app: App, deps: { ping: () => Promise<void> }) {
   app.get(
     '/health/live',
     {
