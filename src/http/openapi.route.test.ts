@@ -32,7 +32,18 @@ describe('GET /openapi.json', () => {
     const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(
       ([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })),
     );
-    assert.ok(operations.length >= 15, `only ${operations.length} operations`);
+    // The whole interface, by operationId: an operation added or dropped shows here first.
+    assert.deepEqual(operations.map((o) => o.op.operationId).sort(), [
+      ...['autocomplete_destinations', 'book_flight', 'book_hotel', 'cancel_booking', 'cancel_flight'],
+      ...['check_liveness', 'check_rate', 'check_readiness', 'confirm_booking', 'create_user'],
+      ...['get_airline', 'get_airport', 'get_booking', 'get_city', 'get_country', 'get_flight', 'get_hotel'],
+      ...['get_jwks', 'get_oauth_metadata', 'get_openid_configuration', 'import_flights', 'import_hotels'],
+      ...['introspect_token', 'issue_token', 'list_aircraft', 'list_airlines', 'list_airports'],
+      ...['list_cities', 'list_countries', 'list_flight_bookings', 'list_hotel_cities', 'list_hotels'],
+      ...['list_routes', 'modify_hotel_booking', 'quote_cancellation', 'revoke_token', 'search_booking'],
+      ...['search_flight', 'search_hotels', 'set_allotment', 'suggest_places', 'update_booking'],
+      ...['withdraw_fare', 'withdraw_schedule'],
+    ]);
     for (const { path, method, op } of operations) {
       assert.ok(op.operationId, `${method} ${path} has no operationId`);
       assert.ok(op.description, `${method} ${path} has no description`);
@@ -46,5 +57,10 @@ describe('GET /openapi.json', () => {
     }
     assert.ok(doc.paths['/b2c/airports/{code}'].get.responses['404']);
     assert.ok(doc.paths['/connect/token'].post.requestBody.content['application/x-www-form-urlencoded']);
+    assert.deepEqual(doc.paths['/search_flight'].post.requestBody.content['application/json'].schema, {
+      $ref: '#/components/schemas/SearchFlightRequest',
+    });
+    for (const name of ['SearchFlightRequest', 'BookHotelRequest', 'SearchBookingResponse', 'User'])
+      assert.ok(doc.components.schemas[name], `${name} is a named schema`);
   });
 });
