@@ -9,34 +9,34 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { ProductRegistry } from '../bookings/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
-import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking-rules.ts';
-import { flightBookingRoutes } from './flight-booking.routes.ts';
+import { flightBookingRoutes } from './api/flight-booking.routes.ts';
+import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
+import { flightOperationsRoutes } from './api/flight-operations.routes.ts';
+import { searchFlightRoute } from './api/search-flight.route.ts';
+import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking/booking-rules.ts';
 import {
   BookFlightRequestSchema,
   FlightBookingSchema,
   UpdateBookingRequestSchema,
-} from './flight-booking.schemas.ts';
-import { createFlightBookingSearch } from './flight-booking-search.ts';
-import { createFlightBookingService } from './flight-booking-service.ts';
-import { createFlightBookingsRepository } from './flight-bookings-repository.ts';
-import { createFlightCancellationService } from './flight-cancellation-service.ts';
-import { flightMetadataRoutes } from './flight-metadata.routes.ts';
-import { flightOperationsRoutes } from './flight-operations.routes.ts';
-import { createFlightSearchService } from './flight-search-service.ts';
-import { createNetworkCache } from './network-cache.ts';
-import { createNetworkImporter } from './network-import.ts';
-import { createNetworkRepository } from './network-repository.ts';
-import { createOfferTokens } from './offer-token.ts';
-import { searchFlightRoute } from './search-flight.route.ts';
+} from './booking/flight-booking.schemas.ts';
+import { createFlightBookingSearch } from './booking/flight-booking-search.ts';
+import { createFlightBookingService } from './booking/flight-booking-service.ts';
+import { createFlightBookingsRepository } from './booking/flight-bookings-repository.ts';
+import { createFlightCancellationService } from './booking/flight-cancellation-service.ts';
+import { createNetworkCache } from './inventory/network-cache.ts';
+import { createNetworkImporter } from './inventory/network-import.ts';
+import { createNetworkRepository } from './inventory/network-repository.ts';
+import { createSeatInventoryRepository } from './inventory/seat-inventory-repository.ts';
+import { createFlightSearchService } from './search/flight-search-service.ts';
+import { createOfferTokens } from './search/offer-token.ts';
 import {
   OfferSchema,
   SearchFlightRequestSchema,
   SearchFlightResponseSchema,
-} from './search-flight.schemas.ts';
-import { createSeatInventoryRepository } from './seat-inventory-repository.ts';
+} from './search/search-flight.schemas.ts';
 
-export type { NetworkFile } from './network-file.ts';
-export { generateNetwork, PRESETS, type Preset } from './network-generator.ts';
+export type { NetworkFile } from './inventory/network-file.ts';
+export { generateNetwork, PRESETS, type Preset } from './inventory/network-generator.ts';
 /** The flight schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const FLIGHT_SCHEMAS = [
   OfferSchema,

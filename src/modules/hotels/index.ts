@@ -10,41 +10,41 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { ProductRegistry } from '../bookings/index.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
-import { createAllotments } from './hotel-allotments.ts';
-import { hotelBookingRoutes } from './hotel-booking.routes.ts';
+import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
+import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
+import { hotelOperationsRoutes } from './api/hotel-operations.routes.ts';
+import { searchHotelsRoute } from './api/search-hotels.route.ts';
 import {
   BookHotelRequestSchema,
   CheckRateRequestSchema,
   CheckRateResponseSchema,
   HotelBookingSchema,
   ModifyHotelBookingRequestSchema,
-} from './hotel-booking.schemas.ts';
-import { createHotelBookingSearch } from './hotel-booking-search.ts';
+} from './booking/hotel-booking.schemas.ts';
+import { createHotelBookingSearch } from './booking/hotel-booking-search.ts';
 import {
   createHotelBookingService,
   HOTEL_BOOKING_ID_PREFIX,
   HOTEL_REFERENCE_LENGTH,
-} from './hotel-booking-service.ts';
-import { createHotelBookingsRepository } from './hotel-bookings-repository.ts';
-import { createHotelCancellations } from './hotel-cancellations.ts';
-import { createHotelImporter } from './hotel-import.ts';
-import { HotelIndex } from './hotel-index.ts';
-import { createHotelInventoryRepository } from './hotel-inventory-repository.ts';
-import { hotelMetadataRoutes } from './hotel-metadata.routes.ts';
-import { createHotelModifications } from './hotel-modifications.ts';
-import { hotelOperationsRoutes } from './hotel-operations.routes.ts';
-import { createHotelSearchService } from './hotel-search-service.ts';
-import { createHotelsRepository } from './hotels-repository.ts';
-import { createRateKeys } from './rate-key.ts';
-import { searchHotelsRoute } from './search-hotels.route.ts';
+} from './booking/hotel-booking-service.ts';
+import { createHotelBookingsRepository } from './booking/hotel-bookings-repository.ts';
+import { createHotelCancellations } from './booking/hotel-cancellations.ts';
+import { createHotelModifications } from './booking/hotel-modifications.ts';
+import { createAllotments } from './inventory/hotel-allotments.ts';
+import { createHotelImporter } from './inventory/hotel-import.ts';
+import { createHotelInventoryRepository } from './inventory/hotel-inventory-repository.ts';
+import { createHotelsRepository } from './inventory/hotels-repository.ts';
+import { HotelIndex } from './search/hotel-index.ts';
+import { createHotelSearchService } from './search/hotel-search-service.ts';
+import { createRateKeys } from './search/rate-key.ts';
 import {
   HotelResultSchema,
   SearchHotelsRequestSchema,
   SearchHotelsResponseSchema,
-} from './search-hotels.schemas.ts';
+} from './search/search-hotels.schemas.ts';
 
-export type { HotelFile } from './hotel-file.ts';
-export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './hotel-generator.ts';
+export type { HotelFile } from './inventory/hotel-file.ts';
+export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './inventory/hotel-generator.ts';
 
 /** Hotels read per step when the search index is built. */
 const INDEX_PAGE = 5_000;

@@ -1,0 +1,184 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import Type from 'typebox';
+import type { App } from '../../../http/app-instance.ts';
+import type { Idempotency } from '../../../http/idempotency.ts';
+import { decodeKeyset, encodeKeyset } from '../../../http/keyset.ts';
+import { errorResponses } from '../../../http/schemas.ts';
+import { principalOf } from '../../auth/index.ts';
+import type { ProductRegistry } from '../../bookings/index.ts';
+import {
+  BookFlightRequestSchema,
+  BookingIdSchema,
+  UpdateBookingRequestSchema,
+} from '../booking/flight-booking.schemas.ts';
+import type { FlightBookingService } from '../booking/flight-booking-service.ts';
+
+interface Deps {
+  products: ProductRegistry;
+  bookings: FlightBookingService;
+  idempotency: Idempotency;
+  guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
+}
+
+const Booking = Type.Ref('FlightBooking');
+const tags = ['flight bookings'];
+
+/** Flight bookings: book, list, confirm a hold, edit. Reading and cancelling are the booking desk's. */
+export function flightBookingRoutes(app: App, deps: Deps) {
+  app.post(
+    '/book_flight',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'book_flight',
+        tags,
+        summary: 'Book a flight offer',
+        description:
+          'Needs an `Idempotency-Key` header: a retry with the same key and body replays the first answer. ' +
+          'Seats on every flight are taken together or not at all. 409 PRICE_CHANGED carries the new total; ' +
+          '410 OFFER_EXPIRED means search again; 409 NO_AVAILABILITY means sold out. `type: hold` keeps the seats ' +
+          'until `hold_expires_at` without ticketing.',
+        security: [{ bearerAuth: ['book'] }],
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(
+            Type.String({ description: 'Unique per booking attempt', examples: ['3f1c9a7e-booking-1'] }),
+          ),
+        }),
+        body: BookFlightRequestSchema,
+        response: {
+          201: Booking,
+          ...errorResponses(
+            'IDEMPOTENCY_KEY_REQUIRED',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+            'PRICE_CHANGED',
+            'OFFER_EXPIRED',
+            'IDEMPOTENCY_KEY_REUSED',
+            'UNSUPPORTED_MEDIA_TYPE',
+            'PAYLOAD_TOO_LARGE',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      return deps.idempotency.run(request, reply, 'book_flight', principal.userId, async () => {
+        const { booking, etag } = await deps.bookings.placeBooking(principal, request.body);
+        return { status: 201, body: booking, headers: { etag, location: `/booking?id=${booking.id}` } };
+      });
+    },
+  );
+
+  app.get(
+    '/flight_bookings',
+    {
+      onRequest: deps.guards.read,
+      schema: {
+        operationId: 'list_flight_bookings',
+        tags,
+        summary: 'List flight bookings',
+        description:
+          'Newest first, the caller’s own (agents: their agency’s; admins: all). Without events; GET /booking has them.',
+        security: [{ bearerAuth: ['read'] }],
+        querystring: Type.Object(
+          {
+            status: Type.Optional(
+              Type.String({ enum: ['held', 'confirmed', 'cancelled', 'expired', 'disrupted'] }),
+            ),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+            cursor: Type.Optional(Type.String({ maxLength: 512 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            data: Type.Array(Booking),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+            total_count: Type.Integer(),
+          }),
+          ...errorResponses('INVALID_CURSOR', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request) => {
+      const { status, limit = 20, cursor } = request.query;
+      const filter = { status };
+      const after = decodeKeyset(cursor, filter);
+      const page = await deps.bookings.listBookings(principalOf(request), filter, after, limit);
+      const last = page.rows[page.rows.length - 1];
+      return {
+        data: page.data,
+        next_cursor:
+          page.more && last ? encodeKeyset({ createdAt: last.created_at, id: last.id }, filter) : null,
+        total_count: page.total,
+      };
+    },
+  );
+
+  app.post(
+    '/confirm_booking',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'confirm_booking',
+        tags,
+        summary: 'Confirm a held booking',
+        description:
+          'Tickets a hold before `hold_expires_at`. Any other state is 409 INVALID_STATE_TRANSITION.',
+        security: [{ bearerAuth: ['book'] }],
+        body: BookingIdSchema,
+        response: {
+          200: Booking,
+          ...errorResponses('NOT_FOUND', 'INVALID_STATE_TRANSITION', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = request.body.booking_id;
+      deps.products.require(id, 'flight');
+      const { booking, etag } = await deps.bookings.confirmBooking(principalOf(request), id);
+      reply.header('etag', etag);
+      return booking;
+    },
+  );
+
+  app.post(
+    '/update_booking',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'update_booking',
+        tags,
+        summary: 'Update contact details or correct names',
+        description:
+          'Needs `If-Match` with the ETag of GET /booking (428 without, 412 when the booking changed since). A name correction may change at most 3 letters.',
+        security: [{ bearerAuth: ['book'] }],
+        headers: Type.Object({ 'if-match': Type.Optional(Type.String({ examples: ['"v3"'] })) }),
+        body: UpdateBookingRequestSchema,
+        response: {
+          200: Booking,
+          ...errorResponses(
+            'NOT_FOUND',
+            'INVALID_STATE_TRANSITION',
+            'PRECONDITION_FAILED',
+            'PRECONDITION_REQUIRED',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      deps.products.require(body.booking_id, 'flight');
+      const { booking, etag } = await deps.bookings.updateBooking(
+        principalOf(request),
+        body.booking_id,
+        request.headers['if-match'],
+        body,
+      );
+      reply.header('etag', etag);
+      return booking;
+    },
+  );
+}

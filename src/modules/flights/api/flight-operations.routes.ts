@@ -1,0 +1,155 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import Type from 'typebox';
+import type { App } from '../../../http/app-instance.ts';
+import { errorResponses } from '../../../http/schemas.ts';
+import type { FlightCancellationService } from '../booking/flight-cancellation-service.ts';
+import type { NetworkImporter } from '../inventory/network-import.ts';
+
+const tags = ['flight operations'];
+
+/** Operator functions (admin role): load schedules and fares, withdraw them, cancel a dated flight. */
+export function flightOperationsRoutes(
+  app: App,
+  deps: {
+    importNetwork: NetworkImporter;
+    cancellations: FlightCancellationService;
+    guard: onRequestAsyncHookHandler;
+    bodyLimit: number;
+  },
+) {
+  app.post(
+    '/import_flights',
+    {
+      onRequest: deps.guard,
+      bodyLimit: deps.bodyLimit,
+      schema: {
+        operationId: 'import_flights',
+        tags,
+        summary: 'Create or update schedules and fares (admin)',
+        description:
+          'The import format of docs/flight-import.md. All of it or nothing; rows match on their natural keys, so ' +
+          'sending a corrected file updates. Every process sees the change in its searches within about a second.',
+        security: [{ bearerAuth: ['admin'] }],
+        body: Type.Object({
+          schedules: Type.Array(Type.Object({}, { additionalProperties: true })),
+          fares: Type.Array(Type.Object({}, { additionalProperties: true })),
+        }),
+        response: {
+          200: Type.Object({ schedules: Type.Integer(), fares: Type.Integer() }),
+          ...errorResponses(
+            'UNAUTHENTICATED',
+            'FORBIDDEN',
+            'INSUFFICIENT_SCOPE',
+            'PAYLOAD_TOO_LARGE',
+            'UNSUPPORTED_MEDIA_TYPE',
+          ),
+        },
+      },
+    },
+    async (request) => deps.importNetwork(request.body),
+  );
+
+  app.post(
+    '/cancel_flight',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'cancel_flight',
+        tags,
+        summary: 'Cancel one dated flight (admin)',
+        description:
+          'The flight leaves search; every held or confirmed booking on it becomes `disrupted`, with an event. Nothing is deleted.',
+        security: [{ bearerAuth: ['admin'] }],
+        body: Type.Object(
+          {
+            flight_id: Type.String({ minLength: 4, maxLength: 64 }),
+            departure_date: Type.String({ format: 'date' }),
+            reason: Type.String({ minLength: 1, maxLength: 500 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            flight_id: Type.String(),
+            departure_date: Type.String(),
+            already_cancelled: Type.Boolean(),
+            disrupted_bookings: Type.Array(Type.String()),
+          }),
+          ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      return deps.cancellations.cancelFlight(body.flight_id, body.departure_date, body.reason);
+    },
+  );
+
+  app.post(
+    '/withdraw_schedule',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'withdraw_schedule',
+        tags,
+        summary: 'Withdraw a schedule from sale (admin)',
+        description:
+          'The flight leaves search on every date; held and confirmed bookings on its future dates become `disrupted`.',
+        security: [{ bearerAuth: ['admin'] }],
+        body: Type.Object(
+          {
+            flight_id: Type.String({ minLength: 4, maxLength: 64 }),
+            reason: Type.String({ minLength: 1, maxLength: 500 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            flight_id: Type.String(),
+            already_withdrawn: Type.Boolean(),
+            disrupted_bookings: Type.Array(Type.String()),
+          }),
+          ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      return deps.cancellations.withdrawSchedule(body.flight_id, body.reason);
+    },
+  );
+
+  app.post(
+    '/withdraw_fare',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'withdraw_fare',
+        tags,
+        summary: 'Stop selling a fare (admin)',
+        description: 'By its natural key. Existing bookings keep the fare they were sold.',
+        security: [{ bearerAuth: ['admin'] }],
+        body: Type.Object(
+          {
+            carrier: Type.String({ pattern: '^[A-Z0-9]{2}$' }),
+            origin: Type.String({ pattern: '^[A-Z]{3}$' }),
+            destination: Type.String({ pattern: '^[A-Z]{3}$' }),
+            cabin: Type.Union([
+              Type.Literal('economy'),
+              Type.Literal('premium_economy'),
+              Type.Literal('business'),
+              Type.Literal('first'),
+            ]),
+            brand: Type.String({ minLength: 1, maxLength: 30 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ withdrawn: Type.Boolean() }),
+          ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request) => deps.cancellations.withdrawFare(request.body),
+  );
+}

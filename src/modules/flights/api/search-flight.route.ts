@@ -1,0 +1,40 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { App } from '../../../http/app-instance.ts';
+import { errorResponses } from '../../../http/schemas.ts';
+import type { FlightSearchService } from '../search/flight-search-service.ts';
+import { SearchFlightRequestSchema, SearchFlightResponseSchema } from '../search/search-flight.schemas.ts';
+
+export function searchFlightRoute(
+  app: App,
+  deps: { search: FlightSearchService; guard: onRequestAsyncHookHandler },
+) {
+  app.post(
+    '/search_flight',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'search_flight',
+        tags: ['flights'],
+        summary: 'Search flights and fares',
+        description:
+          'One-way (one slice), return (two) or multi-city (up to six) in one cabin, direct or with up to two ' +
+          'connections, priced per passenger type from live seat availability. Each offer is signed and ' +
+          'expires after 20 minutes; book it with POST /book_flight. Sort by price, duration or departure; ' +
+          'cursor paging (at most 50 a page). `flexible_days` adds a price calendar.',
+        security: [{ bearerAuth: ['read'] }],
+        body: SearchFlightRequestSchema,
+        response: {
+          200: SearchFlightResponseSchema,
+          ...errorResponses(
+            'INVALID_CURSOR',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+            'UNSUPPORTED_MEDIA_TYPE',
+            'PAYLOAD_TOO_LARGE',
+          ),
+        },
+      },
+    },
+    async (request) => deps.search.searchFlights(request.body),
+  );
+}

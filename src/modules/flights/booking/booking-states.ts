@@ -1,0 +1,49 @@
+import { AppError } from '../../../http/app-error.ts';
+
+/**
+ * The flight booking state machine:
+ *
+ *   held ──confirm──▶ confirmed ──cancel──▶ cancelled
+ *     │                  │
+ *     ├──expire──▶ expired (seats released)
+ *     ├──cancel──▶ cancelled (seats released)
+ *     └──disrupt─▶ disrupted ◀──disrupt── confirmed   (the airline cancelled a flight)
+ *                     └──cancel──▶ cancelled (full refund)
+ *
+ * `update` (contact, name corrections) is allowed while a booking is live: held, confirmed, disrupted.
+ */
+export type BookingStatus = 'held' | 'confirmed' | 'cancelled' | 'expired' | 'disrupted';
+export type BookingAction = 'confirm' | 'cancel' | 'expire' | 'disrupt' | 'update';
+
+const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingStatus>>> = {
+  held: {
+    confirm: 'confirmed',
+    cancel: 'cancelled',
+    expire: 'expired',
+    disrupt: 'disrupted',
+    update: 'held',
+  },
+  confirmed: { cancel: 'cancelled', disrupt: 'disrupted', update: 'confirmed' },
+  disrupted: { cancel: 'cancelled', update: 'disrupted' },
+  cancelled: {},
+  expired: {},
+};
+
+/** What a client may do next (the system's own `expire` and `disrupt` are not offered). */
+export function allowedActions(status: BookingStatus): BookingAction[] {
+  return (Object.keys(TRANSITIONS[status]) as BookingAction[]).filter(
+    (a) => a !== 'expire' && a !== 'disrupt',
+  );
+}
+
+/** The status after an action, or a 409 INVALID_STATE_TRANSITION naming what is allowed. */
+export function transition(status: BookingStatus, action: BookingAction): BookingStatus {
+  const next = TRANSITIONS[status][action];
+  if (!next) {
+    throw new AppError('INVALID_STATE_TRANSITION', `A ${status} booking cannot ${action}`, {
+      booking_status: status,
+      allowed_actions: allowedActions(status),
+    });
+  }
+  return next;
+}

@@ -1,0 +1,75 @@
+import type { PriceBreakdown } from '../search/fare-rules.ts';
+import type { conditionsOf, describeSlice } from '../search/offer-builder.ts';
+import type { PassengerInput } from './booking-rules.ts';
+import { allowedActions } from './booking-states.ts';
+import type { BookingEvent, FlightBookingRow } from './flight-bookings-repository.ts';
+
+/** What a booking keeps of its offer, as sold. */
+export interface StoredItinerary {
+  cabin: string;
+  brand: string;
+  slices: Array<ReturnType<typeof describeSlice>>;
+  price: PriceBreakdown;
+  conditions: ReturnType<typeof conditionsOf>;
+  baggage: { checked: number; cabin: number };
+  refund_terms: { refundable: boolean; penalty_per_passenger: number };
+}
+
+export type StoredPassenger = PassengerInput & { id: string };
+
+export function etagOf(row: Pick<FlightBookingRow, 'version'>): string {
+  return `"v${row.version}"`;
+}
+
+function maskDocument(p: StoredPassenger) {
+  if (!p.document) return null;
+  return {
+    ...p.document,
+    number: `${'*'.repeat(Math.max(0, p.document.number.length - 3))}${p.document.number.slice(-3)}`,
+  };
+}
+
+/** The API shape of a flight booking. Document numbers are masked but for their last three characters. */
+export function bookingView(row: FlightBookingRow, events: BookingEvent[]) {
+  const itinerary = JSON.parse(row.itinerary) as StoredItinerary;
+  const passengers = JSON.parse(row.passengers) as StoredPassenger[];
+  const tickets = row.tickets ? (JSON.parse(row.tickets) as Record<string, string>) : {};
+  return {
+    id: row.id,
+    reference: row.reference,
+    product: 'flight' as const,
+    status: row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    hold_expires_at: row.hold_expires_at,
+    cabin: itinerary.cabin,
+    brand: itinerary.brand,
+    slices: itinerary.slices,
+    passengers: passengers.map((p) => ({
+      id: p.id,
+      type: p.type,
+      title: p.title,
+      given_name: p.given_name,
+      family_name: p.family_name,
+      gender: p.gender,
+      born_on: p.born_on,
+      document: maskDocument(p),
+      ticket_number: tickets[p.id] ?? null,
+    })),
+    contact: JSON.parse(row.contact) as { email: string; phone: string },
+    price: {
+      total_amount: row.total_amount,
+      total_currency: row.currency,
+      base_amount: itinerary.price.base_amount,
+      tax_amount: itinerary.price.tax_amount,
+      passengers: itinerary.price.passengers,
+    },
+    conditions: itinerary.conditions,
+    baggage: itinerary.baggage,
+    refund_amount: row.refund_amount,
+    allowed_actions: allowedActions(row.status),
+    events: events.map((e) => ({ type: e.type, at: e.at, data: e.data })),
+  };
+}
+
+export type BookingView = ReturnType<typeof bookingView>;

@@ -1,0 +1,157 @@
+import Type from 'typebox';
+import { PassengerPriceSchema, SliceSchema } from '../search/search-flight.schemas.ts';
+
+const CalendarDate = Type.String({ format: 'date' });
+const Name = Type.String({ minLength: 1, maxLength: 60, pattern: "^[\\p{L}][\\p{L} .'-]*$" });
+
+export const DocumentSchema = Type.Object(
+  {
+    type: Type.Union([Type.Literal('passport'), Type.Literal('identity_card')]),
+    number: Type.String({ minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]+$' }),
+    issuing_country: Type.String({ pattern: '^[A-Z]{2}$' }),
+    nationality: Type.String({ pattern: '^[A-Z]{2}$' }),
+    expires_on: CalendarDate,
+  },
+  { additionalProperties: false, description: 'Required for every passenger when the trip crosses a border' },
+);
+
+export const PassengerInputSchema = Type.Object(
+  {
+    type: Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')]),
+    title: Type.Union([
+      Type.Literal('mr'),
+      Type.Literal('ms'),
+      Type.Literal('mrs'),
+      Type.Literal('miss'),
+      Type.Literal('dr'),
+      Type.Literal('mx'),
+    ]),
+    given_name: Name,
+    family_name: Name,
+    gender: Type.Union([Type.Literal('f'), Type.Literal('m'), Type.Literal('x')]),
+    born_on: CalendarDate,
+    document: Type.Optional(DocumentSchema),
+  },
+  { additionalProperties: false },
+);
+
+const ContactSchema = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254, examples: ['traveller@example.com'] }),
+    phone: Type.String({
+      pattern: '^\\+[1-9][0-9]{6,14}$',
+      description: 'E.164',
+      examples: ['+442071234567'],
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const BookFlightRequestSchema = Type.Object(
+  {
+    offer_id: Type.String({ minLength: 10, maxLength: 4000 }),
+    type: Type.Optional(
+      Type.Union([Type.Literal('instant'), Type.Literal('hold')], {
+        default: 'instant',
+        description: 'instant: ticketed now; hold: seats kept until hold_expires_at, then confirm_booking',
+      }),
+    ),
+    passengers: Type.Array(PassengerInputSchema, { minItems: 1, maxItems: 18 }),
+    contact: ContactSchema,
+    expected_total: Type.Object(
+      { amount: Type.Integer({ minimum: 0 }), currency: Type.String({ pattern: '^[A-Z]{3}$' }) },
+      {
+        additionalProperties: false,
+        description: 'The total the client agreed to; a different current price answers 409 PRICE_CHANGED',
+      },
+    ),
+  },
+  { $id: 'BookFlightRequest', additionalProperties: false },
+);
+
+const Condition = Type.Object({
+  allowed: Type.Boolean(),
+  penalty_amount: Type.Union([Type.Integer(), Type.Null()]),
+  penalty_currency: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const FlightBookingSchema = Type.Object(
+  {
+    id: Type.String({ examples: ['bkg_8f3k2m9x4q1w8e5r3t7y6u2i'] }),
+    reference: Type.String({ description: 'Six characters, for people', examples: ['K7PX3M'] }),
+    product: Type.Literal('flight'),
+    status: Type.String({ enum: ['held', 'confirmed', 'cancelled', 'expired', 'disrupted'] }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    hold_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    cabin: Type.String(),
+    brand: Type.String(),
+    slices: Type.Array(SliceSchema),
+    passengers: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        type: Type.String(),
+        title: Type.String(),
+        given_name: Type.String(),
+        family_name: Type.String(),
+        gender: Type.String(),
+        born_on: CalendarDate,
+        document: Type.Union([
+          Type.Object({
+            type: Type.String(),
+            number: Type.String({ description: 'Masked' }),
+            issuing_country: Type.String(),
+            nationality: Type.String(),
+            expires_on: CalendarDate,
+          }),
+          Type.Null(),
+        ]),
+        ticket_number: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
+    contact: Type.Object({ email: Type.String(), phone: Type.String() }),
+    price: Type.Object({
+      total_amount: Type.Integer(),
+      total_currency: Type.String(),
+      base_amount: Type.Integer(),
+      tax_amount: Type.Integer(),
+      passengers: Type.Array(PassengerPriceSchema),
+    }),
+    conditions: Type.Object({ change: Condition, refund: Condition }),
+    baggage: Type.Object({ checked: Type.Integer(), cabin: Type.Integer() }),
+    refund_amount: Type.Union([Type.Integer(), Type.Null()]),
+    allowed_actions: Type.Array(Type.String(), {
+      description: 'What the client may do next: confirm, cancel, update',
+    }),
+    events: Type.Array(
+      Type.Object({
+        type: Type.String(),
+        at: Type.String({ format: 'date-time' }),
+        data: Type.Object({}, { additionalProperties: true }),
+      }),
+    ),
+  },
+  { $id: 'FlightBooking' },
+);
+
+export const BookingIdSchema = Type.Object(
+  { booking_id: Type.String({ minLength: 4, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+export const UpdateBookingRequestSchema = Type.Object(
+  {
+    booking_id: Type.String({ minLength: 4, maxLength: 64 }),
+    contact: Type.Optional(Type.Partial(ContactSchema)),
+    passengers: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { id: Type.String(), given_name: Type.Optional(Name), family_name: Type.Optional(Name) },
+          { additionalProperties: false },
+        ),
+        { maxItems: 18, description: 'Name corrections: at most 3 letters each' },
+      ),
+    ),
+  },
+  { $id: 'UpdateBookingRequest', additionalProperties: false },
+);

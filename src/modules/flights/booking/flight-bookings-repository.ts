@@ -1,0 +1,217 @@
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { afterPosition, type KeysetPosition, pageWithTotal } from '../../../db/keyset.ts';
+import type { Database, FlightBookingSegmentsTable, FlightBookingsTable } from '../../../db/tables.ts';
+import { namesContaining } from '../../../shared/names.ts';
+import type { Visibility } from '../../auth/index.ts';
+import { createBookingEventsRepository } from '../../bookings/index.ts';
+
+export type { BookingEvent } from '../../bookings/index.ts';
+
+export type FlightBookingRow = Selectable<FlightBookingsTable>;
+export type BookingSegmentRow = Selectable<FlightBookingSegmentsTable>;
+
+type Range = { from?: string | undefined; to?: string | undefined };
+
+/** What a flight booking search may ask; every field narrows. Ranges are inclusive instants. */
+export interface FlightBookingFilter {
+  reference?: string | undefined;
+  /** Folded text that a passenger's full name contains. */
+  name?: string | undefined;
+  statuses?: FlightBookingRow['status'][] | undefined;
+  created_at?: Range | undefined;
+  departure?: Range | undefined;
+}
+
+function searchConditions(
+  eb: ExpressionBuilder<Database, 'flight_bookings'>,
+  v: Visibility,
+  f: FlightBookingFilter,
+) {
+  const all = [];
+  if (v.kind === 'user') all.push(eb('user_id', '=', v.userId));
+  if (v.kind === 'agency') all.push(eb('agency_id', '=', v.agencyId));
+  if (f.reference) all.push(eb('reference', '=', f.reference.toUpperCase()));
+  if (f.name) all.push(eb('names', 'like', namesContaining(f.name)));
+  if (f.statuses?.length) all.push(eb('status', 'in', f.statuses));
+  for (const [column, range] of [
+    ['created_at', f.created_at],
+    ['first_departure_at', f.departure],
+  ] as const) {
+    if (range?.from) all.push(eb(column, '>=', range.from));
+    if (range?.to) all.push(eb(column, '<=', range.to));
+  }
+  return eb.and(all);
+}
+
+export function createFlightBookingsRepository(db: Kysely<Database>) {
+  const events = createBookingEventsRepository(db);
+  const visible = (v: Visibility) => {
+    let q = db.selectFrom('flight_bookings').selectAll();
+    if (v.kind === 'user') q = q.where('user_id', '=', v.userId);
+    if (v.kind === 'agency') q = q.where('agency_id', '=', v.agencyId);
+    return q;
+  };
+
+  return {
+    async insert(
+      trx: Kysely<Database>,
+      booking: FlightBookingRow,
+      segments: BookingSegmentRow[],
+    ): Promise<void> {
+      await trx.insertInto('flight_bookings').values(booking).execute();
+      await trx.insertInto('flight_booking_segments').values(segments).execute();
+    },
+
+    addEvent: events.add,
+    events: events.of,
+
+    findVisible(
+      v: Visibility,
+      by: { id?: string | undefined; reference?: string | undefined },
+    ): Promise<FlightBookingRow | undefined> {
+      let q = visible(v);
+      if (by.id) q = q.where('id', '=', by.id);
+      if (by.reference) q = q.where('reference', '=', by.reference.toUpperCase());
+      return q.executeTakeFirst();
+    },
+
+    findById(trx: Kysely<Database>, id: string): Promise<FlightBookingRow | undefined> {
+      return trx.selectFrom('flight_bookings').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    segments(trx: Kysely<Database>, bookingId: string): Promise<BookingSegmentRow[]> {
+      return trx
+        .selectFrom('flight_booking_segments')
+        .selectAll()
+        .where('booking_id', '=', bookingId)
+        .orderBy('position')
+        .execute();
+    },
+
+    /** A page, newest first, after the keyset position (created_at, id) of the previous page. */
+    async list(
+      v: Visibility,
+      filter: { status?: string | undefined },
+      after: { createdAt: string; id: string } | undefined,
+      limit: number,
+    ) {
+      let q = visible(v);
+      if (filter.status) q = q.where('status', '=', filter.status as FlightBookingRow['status']);
+      let countQuery = db.selectFrom('flight_bookings').select((eb) => eb.fn.countAll<number>().as('n'));
+      if (v.kind === 'user') countQuery = countQuery.where('user_id', '=', v.userId);
+      if (v.kind === 'agency') countQuery = countQuery.where('agency_id', '=', v.agencyId);
+      if (filter.status)
+        countQuery = countQuery.where('status', '=', filter.status as FlightBookingRow['status']);
+      if (after) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('created_at', '<', after.createdAt),
+            eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+          ]),
+        );
+      }
+      const rows = await q
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit + 1)
+        .execute();
+      const total = await countQuery.executeTakeFirstOrThrow();
+      return { rows: rows.slice(0, limit), more: rows.length > limit, total: Number(total.n) };
+    },
+
+    /** One page of a booking search after a keyset position, in (column, id) order, with the total. */
+    async search(
+      v: Visibility,
+      filter: FlightBookingFilter,
+      sort: { key: 'created_at' | 'first_departure_at'; descending: boolean },
+      after: KeysetPosition | undefined,
+      limit: number,
+    ) {
+      const direction = sort.descending ? 'desc' : 'asc';
+      return pageWithTotal(
+        db
+          .selectFrom('flight_bookings')
+          .selectAll()
+          .where((eb) => {
+            const base = searchConditions(eb, v, filter);
+            return after ? base.and(afterPosition(eb, sort.key, after, sort.descending)) : base;
+          })
+          .orderBy(sort.key, direction)
+          .orderBy('id', direction)
+          .limit(limit + 1)
+          .execute(),
+        db
+          .selectFrom('flight_bookings')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where((eb) => searchConditions(eb, v, filter))
+          .executeTakeFirstOrThrow(),
+        limit,
+      );
+    },
+
+    /** Moves a booking from one status to another only if it is still in the first: exactly once. */
+    async changeStatus(
+      trx: Kysely<Database>,
+      id: string,
+      from: FlightBookingRow['status'],
+      to: FlightBookingRow['status'],
+      fields: Partial<Pick<FlightBookingRow, 'tickets' | 'refund_amount' | 'hold_expires_at'>>,
+      now: string,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('flight_bookings')
+        .set((eb) => ({ status: to, ...fields, updated_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Saves edited details if nobody changed the booking since `version` was read. */
+    async updateDetails(
+      trx: Kysely<Database>,
+      id: string,
+      version: number,
+      fields: Pick<FlightBookingRow, 'passengers' | 'contact' | 'names'>,
+      now: string,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('flight_bookings')
+        .set({ ...fields, updated_at: now, version: version + 1 })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async dueHolds(now: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('flight_bookings')
+        .select('id')
+        .where('status', '=', 'held')
+        .where('hold_expires_at', '<=', now)
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Held and confirmed bookings on a flight: one date, or every date from `fromDate` on. */
+    async liveOnFlight(
+      trx: Kysely<Database>,
+      scheduleId: string,
+      date: { on: string } | { from: string },
+    ): Promise<FlightBookingRow[]> {
+      const rows = await trx
+        .selectFrom('flight_bookings')
+        .selectAll('flight_bookings')
+        .innerJoin('flight_booking_segments as s', 's.booking_id', 'flight_bookings.id')
+        .where('s.schedule_id', '=', scheduleId)
+        .where('s.departure_date', 'on' in date ? '=' : '>=', 'on' in date ? date.on : date.from)
+        .where('flight_bookings.status', 'in', ['held', 'confirmed'])
+        .execute();
+      return [...new Map(rows.map((r) => [r.id, r])).values()];
+    },
+  };
+}
+
+export type FlightBookingsRepository = ReturnType<typeof createFlightBookingsRepository>;

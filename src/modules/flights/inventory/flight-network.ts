@@ -1,0 +1,186 @@
+import type { Cabin } from '../../../db/tables.ts';
+import { addDays, isoWeekday, localToInstant } from '../../../shared/calendar.ts';
+import type { Airport, Catalogue } from '../../catalog/index.ts';
+import type { CancellationRow, FareRow, ScheduleRow } from './network-repository.ts';
+
+export interface Schedule {
+  id: string;
+  carrier: string;
+  flightNumber: number;
+  origin: Airport;
+  destination: Airport;
+  departureTime: string;
+  durationMinutes: number;
+  days: string;
+  validFrom: string;
+  validTo: string;
+  aircraft: string;
+  capacity: Record<Cabin, number>;
+}
+
+/** One flight on one date: a schedule with its instants. */
+export interface DatedFlight {
+  schedule: Schedule;
+  /** Local departure date at the origin. */
+  date: string;
+  departsAt: number;
+  arrivesAt: number;
+}
+
+export interface Fare {
+  id: string;
+  brand: string;
+  currency: string;
+  adult: number;
+  child: number;
+  infant: number;
+  tax: number;
+  infantTax: number;
+  checkedBags: number;
+  cabinBags: number;
+  change: { allowed: boolean; penalty: number };
+  refund: { allowed: boolean; penalty: number };
+}
+
+const DATED_CACHE_LIMIT = 50_000;
+
+/**
+ * The whole schedule in memory, indexed for search: schedules by origin, direct destinations by
+ * airport, fares by carrier/route/cabin, and the flights of one airport on one date (computed on first
+ * use, kept in a bounded cache). Immutable once built; a change builds a new one.
+ */
+export class FlightNetwork {
+  readonly version: number;
+  readonly schedules = new Map<string, Schedule>();
+  private readonly byOrigin = new Map<string, Schedule[]>();
+  /** Airports with a direct flight to the key airport. */
+  readonly feeders = new Map<string, Set<string>>();
+  private readonly fares = new Map<string, Fare[]>();
+  private readonly cancelled = new Set<string>();
+  private readonly dated = new Map<string, DatedFlight[]>();
+
+  constructor(
+    version: number,
+    rows: { schedules: ScheduleRow[]; fares: FareRow[]; cancellations: CancellationRow[] },
+    catalogue: Catalogue,
+  ) {
+    this.version = version;
+    for (const row of rows.schedules) {
+      const origin = catalogue.airportByCode.get(row.origin);
+      const destination = catalogue.airportByCode.get(row.destination);
+      if (!origin || !destination) continue;
+      const schedule: Schedule = {
+        id: row.id,
+        carrier: row.carrier,
+        flightNumber: row.flight_number,
+        origin,
+        destination,
+        departureTime: row.departure_time,
+        durationMinutes: row.duration_minutes,
+        days: row.days_of_week,
+        validFrom: row.valid_from,
+        validTo: row.valid_to,
+        aircraft: row.aircraft,
+        capacity: {
+          economy: row.capacity_economy,
+          premium_economy: row.capacity_premium_economy,
+          business: row.capacity_business,
+          first: row.capacity_first,
+        },
+      };
+      this.schedules.set(schedule.id, schedule);
+      push(this.byOrigin, row.origin, schedule);
+      const feeders = this.feeders.get(row.destination) ?? new Set<string>();
+      feeders.add(row.origin);
+      this.feeders.set(row.destination, feeders);
+    }
+    for (const f of rows.fares) {
+      push(this.fares, fareKey(f.carrier, f.origin, f.destination, f.cabin), {
+        id: f.id,
+        brand: f.brand,
+        currency: f.currency,
+        adult: f.adult_amount,
+        child: f.child_amount,
+        infant: f.infant_amount,
+        tax: f.tax_amount,
+        infantTax: f.infant_tax_amount,
+        checkedBags: f.checked_bags,
+        cabinBags: f.cabin_bags,
+        change: { allowed: f.changeable === 1, penalty: f.change_penalty },
+        refund: { allowed: f.refundable === 1, penalty: f.refund_penalty },
+      });
+    }
+    for (const c of rows.cancellations) this.cancelled.add(`${c.schedule_id}|${c.departure_date}`);
+  }
+
+  faresFor(schedule: Schedule, cabin: Cabin): Fare[] {
+    return (
+      this.fares.get(fareKey(schedule.carrier, schedule.origin.iata, schedule.destination.iata, cabin)) ?? []
+    );
+  }
+
+  operates(schedule: Schedule, date: string): boolean {
+    return (
+      date >= schedule.validFrom &&
+      date <= schedule.validTo &&
+      schedule.days.includes(String(isoWeekday(date))) &&
+      !this.cancelled.has(`${schedule.id}|${date}`)
+    );
+  }
+
+  isCancelled(scheduleId: string, date: string): boolean {
+    return this.cancelled.has(`${scheduleId}|${date}`);
+  }
+
+  datedFlight(schedule: Schedule, date: string): DatedFlight {
+    const departsAt = localToInstant(date, schedule.departureTime, schedule.origin.time_zone).getTime();
+    return { schedule, date, departsAt, arrivesAt: departsAt + schedule.durationMinutes * 60_000 };
+  }
+
+  /** Flights leaving an airport on a local date, by departure time. */
+  departures(airport: string, date: string): DatedFlight[] {
+    const key = `${airport}|${date}`;
+    const hit = this.dated.get(key);
+    if (hit) return hit;
+    const flights = (this.byOrigin.get(airport) ?? [])
+      .filter((s) => this.operates(s, date))
+      .map((s) => this.datedFlight(s, date))
+      .sort((a, b) => a.departsAt - b.departsAt);
+    if (this.dated.size >= DATED_CACHE_LIMIT) this.dated.delete(this.dated.keys().next().value!);
+    this.dated.set(key, flights);
+    return flights;
+  }
+
+  /** Flights leaving an airport between two instants (spanning local dates as needed). */
+  departuresBetween(
+    airport: string,
+    fromMs: number,
+    toMs: number,
+    timeZoneDate: (ms: number) => string,
+  ): DatedFlight[] {
+    const last = timeZoneDate(toMs);
+    const out: DatedFlight[] = [];
+    for (let date = timeZoneDate(fromMs); date <= last; date = addDays(date, 1)) {
+      const flights = this.departures(airport, date);
+      let lo = 0;
+      let hi = flights.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (flights[mid]!.departsAt < fromMs) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < flights.length && flights[i]!.departsAt <= toMs; i++) out.push(flights[i]!);
+    }
+    return out;
+  }
+}
+
+function fareKey(carrier: string, origin: string, destination: string, cabin: string): string {
+  return `${carrier}|${origin}|${destination}|${cabin}`;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,43 @@
+import type { Cabin } from '../../../db/tables.ts';
+
+/** The documented import format for schedules and fares (docs/flight-import.md). */
+export interface ScheduleRecord {
+  carrier: string;
+  flight_number: number;
+  origin: string;
+  destination: string;
+  /** Local time at the origin, `HH:MM`. */
+  departure_time: string;
+  duration_minutes: number;
+  /** ISO weekdays, `1` Monday … `7` Sunday, e.g. `1234567`. */
+  days_of_week: string;
+  valid_from: string;
+  valid_to: string;
+  aircraft: string;
+  capacity: Partial<Record<Cabin, number>>;
+}
+
+export interface FareRecord {
+  carrier: string;
+  origin: string;
+  destination: string;
+  cabin: Cabin;
+  brand: string;
+  currency: string;
+  adult: number;
+  child: number;
+  infant: number;
+  tax: number;
+  infant_tax: number;
+  checked_bags: number;
+  cabin_bags: number;
+  change: { allowed: boolean; penalty: number };
+  refund: { allowed: boolean; penalty: number };
+}
+
+export interface NetworkFile {
+  schedules: ScheduleRecord[];
+  fares: FareRecord[];
+}
+
+export const CABINS: readonly Cabin[] = ['economy', 'premium_economy', 'business', 'first'];

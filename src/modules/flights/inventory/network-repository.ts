@@ -1,0 +1,127 @@
+import type { Kysely, Selectable } from 'kysely';
+import { chunks } from '../../../db/chunks.ts';
+import type {
+  Database,
+  FaresTable,
+  FlightCancellationsTable,
+  FlightSchedulesTable,
+} from '../../../db/tables.ts';
+
+export type ScheduleRow = Selectable<FlightSchedulesTable>;
+export type FareRow = Selectable<FaresTable>;
+export type CancellationRow = Selectable<FlightCancellationsTable>;
+
+/** Schedules, fares and cancellations: what operators sell. */
+export function createNetworkRepository(db: Kysely<Database>) {
+  return {
+    async upsertSchedules(
+      trx: Kysely<Database>,
+      rows: ScheduleRow[],
+      onChunk?: (n: number) => void,
+    ): Promise<void> {
+      for (const chunk of chunks(rows)) {
+        await trx
+          .insertInto('flight_schedules')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc.columns(['carrier', 'flight_number', 'origin', 'valid_from']).doUpdateSet((eb) => ({
+              destination: eb.ref('excluded.destination'),
+              departure_time: eb.ref('excluded.departure_time'),
+              duration_minutes: eb.ref('excluded.duration_minutes'),
+              days_of_week: eb.ref('excluded.days_of_week'),
+              valid_to: eb.ref('excluded.valid_to'),
+              aircraft: eb.ref('excluded.aircraft'),
+              capacity_economy: eb.ref('excluded.capacity_economy'),
+              capacity_premium_economy: eb.ref('excluded.capacity_premium_economy'),
+              capacity_business: eb.ref('excluded.capacity_business'),
+              capacity_first: eb.ref('excluded.capacity_first'),
+              status: eb.ref('excluded.status'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+        onChunk?.(chunk.length);
+      }
+    },
+
+    async upsertFares(trx: Kysely<Database>, rows: FareRow[], onChunk?: (n: number) => void): Promise<void> {
+      for (const chunk of chunks(rows)) {
+        await trx
+          .insertInto('fares')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc.columns(['carrier', 'origin', 'destination', 'cabin', 'brand']).doUpdateSet((eb) => ({
+              currency: eb.ref('excluded.currency'),
+              adult_amount: eb.ref('excluded.adult_amount'),
+              child_amount: eb.ref('excluded.child_amount'),
+              infant_amount: eb.ref('excluded.infant_amount'),
+              tax_amount: eb.ref('excluded.tax_amount'),
+              infant_tax_amount: eb.ref('excluded.infant_tax_amount'),
+              checked_bags: eb.ref('excluded.checked_bags'),
+              cabin_bags: eb.ref('excluded.cabin_bags'),
+              changeable: eb.ref('excluded.changeable'),
+              change_penalty: eb.ref('excluded.change_penalty'),
+              refundable: eb.ref('excluded.refundable'),
+              refund_penalty: eb.ref('excluded.refund_penalty'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+        onChunk?.(chunk.length);
+      }
+    },
+
+    listActiveSchedules(): Promise<ScheduleRow[]> {
+      return db.selectFrom('flight_schedules').selectAll().where('status', '=', 'active').execute();
+    },
+    findSchedule(id: string): Promise<ScheduleRow | undefined> {
+      return db.selectFrom('flight_schedules').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    listFares(): Promise<FareRow[]> {
+      return db.selectFrom('fares').selectAll().execute();
+    },
+    listCancellations(): Promise<CancellationRow[]> {
+      return db.selectFrom('flight_cancellations').selectAll().execute();
+    },
+    async insertCancellation(trx: Kysely<Database>, row: CancellationRow): Promise<boolean> {
+      const result = await trx
+        .insertInto('flight_cancellations')
+        .values(row)
+        .onConflict((oc) => oc.columns(['schedule_id', 'departure_date']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+    async withdrawSchedule(trx: Kysely<Database>, id: string, now: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('flight_schedules')
+        .set({ status: 'withdrawn', updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async deleteFare(
+      trx: Kysely<Database>,
+      key: Pick<FareRow, 'carrier' | 'origin' | 'destination' | 'cabin' | 'brand'>,
+    ): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('fares')
+        .where('carrier', '=', key.carrier)
+        .where('origin', '=', key.origin)
+        .where('destination', '=', key.destination)
+        .where('cabin', '=', key.cabin)
+        .where('brand', '=', key.brand)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+    async countSchedules(): Promise<number> {
+      const row = await db
+        .selectFrom('flight_schedules')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type NetworkRepository = ReturnType<typeof createNetworkRepository>;

@@ -1,0 +1,69 @@
+import { type Kysely, sql } from 'kysely';
+import { chunks } from '../../../db/chunks.ts';
+import type { Cabin, Database } from '../../../db/tables.ts';
+
+export interface SeatKey {
+  scheduleId: string;
+  date: string;
+  cabin: Cabin;
+}
+
+const keyOf = (k: SeatKey) => `${k.scheduleId}|${k.date}|${k.cabin}`;
+
+/**
+ * Seats sold per dated flight and cabin. Rows exist only once something is sold, so a year of
+ * schedule costs nothing until it sells.
+ */
+export function createSeatInventoryRepository(db: Kysely<Database>) {
+  return {
+    keyOf,
+    /** Seats sold for many flights in few queries; missing rows are zero. */
+    async soldFor(keys: readonly SeatKey[]): Promise<Map<string, number>> {
+      const sold = new Map<string, number>();
+      const unique = [...new Map(keys.map((k) => [keyOf(k), k])).values()];
+      for (const chunk of chunks(unique)) {
+        const rows = await db
+          .selectFrom('seat_inventory')
+          .select(['schedule_id', 'departure_date', 'cabin', 'sold'])
+          .where('schedule_id', 'in', [...new Set(chunk.map((k) => k.scheduleId))])
+          .where('departure_date', 'in', [...new Set(chunk.map((k) => k.date))])
+          .execute();
+        for (const r of rows) sold.set(`${r.schedule_id}|${r.departure_date}|${r.cabin}`, r.sold);
+      }
+      return sold;
+    },
+
+    /**
+     * Takes `seats` if that many are left, in one statement: the row is created or incremented only
+     * while the total stays within capacity. Returns the seats sold before, or null when too few are
+     * left. Call inside the booking transaction.
+     */
+    async take(trx: Kysely<Database>, key: SeatKey, seats: number, capacity: number): Promise<number | null> {
+      if (seats > capacity) return null;
+      const row = await trx
+        .insertInto('seat_inventory')
+        .values({ schedule_id: key.scheduleId, departure_date: key.date, cabin: key.cabin, sold: seats })
+        .onConflict((oc) =>
+          oc
+            .columns(['schedule_id', 'departure_date', 'cabin'])
+            .doUpdateSet({ sold: sql<number>`${sql.ref('seat_inventory.sold')} + ${seats}` })
+            .where(sql<boolean>`${sql.ref('seat_inventory.sold')} + ${seats} <= ${capacity}`),
+        )
+        .returning('sold')
+        .executeTakeFirst();
+      return row ? Number(row.sold) - seats : null;
+    },
+
+    async release(trx: Kysely<Database>, key: SeatKey, seats: number): Promise<void> {
+      await trx
+        .updateTable('seat_inventory')
+        .set({ sold: sql<number>`${sql.ref('sold')} - ${seats}` })
+        .where('schedule_id', '=', key.scheduleId)
+        .where('departure_date', '=', key.date)
+        .where('cabin', '=', key.cabin)
+        .execute();
+    },
+  };
+}
+
+export type SeatInventoryRepository = ReturnType<typeof createSeatInventoryRepository>;

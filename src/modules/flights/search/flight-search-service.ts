@@ -1,0 +1,293 @@
+import type { Cabin } from '../../../db/tables.ts';
+import { invalidField } from '../../../http/app-error.ts';
+import { paginate } from '../../../http/cursor.ts';
+import type { Clock } from '../../../ports/clock.ts';
+import { addDays, daysBetween, toLocalIso } from '../../../shared/calendar.ts';
+import type { Airport, Catalogue } from '../../catalog/index.ts';
+import type { DatedFlight, FlightNetwork } from '../inventory/flight-network.ts';
+import type { NetworkCache } from '../inventory/network-cache.ts';
+import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
+import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
+import type { PassengerMix } from './fare-rules.ts';
+import { findItineraries, type Itinerary } from './itinerary-search.ts';
+import {
+  combinePrices,
+  conditionsOf,
+  describeSlice,
+  type SliceOption,
+  sliceOptions,
+} from './offer-builder.ts';
+import type { OfferTokens } from './offer-token.ts';
+import type { SearchFlightRequest } from './search-flight.schemas.ts';
+
+export const OFFER_TTL_SECONDS = 20 * 60;
+export const BOOKING_HORIZON_DAYS = 361;
+const PER_SLICE_OPTIONS = 64;
+
+type Slice = SearchFlightRequest['slices'][number];
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+function withinWindow(iso: string, window: { from: string; to: string } | undefined): boolean {
+  if (!window) return true;
+  const m = minutesOf(iso.slice(11, 16));
+  return m >= minutesOf(window.from) && m <= minutesOf(window.to);
+}
+
+export function createFlightSearchService(deps: {
+  networkCache: NetworkCache;
+  seats: SeatInventoryRepository;
+  offers: OfferTokens;
+  catalogue: Catalogue;
+  clock: Clock;
+}) {
+  const { catalogue, seats } = deps;
+
+  function resolvePlace(code: string, pointer: string): Airport[] {
+    const airport = catalogue.airportByCode.get(code.toUpperCase());
+    if (airport && /^[A-Za-z]{3}$/.test(code)) return [airport];
+    const city = catalogue.cityById.get(code);
+    if (city && city.airports.length > 0)
+      return city.airports.map((c) => catalogue.airportByCode.get(c)!).filter(Boolean);
+    throw invalidField(
+      pointer,
+      `is not an airport IATA code or a city id with airports: ${JSON.stringify(code)}`,
+    );
+  }
+
+  function checkRequest(req: SearchFlightRequest): {
+    mix: PassengerMix;
+    places: Array<{ origins: Airport[]; destinations: Airport[] }>;
+  } {
+    const mix: PassengerMix = {
+      adults: req.passengers.adults,
+      children: req.passengers.children ?? [],
+      infants: req.passengers.infants ?? 0,
+    };
+    if (mix.infants > mix.adults)
+      throw invalidField('/passengers/infants', 'may not exceed the number of adults');
+    if (mix.adults + mix.children.length > 9)
+      throw invalidField('/passengers', 'at most 9 seated passengers');
+    const today = deps.clock.now().toISOString().slice(0, 10);
+    const places = req.slices.map((s, i) => {
+      const origins = resolvePlace(s.origin, `/slices/${i}/origin`);
+      const destinations = resolvePlace(s.destination, `/slices/${i}/destination`);
+      if (origins.some((o) => destinations.some((d) => d.iata === o.iata)))
+        throw invalidField(`/slices/${i}/destination`, 'must differ from the origin');
+      if (daysBetween(addDays(today, -1), s.departure_date) < 0)
+        throw invalidField(`/slices/${i}/departure_date`, 'is in the past');
+      if (daysBetween(today, s.departure_date) > BOOKING_HORIZON_DAYS)
+        throw invalidField(`/slices/${i}/departure_date`, `is more than ${BOOKING_HORIZON_DAYS} days ahead`);
+      const previous = req.slices[i - 1];
+      if (previous && s.departure_date < previous.departure_date)
+        throw invalidField(`/slices/${i}/departure_date`, 'is before the previous slice');
+      return { origins, destinations };
+    });
+    return { mix, places };
+  }
+
+  /** Priced options per slice for one set of dates, cheapest first per brand. */
+  async function optionsFor(
+    network: FlightNetwork,
+    req: SearchFlightRequest,
+    places: Array<{ origins: Airport[]; destinations: Airport[] }>,
+    dates: string[],
+    mix: PassengerMix,
+  ): Promise<SliceOption[][]> {
+    const include = req.airlines?.include;
+    const exclude = new Set(req.airlines?.exclude ?? []);
+    const carrierAllowed = (c: string) => (!include || include.includes(c)) && !exclude.has(c);
+    const cabin = (req.cabin ?? 'economy') as Cabin;
+    const itineraries = req.slices.map((slice: Slice, i) =>
+      findItineraries(network, {
+        origins: places[i]!.origins,
+        destinations: places[i]!.destinations,
+        date: dates[i]!,
+        maxConnections: req.max_connections ?? 1,
+        maxLayoverMinutes: req.max_layover_minutes ?? DEFAULT_MAX_LAYOVER_MINUTES,
+        carrierAllowed,
+      }).filter((it) => matchesWindows(it, slice)),
+    );
+    const flights = itineraries.flat(2) as DatedFlight[];
+    const sold = await seats.soldFor(
+      flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin })),
+    );
+    const soldOf = (id: string, date: string, c: Cabin) =>
+      sold.get(seats.keyOf({ scheduleId: id, date, cabin: c })) ?? 0;
+    return itineraries.map((list) =>
+      list
+        .flatMap((it) => sliceOptions(network, it, cabin, mix, soldOf))
+        .sort((a, b) => a.price.total_amount - b.price.total_amount)
+        .slice(0, PER_SLICE_OPTIONS * 4),
+    );
+  }
+
+  function matchesWindows(it: Itinerary, slice: Slice): boolean {
+    const first = it[0]!;
+    const last = it[it.length - 1]!;
+    return (
+      withinWindow(
+        toLocalIso(new Date(first.departsAt), first.schedule.origin.time_zone),
+        slice.departure_time,
+      ) &&
+      withinWindow(
+        toLocalIso(new Date(last.arrivesAt), last.schedule.destination.time_zone),
+        slice.arrival_time,
+      )
+    );
+  }
+
+  /** Offers: one option per slice, all in the same brand; few per slice when there are many slices. */
+  function combine(perSlice: SliceOption[][]): SliceOption[][] {
+    const keep = Math.max(1, Math.floor(PER_SLICE_OPTIONS ** (1 / perSlice.length)));
+    const brands = new Set(perSlice[0]?.map((o) => o.brand));
+    const combos: SliceOption[][] = [];
+    for (const brand of brands) {
+      const lists = perSlice.map((opts) =>
+        opts.filter((o) => o.brand === brand).slice(0, perSlice.length === 1 ? PER_SLICE_OPTIONS * 4 : keep),
+      );
+      if (lists.some((l) => l.length === 0)) continue;
+      let acc: SliceOption[][] = [[]];
+      for (const list of lists) acc = acc.flatMap((partial) => list.map((o) => [...partial, o]));
+      combos.push(...acc);
+    }
+    return combos;
+  }
+
+  interface Candidate {
+    options: SliceOption[];
+    price: NonNullable<ReturnType<typeof combinePrices>>;
+    duration: number;
+    departure: number;
+  }
+
+  /** The cheap part of an offer: its price and sort keys, enough to filter, sort and page. */
+  function candidate(options: SliceOption[]): Candidate | undefined {
+    const price = combinePrices(options.map((o) => o.price));
+    if (!price) return undefined;
+    const duration = options.reduce(
+      (n, o) => n + (o.itinerary[o.itinerary.length - 1]!.arrivesAt - o.itinerary[0]!.departsAt),
+      0,
+    );
+    return { options, price, duration, departure: options[0]!.itinerary[0]!.departsAt };
+  }
+
+  /** The whole offer, signed; built only for the page being returned. */
+  function toOffer({ options, price }: Candidate, req: SearchFlightRequest, mix: PassengerMix, now: Date) {
+    const cabin = (req.cabin ?? 'economy') as Cabin;
+    const expires = Math.floor(now.getTime() / 1000) + OFFER_TTL_SECONDS;
+    const fares = options.flatMap((o) => o.fares);
+    const id = deps.offers.issue({
+      cabin,
+      brand: options[0]!.brand,
+      passengers: mix,
+      slices: options.map((o) => o.itinerary.map((f) => [f.schedule.id, f.date] as [string, string])),
+      total: price.total_amount,
+      currency: price.currency,
+      expires,
+    });
+    return {
+      id,
+      expires_at: new Date(expires * 1000).toISOString(),
+      cabin,
+      brand: options[0]!.brand,
+      total_amount: price.total_amount,
+      total_currency: price.currency,
+      base_amount: price.base_amount,
+      tax_amount: price.tax_amount,
+      passengers: price.passengers,
+      conditions: conditionsOf(fares, price.currency),
+      baggage: {
+        checked: Math.min(...fares.map((f) => f.checkedBags)),
+        cabin: Math.min(...fares.map((f) => f.cabinBags)),
+      },
+      seats_left: Math.min(...options.map((o) => o.seatsLeft)),
+      slices: options.map((o) => describeSlice(o.itinerary, catalogue)),
+    };
+  }
+
+  async function calendar(
+    network: FlightNetwork,
+    req: SearchFlightRequest,
+    places: Array<{ origins: Airport[]; destinations: Airport[] }>,
+    mix: PassengerMix,
+  ) {
+    const days = req.flexible_days ?? 0;
+    const today = deps.clock.now().toISOString().slice(0, 10);
+    const shifts = Array.from({ length: days * 2 + 1 }, (_, i) => i - days);
+    // One shift for every slice when there are more than two; otherwise every pair of shifts.
+    const vectors =
+      req.slices.length === 2
+        ? shifts.flatMap((a) => shifts.map((b) => [a, b]))
+        : shifts.map((s) => req.slices.map(() => s));
+    const lowest = new Map<string, Map<string, { amount: number; currency: string }>>();
+    const cheapest = async (slice: number, date: string) => {
+      const key = `${slice}|${date}`;
+      const hit = lowest.get(key);
+      if (hit) return hit;
+      const single = { ...req, slices: [req.slices[slice]!] };
+      const [options = []] = await optionsFor(network, single, [places[slice]!], [date], mix);
+      const byBrand = new Map<string, { amount: number; currency: string }>();
+      for (const o of options)
+        if (!byBrand.has(o.brand))
+          byBrand.set(o.brand, { amount: o.price.total_amount, currency: o.price.currency });
+      lowest.set(key, byBrand);
+      return byBrand;
+    };
+    const entries = [];
+    for (const vector of vectors) {
+      const dates = req.slices.map((s, i) => addDays(s.departure_date, vector[i]!));
+      if (dates.some((d, i) => d < today || (i > 0 && d < dates[i - 1]!))) continue;
+      const perSlice = await Promise.all(dates.map((d, i) => cheapest(i, d)));
+      let best: { amount: number; currency: string } | null = null;
+      for (const [brand, first] of perSlice[0] ?? []) {
+        const all = perSlice.map((m) => m.get(brand));
+        if (all.some((p) => !p || p.currency !== first.currency)) continue;
+        const amount = all.reduce((n, p) => n + p!.amount, 0);
+        if (!best || amount < best.amount) best = { amount, currency: first.currency };
+      }
+      entries.push({
+        departure_dates: dates,
+        lowest_total_amount: best?.amount ?? null,
+        currency: best?.currency ?? null,
+      });
+    }
+    return entries;
+  }
+
+  return {
+    /** Offers for a one-way, return or multi-city trip, priced from live availability. */
+    async searchFlights(req: SearchFlightRequest) {
+      const { mix, places } = checkRequest(req);
+      const network = await deps.networkCache.current();
+      const now = deps.clock.now();
+      const perSlice = await optionsFor(
+        network,
+        req,
+        places,
+        req.slices.map((s) => s.departure_date),
+        mix,
+      );
+      const candidates = combine(perSlice)
+        .map(candidate)
+        .filter((c): c is Candidate => c !== undefined)
+        .filter((c) => req.max_total_amount === undefined || c.price.total_amount <= req.max_total_amount);
+      const sort = req.sort ?? 'price';
+      candidates.sort((a, b) =>
+        sort === 'duration'
+          ? a.duration - b.duration || a.price.total_amount - b.price.total_amount
+          : sort === 'departure'
+            ? a.departure - b.departure || a.price.total_amount - b.price.total_amount
+            : a.price.total_amount - b.price.total_amount || a.duration - b.duration,
+      );
+      const { cursor, limit, ...query } = req;
+      const window = paginate(candidates, query as Record<string, unknown>, cursor, limit ?? 20);
+      const page = { ...window, data: window.data.map((c) => toOffer(c, req, mix, now)) };
+      return (req.flexible_days ?? 0) > 0
+        ? { ...page, calendar: await calendar(network, req, places, mix) }
+        : page;
+    },
+  };
+}
+
+export type FlightSearchService = ReturnType<typeof createFlightSearchService>;

@@ -1,0 +1,126 @@
+import type { Cabin } from '../../../db/tables.ts';
+import { toLocalIso } from '../../../shared/calendar.ts';
+import type { Catalogue } from '../../catalog/index.ts';
+import type { Fare, FlightNetwork } from '../inventory/flight-network.ts';
+import { type PassengerMix, type PriceBreakdown, priceItinerary, seatsNeeded } from './fare-rules.ts';
+import type { Itinerary } from './itinerary-search.ts';
+
+/** One priced way to fly one slice in one brand. */
+export interface SliceOption {
+  itinerary: Itinerary;
+  brand: string;
+  fares: Fare[];
+  price: PriceBreakdown;
+  seatsLeft: number;
+}
+
+export type SoldLookup = (scheduleId: string, date: string, cabin: Cabin) => number;
+
+/** Prices an itinerary in every brand that all its flights sell in the cabin, if enough seats are left. */
+export function sliceOptions(
+  network: FlightNetwork,
+  itinerary: Itinerary,
+  cabin: Cabin,
+  mix: PassengerMix,
+  sold: SoldLookup,
+): SliceOption[] {
+  let seatsLeft = Number.POSITIVE_INFINITY;
+  for (const f of itinerary) {
+    const left = f.schedule.capacity[cabin] - sold(f.schedule.id, f.date, cabin);
+    seatsLeft = Math.min(seatsLeft, left);
+  }
+  if (seatsLeft < seatsNeeded(mix)) return [];
+  const perFlight = itinerary.map((f) => network.faresFor(f.schedule, cabin));
+  const brands = (perFlight[0] ?? [])
+    .map((fare) => fare.brand)
+    .filter((b) => perFlight.every((fs) => fs.some((x) => x.brand === b)));
+  const options: SliceOption[] = [];
+  for (const brand of brands) {
+    const fares = perFlight.map((fs) => fs.find((x) => x.brand === brand)!);
+    const price = priceItinerary(
+      itinerary.map((f, i) => ({
+        fare: fares[i]!,
+        sold: sold(f.schedule.id, f.date, cabin),
+        capacity: f.schedule.capacity[cabin],
+      })),
+      mix,
+    );
+    if (price) options.push({ itinerary, brand, fares, price, seatsLeft });
+  }
+  return options;
+}
+
+/** Adds up slice prices into an offer price; every slice must be in the same currency. */
+export function combinePrices(prices: readonly PriceBreakdown[]): PriceBreakdown | null {
+  const currency = prices[0]?.currency;
+  if (!currency || prices.some((p) => p.currency !== currency)) return null;
+  const byType = new Map<string, PriceBreakdown['passengers'][number]>();
+  for (const p of prices) {
+    for (const row of p.passengers) {
+      const seen = byType.get(row.type);
+      byType.set(
+        row.type,
+        seen
+          ? {
+              ...seen,
+              base_amount: seen.base_amount + row.base_amount,
+              tax_amount: seen.tax_amount + row.tax_amount,
+              total_amount: seen.total_amount + row.total_amount,
+            }
+          : { ...row },
+      );
+    }
+  }
+  return {
+    currency,
+    base_amount: prices.reduce((n, p) => n + p.base_amount, 0),
+    tax_amount: prices.reduce((n, p) => n + p.tax_amount, 0),
+    total_amount: prices.reduce((n, p) => n + p.total_amount, 0),
+    passengers: [...byType.values()],
+  };
+}
+
+/** The wire shape of an itinerary's flights, in local times with offsets and zones. */
+export function describeSlice(itinerary: Itinerary, catalogue: Catalogue) {
+  const first = itinerary[0]!;
+  const last = itinerary[itinerary.length - 1]!;
+  return {
+    origin: first.schedule.origin.iata,
+    destination: last.schedule.destination.iata,
+    departure_date: first.date,
+    duration_minutes: Math.round((last.arrivesAt - first.departsAt) / 60_000),
+    connections: itinerary.length - 1,
+    segments: itinerary.map((f, i) => {
+      const next = itinerary[i + 1];
+      return {
+        flight_id: f.schedule.id,
+        departure_date: f.date,
+        carrier: f.schedule.carrier,
+        carrier_name: catalogue.airlineByCode.get(f.schedule.carrier)?.name ?? f.schedule.carrier,
+        flight_number: `${f.schedule.carrier}${f.schedule.flightNumber}`,
+        aircraft: f.schedule.aircraft,
+        origin: f.schedule.origin.iata,
+        destination: f.schedule.destination.iata,
+        departing_at: toLocalIso(new Date(f.departsAt), f.schedule.origin.time_zone),
+        arriving_at: toLocalIso(new Date(f.arrivesAt), f.schedule.destination.time_zone),
+        origin_time_zone: f.schedule.origin.time_zone,
+        destination_time_zone: f.schedule.destination.time_zone,
+        duration_minutes: f.schedule.durationMinutes,
+        connection_minutes: next ? Math.round((next.departsAt - f.arrivesAt) / 60_000) : null,
+      };
+    }),
+  };
+}
+
+/** What changing or cancelling costs: allowed only if every fare allows it; penalties add up. */
+export function conditionsOf(fares: readonly Fare[], currency: string) {
+  const rule = (pick: (f: Fare) => { allowed: boolean; penalty: number }) => {
+    const allowed = fares.every((f) => pick(f).allowed);
+    return {
+      allowed,
+      penalty_amount: allowed ? fares.reduce((n, f) => n + pick(f).penalty, 0) : null,
+      penalty_currency: allowed ? currency : null,
+    };
+  };
+  return { change: rule((f) => f.change), refund: rule((f) => f.refund) };
+}

@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { signIn } from '../../../../test/helpers/factories.ts';
+import { dayAfter } from '../../../../test/helpers/flights.ts';
+import { LONDON, PARIS, seedHotels, stay } from '../../../../test/helpers/hotels.ts';
+import { buildTestApp, type TestApp, testCatalogue } from '../../../../test/helpers/test-app.ts';
+
+describe('POST /search_hotels', () => {
+  let t: TestApp;
+  let auth: { authorization: string };
+  before(async () => {
+    t = await buildTestApp();
+    await seedHotels(t);
+    auth = (await signIn(t)).auth;
+  });
+  after(() => t.close());
+
+  const search = async (body: object) => {
+    const res = await t.app.inject({ method: 'POST', url: '/search_hotels', headers: auth, payload: body });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('finds a city’s hotels with priced options, cheapest first, taxes apart and a cancellation timeline', async () => {
+    const { status, body } = await search(stay(t, 20, 3));
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.ok(body.total_count > 0 && body.data.length > 0);
+    assert.ok(body.data.every((h: any) => h.hotel.city_id === LONDON));
+    const cheapest = body.data.map((h: any) => h.cheapest_total_amount);
+    assert.deepEqual(
+      cheapest,
+      [...cheapest].sort((a: number, b: number) => a - b),
+    );
+    const option = body.data[0].options[0];
+    assert.equal(option.total_amount, body.data[0].cheapest_total_amount);
+    assert.equal(option.nightly.length, 3);
+    assert.equal(
+      option.nightly.reduce((n: number, x: any) => n + x.amount, 0),
+      option.total_amount,
+    );
+    assert.ok(option.tax_included_amount > 0 && option.tax_included_amount < option.total_amount);
+    assert.match(option.rate_key, /^rk_/);
+    assert.equal(option.currency, 'GBP');
+    const refundable = body.data[0].options.find((o: any) => o.cancellation.refundable);
+    assert.match(refundable.cancellation.free_cancellation_until, /T18:00:00\+00:00$/);
+    assert.ok(body.data[0].distance_km >= 0);
+  });
+
+  it('offers only rooms that fit each requested room, and prices several rooms together', async () => {
+    const family = await search(stay(t, 20, 2, { rooms: [{ adults: 2, children: [4, 9] }] }));
+    assert.ok(family.body.data.length > 0);
+    assert.ok(family.body.data.every((h: any) => h.options.every((o: any) => o.room_type.code === 'FAM')));
+    const one = (await search(stay(t, 20, 2, { destination: { hotel_ids: [family.body.data[0].hotel.id] } })))
+      .body.data[0];
+    const two = (
+      await search(
+        stay(t, 20, 2, {
+          destination: { hotel_ids: [family.body.data[0].hotel.id] },
+          rooms: [{ adults: 2 }, { adults: 2 }],
+        }),
+      )
+    ).body.data[0];
+    const same = (h: any, o: any) =>
+      h.options.find(
+        (x: any) => x.room_type.code === o.room_type.code && x.rate_plan.code === o.rate_plan.code,
+      );
+    const single = one.options[0];
+    assert.equal(same(two, single).total_amount, 2 * single.total_amount);
+  });
+
+  it('respects minimum stay: the saver rate needs two nights', async () => {
+    const oneNight = await search(stay(t, 21, 1));
+    assert.ok(
+      oneNight.body.data.every((h: any) => h.options.every((o: any) => o.rate_plan.code !== 'SAVER')),
+    );
+    const twoNights = await search(stay(t, 21, 2));
+    assert.ok(twoNights.body.data.some((h: any) => h.options.some((o: any) => o.rate_plan.code === 'SAVER')));
+  });
+
+  it('filters by stars, board, refundability, price and name', async () => {
+    const all = (await search(stay(t, 25, 2, { limit: 50 }))).body.data;
+    const stars = all[0].hotel.stars;
+    const byStars = (await search(stay(t, 25, 2, { filters: { stars: [stars] }, limit: 50 }))).body.data;
+    assert.ok(byStars.length > 0 && byStars.every((h: any) => h.hotel.stars === stars));
+    const bb = (
+      await search(
+        stay(t, 25, 2, { filters: { boards: ['bed_and_breakfast'], refundable_only: true }, limit: 50 }),
+      )
+    ).body.data;
+    assert.ok(
+      bb.every((h: any) =>
+        h.options.every((o: any) => o.board === 'bed_and_breakfast' && o.cancellation.refundable),
+      ),
+    );
+    const cap = all[Math.floor(all.length / 2)].cheapest_total_amount;
+    const cheap = (await search(stay(t, 25, 2, { filters: { max_total_amount: cap }, limit: 50 }))).body.data;
+    assert.ok(
+      cheap.length > 0 && cheap.every((h: any) => h.options.every((o: any) => o.total_amount <= cap)),
+    );
+    const word = all[0].hotel.name.split(' ')[0].toLowerCase();
+    const named = (await search(stay(t, 25, 2, { filters: { name: word }, limit: 50 }))).body.data;
+    assert.ok(named.length > 0 && named.every((h: any) => h.hotel.name.toLowerCase().includes(word)));
+  });
+
+  it('searches around a point, nearest first within the radius', async () => {
+    const paris = testCatalogue().cityById.get(PARIS)!;
+    const { body } = await search({
+      ...stay(t, 20, 2),
+      destination: { latitude: paris.latitude, longitude: paris.longitude, radius_km: 3 },
+      sort: 'distance',
+    });
+    assert.ok(body.data.length > 0);
+    const d = body.data.map((h: any) => h.distance_km);
+    assert.ok(d.every((x: number) => x <= 3));
+    assert.deepEqual(
+      d,
+      [...d].sort((a: number, b: number) => a - b),
+    );
+  });
+
+  it('reads live allotment: closed nights and sold rooms', async () => {
+    const first = (await search(stay(t, 40, 2))).body.data[0];
+    const hotel = (await t.hotels.repository.findHotelByCode(
+      (
+        await t.storage.db
+          .selectFrom('hotels')
+          .select('code')
+          .where('id', '=', first.hotel.id)
+          .executeTakeFirstOrThrow()
+      ).code,
+    ))!;
+    const std = (await t.hotels.repository.roomTypesOf(hotel.id)).find((r) => r.code === 'STD')!;
+    await t.storage.db
+      .insertInto('room_nights_sold')
+      .values({ room_type_id: std.id, night: dayAfter(t, 41), sold: std.rooms - 1 })
+      .execute();
+    const after = (await search(stay(t, 40, 2, { destination: { hotel_ids: [hotel.id] } }))).body.data[0];
+    assert.ok(
+      after.options.filter((o: any) => o.room_type.code === 'STD').every((o: any) => o.rooms_left === 1),
+    );
+    await t.storage.db
+      .insertInto('room_night_overrides')
+      .values({ room_type_id: std.id, night: dayAfter(t, 40), rooms: null, closed: 1, closed_to_arrival: 0 })
+      .execute();
+    const closed = (await search(stay(t, 40, 2, { destination: { hotel_ids: [hotel.id] } }))).body.data[0];
+    assert.ok(closed.options.every((o: any) => o.room_type.code !== 'STD'));
+  });
+
+  it('pages with a cursor and a total count', async () => {
+    const first = (await search(stay(t, 30, 1, { limit: 3 }))).body;
+    assert.equal(first.data.length, 3);
+    const second = (await search({ ...stay(t, 30, 1, { limit: 3 }), cursor: first.next_cursor })).body;
+    const ids = new Set(first.data.map((h: any) => h.hotel.id));
+    assert.ok(second.data.every((h: any) => !ids.has(h.hotel.id)));
+    assert.equal(second.total_count, first.total_count);
+  });
+
+  it('refuses bad stays and destinations with a pointer', async () => {
+    const cases: Array<[object, string]> = [
+      [stay(t, 10, 0), '/check_out'],
+      [stay(t, 10, 31), '/check_out'],
+      [stay(t, -5, 2), '/check_in'],
+      [stay(t, 400, 2), '/check_in'],
+      [stay(t, 10, 2, { destination: { city_id: 'cty_0' } }), '/destination/city_id'],
+      [stay(t, 10, 2, { rooms: [] }), '/rooms'],
+    ];
+    for (const [body, pointer] of cases) {
+      const res = await search(body);
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.equal(res.body.code, 'VALIDATION_FAILED');
+      assert.equal(res.body.errors[0].pointer, pointer);
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { App } from '../../../http/app-instance.ts';
+import { errorResponses } from '../../../http/schemas.ts';
+import type { HotelSearchService } from '../search/hotel-search-service.ts';
+import { SearchHotelsRequestSchema, SearchHotelsResponseSchema } from '../search/search-hotels.schemas.ts';
+
+export function searchHotelsRoute(
+  app: App,
+  deps: { search: HotelSearchService; guard: onRequestAsyncHookHandler },
+) {
+  app.post(
+    '/search_hotels',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'search_hotels',
+        tags: ['hotels'],
+        summary: 'Search hotels and their rates',
+        description:
+          'By city, hotel ids, or a point and radius; for one to eight rooms, each with adults and children’s ages. ' +
+          'Every hotel with a bookable option, priced for the whole stay from live allotment, with taxes apart, ' +
+          'a cancellation timeline in the hotel’s time zone and a signed rate key (valid 30 minutes). Filters: ' +
+          'stars, price, board, amenities, refundable only, name. Sort by price, stars or distance; cursor paging ' +
+          '(at most 50 hotels a page) with a total count. At most 30 nights, up to 365 days ahead.',
+        security: [{ bearerAuth: ['read'] }],
+        body: SearchHotelsRequestSchema,
+        response: {
+          200: SearchHotelsResponseSchema,
+          ...errorResponses(
+            'INVALID_CURSOR',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+            'UNSUPPORTED_MEDIA_TYPE',
+          ),
+        },
+      },
+    },
+    async (request) => deps.search.searchHotels(request.body),
+  );
+}

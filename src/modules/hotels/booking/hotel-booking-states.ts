@@ -1,0 +1,50 @@
+import type { HotelBookingStatus } from '../../../db/tables.ts';
+import { AppError } from '../../../http/app-error.ts';
+
+/**
+ * The hotel booking state machine:
+ *
+ *   confirmed ──cancel (every live room)──▶ cancelled
+ *       │  ▲
+ *       └──┘ cancel one room (others stay), modify names and requests, change dates
+ *
+ * Once the stay has begun (the check-in date has started in the hotel's zone) a booking can no longer
+ * be cancelled or moved; names and special requests can still be corrected until check-out. Dates move
+ * only while cancelling every live room is still free (refundable rates, before their first deadline).
+ */
+export type HotelAction = 'cancel' | 'modify' | 'change_dates';
+
+/** Where the stay is in time, and whether cancelling every live room is still free (dates may move only then). */
+export interface StayClock {
+  begun: boolean;
+  ended: boolean;
+  freeToCancel: boolean;
+}
+
+export function hotelAllowedActions(status: HotelBookingStatus, stay: StayClock): HotelAction[] {
+  if (status !== 'confirmed' || stay.ended) return [];
+  if (stay.begun) return ['modify'];
+  return stay.freeToCancel ? ['cancel', 'modify', 'change_dates'] : ['cancel', 'modify'];
+}
+
+/** Refuses an action the booking does not allow now: 409 INVALID_STATE_TRANSITION naming what is allowed. */
+export function assertHotelAction(status: HotelBookingStatus, stay: StayClock, action: HotelAction): void {
+  const allowed = hotelAllowedActions(status, stay);
+  if (allowed.includes(action)) return;
+  if (action === 'change_dates' && allowed.includes('cancel'))
+    throw new AppError(
+      'CHANGE_NOT_ALLOWED',
+      'Dates can change only while cancelling is free; cancel and book again',
+      { allowed_actions: allowed },
+    );
+  const why =
+    status !== 'confirmed'
+      ? `A ${status} booking cannot ${action.replace('_', ' ')}`
+      : stay.ended
+        ? 'The stay has ended'
+        : `The stay has begun; it can no longer ${action.replace('_', ' ')}`;
+  throw new AppError('INVALID_STATE_TRANSITION', why, {
+    booking_status: status,
+    allowed_actions: allowed,
+  });
+}

@@ -1,0 +1,94 @@
+import { daysBetween } from '../../../shared/calendar.ts';
+import type { BookingEvent } from '../../bookings/index.ts';
+import { cancellationTimeline, penaltyAt } from '../inventory/hotel-rates.ts';
+import type { StoredHolder, StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
+import { live } from './hotel-booking-rooms.ts';
+import type { GuestInput } from './hotel-booking-rules.ts';
+import { hotelAllowedActions, type StayClock } from './hotel-booking-states.ts';
+import type { HotelBookingRoomRow, HotelBookingRow } from './hotel-bookings-repository.ts';
+
+export function hotelEtag(row: Pick<HotelBookingRow, 'version'>): string {
+  return `"v${row.version}"`;
+}
+
+/** Whether cancelling every live room costs nothing at `now`. */
+export function freeToCancel(
+  rooms: HotelBookingRoomRow[],
+  checkIn: string,
+  timeZone: string,
+  now: Date,
+): boolean {
+  return live(rooms).every((r) => {
+    const policy = (JSON.parse(r.price) as StoredRoomPrice).cancellation_policy;
+    return policy.refundable && penaltyAt(policy, checkIn, timeZone, r.total_amount, now) === 0;
+  });
+}
+
+/** The API shape of a hotel booking. */
+export function hotelBookingView(
+  row: HotelBookingRow,
+  rooms: HotelBookingRoomRow[],
+  events: BookingEvent[],
+  stay: StayClock,
+) {
+  const hotel = JSON.parse(row.hotel) as StoredHotel;
+  const roomViews = rooms.map((r) => {
+    const price = JSON.parse(r.price) as StoredRoomPrice;
+    return {
+      id: r.id,
+      status: r.status,
+      room_type: { code: price.room_type.code, name: price.room_type.name, beds: price.room_type.beds },
+      rate_plan: { code: price.rate_plan.code, name: price.rate_plan.name },
+      board: price.board,
+      adults: r.adults,
+      child_ages: JSON.parse(r.child_ages) as number[],
+      guests: (JSON.parse(r.guests) as GuestInput[]).map((g) => ({
+        given_name: g.given_name,
+        family_name: g.family_name,
+        age: g.age ?? null,
+      })),
+      special_requests: r.special_requests,
+      total_amount: r.total_amount,
+      currency: price.currency,
+      tax_included_amount: price.tax_included_amount,
+      payable_at_hotel_amount: price.payable_at_hotel_amount,
+      nightly: price.nightly,
+      cancellation: cancellationTimeline(
+        price.cancellation_policy,
+        row.check_in,
+        hotel.time_zone,
+        r.total_amount,
+      ),
+      penalty_amount: r.penalty_amount,
+    };
+  });
+  const liveViews = roomViews.filter((r) => r.status === 'confirmed');
+  const deadlines = liveViews.map((r) => r.cancellation.free_cancellation_until);
+  return {
+    id: row.id,
+    reference: row.reference,
+    product: 'hotel' as const,
+    status: row.status,
+    client_reference: row.client_reference,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    cancelled_at: row.cancelled_at,
+    hotel,
+    check_in: row.check_in,
+    check_out: row.check_out,
+    nights: daysBetween(row.check_in, row.check_out),
+    holder: JSON.parse(row.holder) as StoredHolder,
+    special_requests: row.special_requests,
+    rooms: roomViews,
+    total_amount: row.total_amount,
+    currency: row.currency,
+    payable_at_hotel_amount: liveViews.reduce((n, r) => n + r.payable_at_hotel_amount, 0),
+    free_cancellation_until:
+      liveViews.length > 0 && deadlines.every((d) => d !== null)
+        ? [...(deadlines as string[])].sort()[0]!
+        : null,
+    penalty_amount: row.penalty_amount,
+    allowed_actions: hotelAllowedActions(row.status, stay),
+    events,
+  };
+}

@@ -1,0 +1,223 @@
+import Type from 'typebox';
+import { CancellationSchema, RoomRequestSchema } from '../search/search-hotels.schemas.ts';
+
+const CalendarDate = Type.String({ format: 'date', examples: ['2026-12-14'] });
+const Name = Type.String({ minLength: 1, maxLength: 60, pattern: "^[\\p{L}][\\p{L} .'-]*$" });
+const Money = Type.Object(
+  { amount: Type.Integer({ minimum: 0 }), currency: Type.String({ pattern: '^[A-Z]{3}$' }) },
+  { additionalProperties: false },
+);
+const Requests = Type.String({
+  maxLength: 500,
+  description: 'Free text passed to the hotel; not guaranteed',
+});
+const Nightly = Type.Array(Type.Object({ date: CalendarDate, amount: Type.Integer() }));
+
+export const CheckRateRequestSchema = Type.Object(
+  { rate_key: Type.String({ minLength: 10, maxLength: 4000 }) },
+  { $id: 'CheckRateRequest', additionalProperties: false },
+);
+
+export const CheckRateResponseSchema = Type.Object(
+  {
+    status: Type.Union([Type.Literal('available'), Type.Literal('price_changed'), Type.Literal('sold_out')]),
+    reason: Type.Union([Type.String(), Type.Null()], { description: 'Why it is sold out' }),
+    check_in: CalendarDate,
+    check_out: CalendarDate,
+    rooms: Type.Array(RoomRequestSchema),
+    previous_total_amount: Type.Integer({ description: 'The total the rate key was issued with' }),
+    currency: Type.String(),
+    quote: Type.Union(
+      [
+        Type.Object({
+          quote_id: Type.String({ description: 'Pass it to book_hotel; valid 15 minutes' }),
+          expires_at: Type.String({ format: 'date-time' }),
+          hotel: Type.Object({
+            id: Type.String(),
+            name: Type.String(),
+            address: Type.String(),
+            time_zone: Type.String(),
+          }),
+          room_type: Type.Object({ code: Type.String(), name: Type.String(), beds: Type.String() }),
+          rate_plan: Type.Object({ code: Type.String(), name: Type.String() }),
+          board: Type.String(),
+          total_amount: Type.Integer({ description: 'The price now, to send as expected_total' }),
+          currency: Type.String(),
+          tax_included_amount: Type.Integer(),
+          payable_at_hotel_amount: Type.Integer(),
+          nightly: Nightly,
+          cancellation: CancellationSchema,
+          rooms_left: Type.Integer(),
+        }),
+        Type.Null(),
+      ],
+      { description: 'Null when sold out' },
+    ),
+  },
+  { $id: 'CheckRateResponse' },
+);
+
+const GuestSchema = Type.Object(
+  {
+    given_name: Name,
+    family_name: Name,
+    age: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 17,
+        description: 'Children only: their age on arrival, as searched',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const HolderSchema = Type.Object(
+  {
+    given_name: Name,
+    family_name: Name,
+    email: Type.String({ format: 'email', maxLength: 254, examples: ['holder@example.com'] }),
+    phone: Type.String({
+      pattern: '^\\+[1-9][0-9]{6,14}$',
+      description: 'E.164',
+      examples: ['+442071234567'],
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const BookHotelRequestSchema = Type.Object(
+  {
+    quote_id: Type.Optional(Type.String({ minLength: 10, maxLength: 4000, description: 'From check_rate' })),
+    rate_key: Type.Optional(
+      Type.String({ minLength: 10, maxLength: 4000, description: 'From search_hotels, instead of a quote' }),
+    ),
+    holder: HolderSchema,
+    rooms: Type.Array(
+      Type.Object(
+        {
+          guests: Type.Array(GuestSchema, { minItems: 1, maxItems: 14 }),
+          special_requests: Type.Optional(Requests),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 8, description: 'In the order of the searched rooms' },
+    ),
+    special_requests: Type.Optional(Requests),
+    client_reference: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'Your own reference; searchable' }),
+    ),
+    expected_total: Money,
+  },
+  { $id: 'BookHotelRequest', additionalProperties: false },
+);
+
+export const ModifyHotelBookingRequestSchema = Type.Object(
+  {
+    booking_id: Type.String({ minLength: 4, maxLength: 64 }),
+    check_in: Type.Optional(CalendarDate),
+    check_out: Type.Optional(CalendarDate),
+    holder: Type.Optional(Type.Partial(HolderSchema)),
+    special_requests: Type.Optional(Type.Union([Requests, Type.Null()])),
+    rooms: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            room_id: Type.String({ maxLength: 64 }),
+            guests: Type.Optional(Type.Array(GuestSchema, { minItems: 1, maxItems: 14 })),
+            special_requests: Type.Optional(Type.Union([Requests, Type.Null()])),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 8 },
+      ),
+    ),
+    expected_total: Type.Optional(
+      Type.Object(Money.properties, {
+        additionalProperties: false,
+        description: 'Required when the dates change: the new total from re-pricing',
+      }),
+    ),
+  },
+  { $id: 'ModifyHotelBookingRequest', additionalProperties: false },
+);
+
+export const HotelBookingSchema = Type.Object(
+  {
+    id: Type.String({ examples: ['hbk_8f3k2m9x4q1w8e5r3t7y6u2i'] }),
+    reference: Type.String({ description: 'Eight characters, for people', examples: ['K7PX3MQ2'] }),
+    product: Type.Literal('hotel'),
+    status: Type.Union([Type.Literal('confirmed'), Type.Literal('cancelled')]),
+    client_reference: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    cancelled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    hotel: Type.Object({
+      id: Type.String(),
+      code: Type.String(),
+      name: Type.String(),
+      address: Type.String(),
+      city_id: Type.String(),
+      city_name: Type.String(),
+      country_code: Type.String(),
+      stars: Type.Integer(),
+      time_zone: Type.String(),
+      check_in_time: Type.String(),
+      check_out_time: Type.String(),
+    }),
+    check_in: CalendarDate,
+    check_out: CalendarDate,
+    nights: Type.Integer(),
+    holder: Type.Object({
+      given_name: Type.String(),
+      family_name: Type.String(),
+      email: Type.String(),
+      phone: Type.String(),
+    }),
+    special_requests: Type.Union([Type.String(), Type.Null()]),
+    rooms: Type.Array(
+      Type.Object({
+        id: Type.String({ examples: ['hbr_8f3k2m9x4q1w8e5r3t7y6u2i'] }),
+        status: Type.Union([Type.Literal('confirmed'), Type.Literal('cancelled')]),
+        room_type: Type.Object({ code: Type.String(), name: Type.String(), beds: Type.String() }),
+        rate_plan: Type.Object({ code: Type.String(), name: Type.String() }),
+        board: Type.String(),
+        adults: Type.Integer(),
+        child_ages: Type.Array(Type.Integer()),
+        guests: Type.Array(
+          Type.Object({
+            given_name: Type.String(),
+            family_name: Type.String(),
+            age: Type.Union([Type.Integer(), Type.Null()]),
+          }),
+        ),
+        special_requests: Type.Union([Type.String(), Type.Null()]),
+        total_amount: Type.Integer(),
+        currency: Type.String(),
+        tax_included_amount: Type.Integer(),
+        payable_at_hotel_amount: Type.Integer(),
+        nightly: Nightly,
+        cancellation: CancellationSchema,
+        penalty_amount: Type.Union([Type.Integer(), Type.Null()], { description: 'Once cancelled' }),
+      }),
+    ),
+    total_amount: Type.Integer({ description: 'The live rooms, VAT included' }),
+    currency: Type.String(),
+    payable_at_hotel_amount: Type.Integer(),
+    free_cancellation_until: Type.Union([Type.String(), Type.Null()], {
+      description: 'Hotel local time with offset; null when some room is never free to cancel',
+    }),
+    penalty_amount: Type.Union([Type.Integer(), Type.Null()], { description: 'Charged for cancelled rooms' }),
+    allowed_actions: Type.Array(Type.String(), {
+      description: 'What the client may do next: cancel, modify, change_dates',
+    }),
+    events: Type.Array(
+      Type.Object({
+        type: Type.String(),
+        at: Type.String({ format: 'date-time' }),
+        data: Type.Object({}, { additionalProperties: true }),
+      }),
+    ),
+  },
+  { $id: 'HotelBooking' },
+);

@@ -1,0 +1,148 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/tables.ts';
+import { AppError, invalidField } from '../../../http/app-error.ts';
+import { createSignedTokens } from '../../../http/signed-token.ts';
+import type { Clock } from '../../../ports/clock.ts';
+import type { IdGenerator } from '../../../ports/ids.ts';
+import type { Principal } from '../../auth/index.ts';
+import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
+import { penaltyAt } from '../inventory/hotel-rates.ts';
+import { nightsOf } from '../inventory/stays.ts';
+import type { StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
+import { bookingDeadline, live } from './hotel-booking-rooms.ts';
+import type { HotelBookingService } from './hotel-booking-service.ts';
+import { assertHotelAction } from './hotel-booking-states.ts';
+import type {
+  HotelBookingRoomRow,
+  HotelBookingRow,
+  HotelBookingsRepository,
+} from './hotel-bookings-repository.ts';
+
+export const CANCELLATION_QUOTE_TTL_SECONDS = 15 * 60;
+
+interface CancellationQuotePayload {
+  booking_id: string;
+  room_id: string | null;
+  version: number;
+  penalty: number;
+  refund: number;
+  expires: number;
+}
+
+/**
+ * Cancellation: a quote, then the cancellation presenting it; the whole booking or one room. The change
+ * is conditional on the booking version read, so concurrent changes cannot both apply and nights are
+ * released exactly once.
+ */
+export function createHotelCancellations(deps: {
+  db: Kysely<Database>;
+  bookings: HotelBookingsRepository;
+  inventory: HotelInventoryRepository;
+  reads: HotelBookingService;
+  clock: Clock;
+  ids: IdGenerator;
+  quoteKey: string;
+}) {
+  const { db, bookings, inventory, clock, ids, reads } = deps;
+  const quotes = createSignedTokens<CancellationQuotePayload>(deps.quoteKey, 'hcq');
+
+  /** The rooms a cancellation is about: every live room, or the one named. */
+  function target(rooms: HotelBookingRoomRow[], roomId: string | undefined) {
+    if (roomId === undefined) return live(rooms);
+    const room = rooms.find((r) => r.id === roomId);
+    if (room?.status !== 'confirmed') throw invalidField('/room_id', 'is not a live room of this booking');
+    return [room];
+  }
+
+  function penaltyOf(row: HotelBookingRow, targets: HotelBookingRoomRow[], now: Date): number {
+    const zone = (JSON.parse(row.hotel) as StoredHotel).time_zone;
+    return targets.reduce((sum, r) => {
+      const policy = (JSON.parse(r.price) as StoredRoomPrice).cancellation_policy;
+      return sum + penaltyAt(policy, row.check_in, zone, r.total_amount, now);
+    }, 0);
+  }
+
+  return {
+    /** What cancelling the booking (or one room) costs now; the quote is valid 15 minutes and for this version. */
+    async quoteCancellation(principal: Principal, id: string, roomId: string | undefined) {
+      const row = await reads.loadVisible(principal, { id });
+      const rooms = await bookings.rooms(db, row.id);
+      assertHotelAction(row.status, reads.clockOf(row, rooms), 'cancel');
+      const targets = target(rooms, roomId);
+      const now = clock.now();
+      const penalty = penaltyOf(row, targets, now);
+      const refund = targets.reduce((n, r) => n + r.total_amount, 0) - penalty;
+      const expires = Math.floor(now.getTime() / 1000) + CANCELLATION_QUOTE_TTL_SECONDS;
+      return {
+        quote_id: quotes.issue({
+          booking_id: row.id,
+          room_id: roomId ?? null,
+          version: row.version,
+          penalty,
+          refund,
+          expires,
+        }),
+        booking_id: row.id,
+        room_id: roomId ?? null,
+        refund_amount: refund,
+        penalty_amount: penalty,
+        currency: row.currency,
+        expires_at: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    /** Cancels as quoted and gives the nights back; the booking is cancelled when no room is left. */
+    async cancel(principal: Principal, id: string, roomId: string | undefined, quoteId: string) {
+      const row = await reads.loadVisible(principal, { id });
+      const rooms = await bookings.rooms(db, row.id);
+      assertHotelAction(row.status, reads.clockOf(row, rooms), 'cancel');
+      const q = quotes.read(quoteId);
+      if (!q) throw invalidField('/quote_id', 'is not a quote from /quote_cancellation');
+      if (q.booking_id !== row.id || q.room_id !== (roomId ?? null))
+        throw invalidField('/quote_id', 'is for another booking or room');
+      const now = clock.now();
+      if (q.version !== row.version || q.expires * 1000 <= now.getTime())
+        throw new AppError('QUOTE_EXPIRED', 'The quote expired or the booking changed; ask for a new one');
+      const targets = target(rooms, roomId);
+      const remaining = live(rooms).filter((r) => !targets.includes(r));
+      const zone = (JSON.parse(row.hotel) as StoredHotel).time_zone;
+      const nights = nightsOf(row.check_in, row.check_out);
+      const at = now.toISOString();
+      const done = await db.transaction().execute(async (trx) => {
+        const whole = remaining.length === 0;
+        const ok = await bookings.update(trx, row.id, row.version, {
+          status: whole ? 'cancelled' : 'confirmed',
+          total_amount: remaining.reduce((n, r) => n + r.total_amount, 0),
+          penalty_amount: (row.penalty_amount ?? 0) + q.penalty,
+          free_cancellation_until: bookingDeadline(remaining, row.check_in, zone),
+          cancelled_at: whole ? at : null,
+          updated_at: at,
+        });
+        if (!ok) return false;
+        // Each room's share of the quoted penalty, as it was when quoted.
+        const quotedAt = new Date((q.expires - CANCELLATION_QUOTE_TTL_SECONDS) * 1000);
+        const penalties = new Map(targets.map((r) => [r.id, penaltyOf(row, [r], quotedAt)]));
+        for (const r of targets) {
+          await inventory.release(trx, r.room_type_id, nights, 1);
+          await bookings.updateRoom(trx, r.id, { status: 'cancelled', penalty_amount: penalties.get(r.id)! });
+        }
+        await bookings.addEvent(trx, ids.ordered('evt'), row.id, {
+          type: whole ? 'cancelled' : 'room_cancelled',
+          data: {
+            rooms: targets.map((r) => r.id),
+            penalty_amount: q.penalty,
+            refund_amount: q.refund,
+            currency: row.currency,
+          },
+          at,
+        });
+        return true;
+      });
+      if (!done)
+        throw new AppError('QUOTE_EXPIRED', 'The booking changed while cancelling; ask for a new quote');
+      return reads.view((await bookings.findById(db, row.id))!);
+    },
+  };
+}
+
+export type HotelCancellations = ReturnType<typeof createHotelCancellations>;

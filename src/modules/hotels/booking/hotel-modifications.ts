@@ -1,0 +1,228 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/tables.ts';
+import { AppError, invalidField, invalidFields } from '../../../http/app-error.ts';
+import type { Clock } from '../../../ports/clock.ts';
+import type { IdGenerator } from '../../../ports/ids.ts';
+import type { Principal } from '../../auth/index.ts';
+import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
+import { priceRooms } from '../inventory/hotel-rates.ts';
+import type { HotelsRepository } from '../inventory/hotels-repository.ts';
+import { checkStayDates, nightsOf } from '../inventory/stays.ts';
+import { indexRatePlan, indexRoomType } from '../search/hotel-index.ts';
+import type { StoredHolder, StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
+import { bookingDeadline, countByType, live } from './hotel-booking-rooms.ts';
+import { checkGuests, type GuestInput, searchableNames } from './hotel-booking-rules.ts';
+import type { HotelBookingService } from './hotel-booking-service.ts';
+import { stayRestricted } from './hotel-booking-service.ts';
+import { assertHotelAction } from './hotel-booking-states.ts';
+import { hotelEtag } from './hotel-booking-view.ts';
+import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
+
+export interface ModifyHotelBookingInput {
+  check_in?: string | undefined;
+  check_out?: string | undefined;
+  holder?: Partial<StoredHolder> | undefined;
+  special_requests?: string | null | undefined;
+  rooms?:
+    | Array<{
+        room_id: string;
+        guests?: GuestInput[] | undefined;
+        special_requests?: string | null | undefined;
+      }>
+    | undefined;
+  expected_total?: { amount: number; currency: string } | undefined;
+}
+
+/**
+ * Changes names, special requests and dates of a booking. Conditional on the booking version read (its
+ * ETag), so concurrent changes cannot both apply; nights move in one transaction or not at all.
+ */
+export function createHotelModifications(deps: {
+  db: Kysely<Database>;
+  hotels: HotelsRepository;
+  bookings: HotelBookingsRepository;
+  inventory: HotelInventoryRepository;
+  reads: HotelBookingService;
+  clock: Clock;
+  ids: IdGenerator;
+}) {
+  const { db, bookings, inventory, clock, ids, reads } = deps;
+  return {
+    /**
+     * Changes names, special requests and, while cancelling is still free, the dates: the live rooms
+     * are re-priced at today's rates for the new stay and, in one transaction, the old nights are given
+     * back and the new ones taken (or nothing changes). Needs If-Match; a date change needs
+     * `expected_total` like a booking does.
+     */
+    async modify(
+      principal: Principal,
+      id: string,
+      ifMatch: string | undefined,
+      input: ModifyHotelBookingInput,
+    ) {
+      if (!ifMatch)
+        throw new AppError('PRECONDITION_REQUIRED', 'Send If-Match with the ETag from GET /booking');
+      const row = await reads.loadVisible(principal, { id });
+      const rooms = await bookings.rooms(db, row.id);
+      const stayClock = reads.clockOf(row, rooms);
+      assertHotelAction(row.status, stayClock, 'modify');
+      if (ifMatch !== hotelEtag(row))
+        throw new AppError('PRECONDITION_FAILED', 'The booking changed since you read it', {
+          etag: hotelEtag(row),
+        });
+      const now = clock.now();
+      const checkIn = input.check_in ?? row.check_in;
+      const checkOut = input.check_out ?? row.check_out;
+      const datesChange = checkIn !== row.check_in || checkOut !== row.check_out;
+      const hotel = JSON.parse(row.hotel) as StoredHotel;
+
+      const errors = (input.rooms ?? []).flatMap((edit, i) => {
+        const room = rooms.find((r) => r.id === edit.room_id);
+        if (room?.status !== 'confirmed')
+          return [
+            {
+              location: 'body',
+              pointer: `/rooms/${i}/room_id`,
+              detail: 'is not a live room of this booking',
+            },
+          ];
+        if (!edit.guests) return [];
+        return checkGuests(
+          [{ guests: edit.guests }],
+          [{ adults: room.adults, children: JSON.parse(room.child_ages) as number[] }],
+        ).map((e) => ({ ...e, pointer: `/rooms/${i}/guests` }));
+      });
+      if (errors.length > 0) throw invalidFields('The modification', errors);
+
+      const repriced = new Map<string, { total: number; price: StoredRoomPrice }>();
+      if (datesChange) {
+        assertHotelAction(row.status, stayClock, 'change_dates');
+        checkStayDates(checkIn, checkOut, now);
+        if (!input.expected_total) throw invalidField('/expected_total', 'is required when the dates change');
+        for (const r of live(rooms)) {
+          const product = await deps.hotels.product({
+            hotel_id: row.hotel_id,
+            room_type_id: r.room_type_id,
+            rate_plan_id: r.rate_plan_id,
+          });
+          if (product?.hotel.active !== 1)
+            throw new AppError('NO_AVAILABILITY', 'The hotel no longer sells this room and rate');
+          const old = JSON.parse(r.price) as StoredRoomPrice;
+          const priced = priceRooms(
+            indexRatePlan(product.ratePlan),
+            indexRoomType(product.roomType),
+            { checkIn, checkOut },
+            [{ adults: r.adults, children: JSON.parse(r.child_ages) as number[] }],
+          );
+          if (priced.problem) throw stayRestricted(priced.problem);
+          const plan = indexRatePlan(product.ratePlan);
+          repriced.set(r.id, {
+            total: priced.total,
+            price: {
+              ...old,
+              currency: plan.currency,
+              nightly: priced.rooms[0]!.nights,
+              tax_included_amount: priced.rooms[0]!.tax_included_amount,
+              payable_at_hotel_amount: priced.rooms[0]!.payable_at_hotel_amount,
+              cancellation_policy: plan.cancellation,
+            },
+          });
+        }
+        const total = [...repriced.values()].reduce((n, x) => n + x.total, 0);
+        if (total !== input.expected_total.amount || input.expected_total.currency !== row.currency)
+          throw new AppError(
+            'PRICE_CHANGED',
+            `The new stay costs ${total} ${row.currency} (expected ${input.expected_total.amount})`,
+            {
+              total_amount: total,
+              total_currency: row.currency,
+            },
+          );
+      }
+
+      const holder = { ...(JSON.parse(row.holder) as StoredHolder), ...stripUndefined(input.holder ?? {}) };
+      const edits = new Map((input.rooms ?? []).map((e) => [e.room_id, e]));
+      const updatedRooms = rooms.map((r) => {
+        const edit = edits.get(r.id);
+        return {
+          ...r,
+          guests: edit?.guests ? JSON.stringify(edit.guests) : r.guests,
+          special_requests:
+            edit && edit.special_requests !== undefined ? edit.special_requests : r.special_requests,
+          ...(repriced.has(r.id)
+            ? { total_amount: repriced.get(r.id)!.total, price: JSON.stringify(repriced.get(r.id)!.price) }
+            : {}),
+        };
+      });
+      const at = now.toISOString();
+      const saved = await db.transaction().execute(async (trx) => {
+        const ok = await bookings.update(trx, row.id, row.version, {
+          check_in: checkIn,
+          check_out: checkOut,
+          total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0),
+          free_cancellation_until: bookingDeadline(updatedRooms, checkIn, hotel.time_zone),
+          holder: JSON.stringify(holder),
+          names: searchableNames(
+            holder,
+            updatedRooms.map((r) => ({ guests: JSON.parse(r.guests) as GuestInput[] })),
+          ),
+          special_requests:
+            input.special_requests !== undefined ? input.special_requests : row.special_requests,
+          updated_at: at,
+        });
+        if (!ok) return false;
+        if (datesChange) {
+          const oldNights = nightsOf(row.check_in, row.check_out);
+          const newNights = nightsOf(checkIn, checkOut);
+          for (const [roomTypeId, count] of countByType(rooms)) {
+            await inventory.release(trx, roomTypeId, oldNights, count);
+            const full = await inventory.take(trx, roomTypeId, newNights, count);
+            if (full !== null)
+              throw new AppError(
+                'NO_AVAILABILITY',
+                `Not enough rooms left on the night of ${full}; nothing changed`,
+                {
+                  night: full,
+                },
+              );
+          }
+        }
+        for (const r of updatedRooms) {
+          await bookings.updateRoom(trx, r.id, {
+            guests: r.guests,
+            special_requests: r.special_requests,
+            total_amount: r.total_amount,
+            price: r.price,
+          });
+        }
+        await bookings.addEvent(trx, ids.ordered('evt'), row.id, {
+          type: 'modified',
+          data: {
+            ...(datesChange
+              ? {
+                  from: { check_in: row.check_in, check_out: row.check_out },
+                  to: { check_in: checkIn, check_out: checkOut },
+                }
+              : {}),
+            ...(datesChange
+              ? { total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0) }
+              : {}),
+            holder: input.holder !== undefined,
+            rooms: (input.rooms ?? []).map((r) => r.room_id),
+            special_requests: input.special_requests !== undefined,
+          },
+          at,
+        });
+        return true;
+      });
+      if (!saved) throw new AppError('PRECONDITION_FAILED', 'The booking changed since you read it');
+      return reads.view((await bookings.findById(db, row.id))!);
+    },
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export type HotelModifications = ReturnType<typeof createHotelModifications>;

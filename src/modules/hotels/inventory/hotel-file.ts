@@ -1,0 +1,79 @@
+import type { RatePlansTable } from '../../../db/tables.ts';
+import type { CancellationPolicy, ChildBand, Season } from './hotel-rates.ts';
+
+/** The documented import format for hotel content, rates and allotments (docs/hotel-import.md). */
+export interface RoomTypeRecord {
+  code: string;
+  name: string;
+  beds: string;
+  max_adults: number;
+  max_children: number;
+  max_occupancy: number;
+  size_m2: number;
+  amenities: string[];
+  /** Rooms for sale each night, unless an allotment says otherwise. */
+  rooms: number;
+  /** This room's price relative to the rate plan's base (1 = base). */
+  price_factor: number;
+}
+
+export interface RatePlanRecord {
+  code: string;
+  name: string;
+  board: RatePlansTable['board'];
+  currency: string;
+  base_amount: number;
+  standard_adults: number;
+  extra_adult_percent: number;
+  seasons: Season[];
+  weekday_percents: number[];
+  child_bands: ChildBand[];
+  taxes: { vat_percent_included: number; city_tax_per_person_night: number };
+  cancellation: CancellationPolicy;
+  min_stay: number;
+  closed_to_arrival: string;
+}
+
+export interface HotelRecord {
+  /** The operator's own code: the natural key of the hotel. */
+  code: string;
+  name: string;
+  city_id: string;
+  chain: string | null;
+  stars: number;
+  address: string;
+  latitude: number;
+  longitude: number;
+  check_in_time: string;
+  check_out_time: string;
+  description: string;
+  amenities: string[];
+  images: string[];
+  policies: Record<string, unknown>;
+  active: boolean;
+  room_types: RoomTypeRecord[];
+  rate_plans: RatePlanRecord[];
+}
+
+export interface AllotmentRecord {
+  hotel_code: string;
+  room_type: string;
+  from: string;
+  to: string;
+  rooms?: number | null;
+  closed?: boolean;
+  closed_to_arrival?: boolean;
+}
+
+export interface HotelFile {
+  hotels: HotelRecord[];
+  allotments?: AllotmentRecord[];
+}
+
+export const BOARDS: readonly RatePlansTable['board'][] = [
+  'room_only',
+  'bed_and_breakfast',
+  'half_board',
+  'full_board',
+  'all_inclusive',
+];

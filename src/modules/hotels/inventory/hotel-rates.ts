@@ -1,0 +1,248 @@
+import { addDays, daysBetween, isoWeekday, localToInstant, toLocalIso } from '../../../shared/calendar.ts';
+
+/** A price period: nights from `from` to `to` (inclusive) cost `percent` of the base. */
+export interface Season {
+  from: string;
+  to: string;
+  percent: number;
+}
+
+/** Children pay `percent` of one adult's share of the night up to and including `max_age`. */
+export interface ChildBand {
+  max_age: number;
+  percent: number;
+}
+
+export interface RatePlanRules {
+  currency: string;
+  /** The night's price for `standard_adults` adults, in minor units, before factors. */
+  base_amount: number;
+  standard_adults: number;
+  extra_adult_percent: number;
+  seasons: Season[];
+  /** Monday … Sunday, percent of the base. */
+  weekday_percents: [number, number, number, number, number, number, number];
+  child_bands: ChildBand[];
+  taxes: { vat_percent_included: number; city_tax_per_person_night: number };
+  cancellation: CancellationPolicy;
+  min_stay: number;
+  /** ISO weekdays on which a stay may not begin, e.g. `6` for Saturdays. */
+  closed_to_arrival: string;
+}
+
+export interface RoomRules {
+  max_adults: number;
+  max_children: number;
+  max_occupancy: number;
+  price_factor: number;
+}
+
+/**
+ * Penalties by time before arrival: before the first step's deadline cancelling is free; from each
+ * deadline on (18:00 hotel time, `days_before` days before the check-in date) it costs `percent` of
+ * the total. A non-refundable rate costs 100 % from the moment of booking.
+ */
+export interface CancellationPolicy {
+  refundable: boolean;
+  steps: Array<{ days_before: number; percent: number }>;
+}
+
+const toHundreds = (amount: number) => Math.round(amount / 100) * 100;
+
+export type StayProblem =
+  | { code: 'STAY_TOO_SHORT'; min_stay: number }
+  | { code: 'CLOSED_TO_ARRIVAL'; date: string }
+  | { code: 'OCCUPANCY_EXCEEDED'; detail: string };
+
+/** Stay rules of a rate plan and room, before any price: minimum stay, closed-to-arrival, occupancy. */
+export function checkStay(
+  plan: Pick<RatePlanRules, 'min_stay' | 'closed_to_arrival'>,
+  room: RoomRules,
+  stay: {
+    checkIn: string;
+    checkOut: string;
+    adults: number;
+    childAges: readonly number[];
+    arrivalClosed?: boolean;
+  },
+): StayProblem | null {
+  const nights = daysBetween(stay.checkIn, stay.checkOut);
+  if (nights < plan.min_stay) return { code: 'STAY_TOO_SHORT', min_stay: plan.min_stay };
+  if (plan.closed_to_arrival.includes(String(isoWeekday(stay.checkIn))) || stay.arrivalClosed) {
+    return { code: 'CLOSED_TO_ARRIVAL', date: stay.checkIn };
+  }
+  const children = stay.childAges.length;
+  if (
+    stay.adults > room.max_adults ||
+    children > room.max_children ||
+    stay.adults + children > room.max_occupancy
+  ) {
+    return {
+      code: 'OCCUPANCY_EXCEEDED',
+      detail: `at most ${room.max_adults} adults, ${room.max_children} children, ${room.max_occupancy} guests`,
+    };
+  }
+  return null;
+}
+
+/** One night's room price for the standard occupancy: base × room × season × weekday. */
+export function nightAmount(plan: RatePlanRules, room: RoomRules, night: string): number {
+  const season = plan.seasons.find((s) => night >= s.from && night <= s.to)?.percent ?? 100;
+  const weekday = plan.weekday_percents[isoWeekday(night) - 1]!;
+  return toHundreds((plan.base_amount * room.price_factor * season * weekday) / 10_000);
+}
+
+export interface StayPrice {
+  currency: string;
+  nights: Array<{ date: string; amount: number }>;
+  /** What the guest pays when booking, taxes included. */
+  total_amount: number;
+  /** The VAT inside total_amount. */
+  tax_included_amount: number;
+  /** Payable at the hotel on top (city tax). */
+  payable_at_hotel_amount: number;
+}
+
+/** The price of a stay for one room: every night, extra adults and children by age band, taxes apart. */
+export function priceStay(
+  plan: RatePlanRules,
+  room: RoomRules,
+  stay: { checkIn: string; checkOut: string; adults: number; childAges: readonly number[] },
+): StayPrice {
+  const count = daysBetween(stay.checkIn, stay.checkOut);
+  const bands = [...plan.child_bands].sort((a, b) => a.max_age - b.max_age);
+  const nights = Array.from({ length: count }, (_, i) => {
+    const date = addDays(stay.checkIn, i);
+    const base = nightAmount(plan, room, date);
+    const perAdult = base / plan.standard_adults;
+    const extraAdults = Math.max(0, stay.adults - plan.standard_adults);
+    const children = stay.childAges.reduce((sum, age) => {
+      const band = bands.find((b) => age <= b.max_age);
+      return sum + perAdult * ((band?.percent ?? 100) / 100);
+    }, 0);
+    return {
+      date,
+      amount: toHundreds(base + extraAdults * perAdult * (plan.extra_adult_percent / 100) + children),
+    };
+  });
+  const total = nights.reduce((n, x) => n + x.amount, 0);
+  const vat = Math.round((total * plan.taxes.vat_percent_included) / (100 + plan.taxes.vat_percent_included));
+  const guests = stay.adults + stay.childAges.length;
+  return {
+    currency: plan.currency,
+    nights,
+    total_amount: total,
+    tax_included_amount: vat,
+    payable_at_hotel_amount: plan.taxes.city_tax_per_person_night * guests * count,
+  };
+}
+
+/**
+ * Several rooms of one type on one rate for a stay: the first rule a room breaks, else each room's
+ * price and the sum. The single place search, rate check, booking and date changes price rooms.
+ */
+export function priceRooms(
+  plan: RatePlanRules,
+  room: RoomRules,
+  stay: { checkIn: string; checkOut: string; arrivalClosed?: boolean },
+  rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
+): { problem: StayProblem } | { problem: null; rooms: StayPrice[]; total: number } {
+  for (const r of rooms) {
+    const problem = checkStay(plan, room, { ...stay, adults: r.adults, childAges: r.children });
+    if (problem) return { problem };
+  }
+  const prices = rooms.map((r) =>
+    priceStay(plan, room, {
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      adults: r.adults,
+      childAges: r.children,
+    }),
+  );
+  return { problem: null, rooms: prices, total: prices.reduce((n, p) => n + p.total_amount, 0) };
+}
+
+/**
+ * Several rooms' prices added up: taxes and the amount per night over all rooms. Computed only for
+ * what is shown (a search page, a quote), not for every option considered.
+ */
+export function sumRooms(prices: readonly StayPrice[]) {
+  return {
+    tax_included_amount: prices.reduce((n, p) => n + p.tax_included_amount, 0),
+    payable_at_hotel_amount: prices.reduce((n, p) => n + p.payable_at_hotel_amount, 0),
+    nightly: (prices[0]?.nights ?? []).map((night, i) => ({
+      date: night.date,
+      amount: prices.reduce((n, p) => n + p.nights[i]!.amount, 0),
+    })),
+  };
+}
+
+export interface CancellationTimeline {
+  refundable: boolean;
+  /** Until this local time cancelling is free; null when it never is. */
+  free_cancellation_until: string | null;
+  /** From each instant (null: from booking), what cancelling costs. */
+  timeline: Array<{ from: string | null; penalty_amount: number }>;
+}
+
+function deadline(checkIn: string, daysBefore: number, timeZone: string): Date {
+  return localToInstant(addDays(checkIn, -daysBefore), '18:00', timeZone);
+}
+
+/** The penalties of a stay as a timeline of local deadlines in the hotel's zone. */
+export function cancellationTimeline(
+  policy: CancellationPolicy,
+  checkIn: string,
+  timeZone: string,
+  total: number,
+): CancellationTimeline {
+  if (!policy.refundable)
+    return {
+      refundable: false,
+      free_cancellation_until: null,
+      timeline: [{ from: null, penalty_amount: total }],
+    };
+  const steps = [...policy.steps].sort((a, b) => b.days_before - a.days_before);
+  const first = steps[0];
+  return {
+    refundable: true,
+    free_cancellation_until: first
+      ? toLocalIso(deadline(checkIn, first.days_before, timeZone), timeZone)
+      : null,
+    timeline: [
+      { from: null, penalty_amount: 0 },
+      ...steps.map((s) => ({
+        from: toLocalIso(deadline(checkIn, s.days_before, timeZone), timeZone),
+        penalty_amount: Math.round((total * s.percent) / 100),
+      })),
+    ],
+  };
+}
+
+/** The instant free cancellation ends: null for a non-refundable rate, or one that is never free. */
+export function freeCancellationEnds(
+  policy: CancellationPolicy,
+  checkIn: string,
+  timeZone: string,
+): Date | null {
+  if (!policy.refundable || policy.steps.length === 0) return null;
+  const first = Math.max(...policy.steps.map((s) => s.days_before));
+  return deadline(checkIn, first, timeZone);
+}
+
+/** What cancelling costs at `now`. */
+export function penaltyAt(
+  policy: CancellationPolicy,
+  checkIn: string,
+  timeZone: string,
+  total: number,
+  now: Date,
+): number {
+  if (!policy.refundable) return total;
+  let penalty = 0;
+  for (const s of [...policy.steps].sort((a, b) => b.days_before - a.days_before)) {
+    if (now.getTime() >= deadline(checkIn, s.days_before, timeZone).getTime())
+      penalty = Math.round((total * s.percent) / 100);
+  }
+  return penalty;
+}

@@ -1,0 +1,131 @@
+import { invalidFields } from '../../../http/app-error.ts';
+import { daysBetween, isCalendarDate } from '../../../shared/calendar.ts';
+import type { ImportProblem } from '../../../shared/import-problems.ts';
+import type { Catalogue } from '../../catalog/index.ts';
+import { BOARDS, type HotelFile } from './hotel-file.ts';
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
+const int = (n: unknown, min: number, max: number) =>
+  Number.isInteger(n) && (n as number) >= min && (n as number) <= max;
+const MAX_ALLOTMENT_NIGHTS = 400;
+
+/** Every problem of a hotel import file, each with a JSON pointer; empty means it can be imported. */
+/** Accepts a file as the hotel import format, or throws 400 listing every problem with its pointer. */
+export function assertHotelFile(file: unknown, catalogue: Catalogue): asserts file is HotelFile {
+  const problems = validateHotels(file as HotelFile, catalogue);
+  if (problems.length > 0) throw invalidFields('The hotel file', problems);
+}
+
+export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  const bad = (pointer: string, detail: string) => problems.push({ pointer, detail });
+  if (!Array.isArray(file?.hotels)) return [{ pointer: '/hotels', detail: 'must be an array' }];
+  const codes = new Map<string, Set<string>>();
+  file.hotels.forEach((h, i) => {
+    const p = `/hotels/${i}`;
+    if (typeof h.code !== 'string' || !CODE.test(h.code))
+      bad(`${p}/code`, 'must be 1–40 of A-Z a-z 0-9 . _ -');
+    else if (codes.has(h.code)) bad(`${p}/code`, 'appears twice in the file');
+    if (typeof h.name !== 'string' || h.name.trim() === '' || h.name.length > 200)
+      bad(`${p}/name`, 'must be 1–200 characters');
+    if (!catalogue.cityById.has(h.city_id)) bad(`${p}/city_id`, 'must be a city id of /b2c/cities');
+    if (!int(h.stars, 1, 5)) bad(`${p}/stars`, 'must be 1 to 5');
+    if (typeof h.latitude !== 'number' || Math.abs(h.latitude) > 90)
+      bad(`${p}/latitude`, 'must be -90 to 90');
+    if (typeof h.longitude !== 'number' || Math.abs(h.longitude) > 180)
+      bad(`${p}/longitude`, 'must be -180 to 180');
+    if (!TIME.test(String(h.check_in_time))) bad(`${p}/check_in_time`, 'must be HH:MM');
+    if (!TIME.test(String(h.check_out_time))) bad(`${p}/check_out_time`, 'must be HH:MM');
+    for (const k of ['amenities', 'images'] as const)
+      if (!Array.isArray(h[k]) || h[k].some((x) => typeof x !== 'string'))
+        bad(`${p}/${k}`, 'must be an array of strings');
+    if (!Array.isArray(h.room_types) || h.room_types.length === 0)
+      bad(`${p}/room_types`, 'needs at least one room type');
+    if (!Array.isArray(h.rate_plans) || h.rate_plans.length === 0)
+      bad(`${p}/rate_plans`, 'needs at least one rate plan');
+    const rooms = new Set<string>();
+    (h.room_types ?? []).forEach((r, j) => {
+      const q = `${p}/room_types/${j}`;
+      if (typeof r.code !== 'string' || !CODE.test(r.code) || rooms.has(r.code))
+        bad(`${q}/code`, 'must be a code unique in the hotel');
+      rooms.add(r.code);
+      if (
+        !int(r.max_adults, 1, 10) ||
+        !int(r.max_children, 0, 10) ||
+        !int(r.max_occupancy, 1, 12) ||
+        r.max_occupancy < r.max_adults
+      ) {
+        bad(`${q}/max_occupancy`, 'occupancy limits must be whole numbers with max_occupancy ≥ max_adults');
+      }
+      if (!int(r.rooms, 0, 5000)) bad(`${q}/rooms`, 'must be 0 to 5000');
+      if (typeof r.price_factor !== 'number' || r.price_factor <= 0 || r.price_factor > 20)
+        bad(`${q}/price_factor`, 'must be above 0 and at most 20');
+    });
+    codes.set(h.code, rooms);
+    const plans = new Set<string>();
+    (h.rate_plans ?? []).forEach((r, j) => {
+      const q = `${p}/rate_plans/${j}`;
+      if (typeof r.code !== 'string' || !CODE.test(r.code) || plans.has(r.code))
+        bad(`${q}/code`, 'must be a code unique in the hotel');
+      plans.add(r.code);
+      if (!BOARDS.includes(r.board)) bad(`${q}/board`, `must be one of ${BOARDS.join(', ')}`);
+      if (typeof r.currency !== 'string' || !/^[A-Z]{3}$/.test(r.currency))
+        bad(`${q}/currency`, 'must be an ISO 4217 code');
+      if (!int(r.base_amount, 1, 100_000_000))
+        bad(`${q}/base_amount`, 'must be a whole amount in minor units');
+      if (!int(r.standard_adults, 1, 10) || !int(r.extra_adult_percent, 0, 200))
+        bad(`${q}/standard_adults`, 'standard_adults 1–10, extra_adult_percent 0–200');
+      if (
+        !Array.isArray(r.weekday_percents) ||
+        r.weekday_percents.length !== 7 ||
+        r.weekday_percents.some((x) => !int(x, 10, 500))
+      )
+        bad(`${q}/weekday_percents`, 'must be 7 percents (Monday first), 10–500');
+      (r.seasons ?? []).forEach((s, k) => {
+        if (
+          !isCalendarDate(String(s.from)) ||
+          !isCalendarDate(String(s.to)) ||
+          s.to < s.from ||
+          !int(s.percent, 10, 1000)
+        )
+          bad(`${q}/seasons/${k}`, 'needs from ≤ to (dates) and a percent 10–1000');
+      });
+      if (
+        !Array.isArray(r.child_bands) ||
+        r.child_bands.some((b) => !int(b.max_age, 0, 17) || !int(b.percent, 0, 200))
+      )
+        bad(`${q}/child_bands`, 'each band needs max_age 0–17 and percent 0–200');
+      if (!int(r.taxes?.vat_percent_included, 0, 50) || !int(r.taxes?.city_tax_per_person_night, 0, 100_000))
+        bad(`${q}/taxes`, 'needs vat_percent_included 0–50 and city_tax_per_person_night in minor units');
+      const c = r.cancellation;
+      if (
+        typeof c?.refundable !== 'boolean' ||
+        !Array.isArray(c.steps) ||
+        c.steps.some((s) => !int(s.days_before, 0, 365) || !int(s.percent, 0, 100))
+      ) {
+        bad(`${q}/cancellation`, 'needs refundable and steps of {days_before 0–365, percent 0–100}');
+      }
+      if (!int(r.min_stay, 1, 60)) bad(`${q}/min_stay`, 'must be 1 to 60');
+      if (typeof r.closed_to_arrival !== 'string' || !/^[1-7]{0,7}$/.test(r.closed_to_arrival))
+        bad(`${q}/closed_to_arrival`, 'must be ISO weekday digits, or empty');
+    });
+  });
+  (file.allotments ?? []).forEach((a, i) => {
+    const p = `/allotments/${i}`;
+    const rooms = codes.get(a.hotel_code);
+    if (!rooms) bad(`${p}/hotel_code`, 'must be a hotel of this file');
+    else if (!rooms.has(a.room_type)) bad(`${p}/room_type`, 'must be a room type of that hotel');
+    if (
+      !isCalendarDate(String(a.from)) ||
+      !isCalendarDate(String(a.to)) ||
+      a.to < a.from ||
+      daysBetween(a.from, a.to) >= MAX_ALLOTMENT_NIGHTS
+    ) {
+      bad(`${p}/to`, `needs from ≤ to, at most ${MAX_ALLOTMENT_NIGHTS} nights`);
+    }
+    if (a.rooms !== undefined && a.rooms !== null && !int(a.rooms, 0, 5000))
+      bad(`${p}/rooms`, 'must be 0 to 5000');
+  });
+  return problems;
+}

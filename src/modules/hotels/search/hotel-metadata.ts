@@ -1,0 +1,119 @@
+import type { Catalogue } from '../../catalog/index.ts';
+import { fold } from '../../catalog/index.ts';
+import type { HotelRow, RatePlanRow, RoomTypeRow } from '../inventory/hotels-repository.ts';
+import type { HotelIndex, IndexedHotel } from './hotel-index.ts';
+
+/** Cities with at least one active hotel, most hotels first; optionally one country, or names starting with `q`. */
+export function hotelCities(
+  index: HotelIndex,
+  catalogue: Catalogue,
+  filter: { country?: string; q?: string },
+) {
+  const q = filter.q ? fold(filter.q) : '';
+  const out = [];
+  for (const [cityId, hotels] of index.byCity) {
+    const city = catalogue.cityById.get(cityId);
+    if (!city) continue;
+    if (filter.country && city.country_code !== filter.country.toUpperCase()) continue;
+    if (q && !fold(city.name).startsWith(q)) continue;
+    out.push({
+      city_id: city.id,
+      name: city.name,
+      country_code: city.country_code,
+      latitude: city.latitude,
+      longitude: city.longitude,
+      hotel_count: hotels.length,
+    });
+  }
+  return out.sort((a, b) => b.hotel_count - a.hotel_count || a.name.localeCompare(b.name));
+}
+
+/** Destination autocomplete: cities with hotels whose name starts with the text, then hotels whose name contains it. */
+export function destinations(index: HotelIndex, catalogue: Catalogue, text: string, limit: number) {
+  const q = fold(text);
+  const cities = hotelCities(index, catalogue, { q }).map((c) => ({
+    type: 'city' as const,
+    id: c.city_id,
+    name: c.name,
+    country_code: c.country_code,
+    hotel_count: c.hotel_count,
+    city_id: c.city_id,
+    city_name: c.name,
+    stars: null,
+  }));
+  // Hotels whose name starts with the text first, then by name; folded names come from the index.
+  const matches: IndexedHotel[] = [];
+  for (const h of index.all) {
+    if (!h.nameFolded.includes(q)) continue;
+    matches.push(h);
+    if (matches.length >= limit * 4) break;
+  }
+  matches.sort(
+    (a, b) =>
+      Number(b.nameFolded.startsWith(q)) - Number(a.nameFolded.startsWith(q)) || a.name.localeCompare(b.name),
+  );
+  const hotels = matches.map((h) => ({
+    type: 'hotel' as const,
+    id: h.id,
+    name: h.name,
+    country_code: h.country_code,
+    hotel_count: null,
+    city_id: h.city_id,
+    city_name: h.city_name,
+    stars: h.stars,
+  }));
+  return [...cities, ...hotels].slice(0, limit);
+}
+
+/** A hotel's summary in the feed. */
+export function hotelSummary(h: HotelRow, catalogue: Catalogue) {
+  return {
+    id: h.id,
+    code: h.code,
+    name: h.name,
+    active: h.active === 1,
+    city_id: h.city_id,
+    city_name: catalogue.cityById.get(h.city_id)?.name ?? '',
+    chain: h.chain,
+    stars: h.stars,
+    address: h.address,
+    latitude: h.latitude,
+    longitude: h.longitude,
+    time_zone: h.time_zone,
+    updated_at: h.updated_at,
+  };
+}
+
+/** Everything a hotel page shows: content, room types, rate plans in outline. */
+export function hotelDetails(h: HotelRow, rooms: RoomTypeRow[], plans: RatePlanRow[], catalogue: Catalogue) {
+  return {
+    ...hotelSummary(h, catalogue),
+    description: h.description,
+    check_in_time: h.check_in_time,
+    check_out_time: h.check_out_time,
+    amenities: JSON.parse(h.amenities) as string[],
+    images: JSON.parse(h.images) as string[],
+    policies: JSON.parse(h.policies) as Record<string, unknown>,
+    room_types: rooms.map((r) => ({
+      code: r.code,
+      name: r.name,
+      beds: r.beds,
+      max_adults: r.max_adults,
+      max_children: r.max_children,
+      max_occupancy: r.max_occupancy,
+      size_m2: r.size_m2,
+      amenities: JSON.parse(r.amenities) as string[],
+    })),
+    rate_plans: plans.map((p) => {
+      const cancellation = JSON.parse(p.cancellation) as { refundable: boolean };
+      return {
+        code: p.code,
+        name: p.name,
+        board: p.board,
+        currency: p.currency,
+        refundable: cancellation.refundable,
+        min_stay: p.min_stay,
+      };
+    }),
+  };
+}

@@ -1,0 +1,211 @@
+import { invalidField } from '../../../http/app-error.ts';
+import { paginate } from '../../../http/cursor.ts';
+import type { Clock } from '../../../ports/clock.ts';
+import { type Catalogue, distanceKm, fold } from '../../catalog/index.ts';
+import type { HotelInventoryRepository, NightState } from '../inventory/hotel-inventory-repository.ts';
+import { cancellationTimeline, priceRooms, type StayPrice, sumRooms } from '../inventory/hotel-rates.ts';
+import { checkStayDates, nightsOf } from '../inventory/stays.ts';
+import type { HotelIndex, IndexedHotel, IndexedRatePlan, IndexedRoomType } from './hotel-index.ts';
+import type { RateKeys } from './rate-key.ts';
+import type { SearchHotelsRequest } from './search-hotels.schemas.ts';
+
+export const RATE_KEY_TTL_SECONDS = 30 * 60;
+
+type Room = { adults: number; children: number[] };
+
+/** One bookable way to stay: a room type and rate plan for every requested room. */
+export interface HotelOption {
+  roomType: IndexedRoomType;
+  ratePlan: IndexedRatePlan;
+  total: number;
+  currency: string;
+  /** Each room's price; added up with `sumRooms` only for the options shown. */
+  prices: StayPrice[];
+  roomsLeft: number;
+}
+
+/** Rooms of a type still for sale on every night of the stay (the fewest), or 0 if any night is closed. */
+export function roomsLeft(
+  roomType: IndexedRoomType,
+  nights: readonly string[],
+  state: (night: string) => NightState | undefined,
+): number {
+  let left = Number.POSITIVE_INFINITY;
+  for (const night of nights) {
+    const s = state(night);
+    if (s?.closed) return 0;
+    left = Math.min(left, (s?.rooms ?? roomType.rooms) - (s?.sold ?? 0));
+  }
+  return Math.max(0, left);
+}
+
+/** Every option of a hotel for the stay, cheapest first: occupancy, stay rules and allotment respected. */
+export function hotelOptions(
+  hotel: IndexedHotel,
+  stay: { checkIn: string; checkOut: string; rooms: Room[] },
+  nightState: (roomTypeId: string, night: string) => NightState | undefined,
+): HotelOption[] {
+  const nights = nightsOf(stay.checkIn, stay.checkOut);
+  const options: HotelOption[] = [];
+  for (const roomType of hotel.roomTypes) {
+    const left = roomsLeft(roomType, nights, (n) => nightState(roomType.id, n));
+    if (left < stay.rooms.length || nightState(roomType.id, stay.checkIn)?.closedToArrival) continue;
+    for (const plan of hotel.ratePlans) {
+      const priced = priceRooms(plan, roomType, stay, stay.rooms);
+      if (priced.problem) continue;
+      options.push({
+        roomType,
+        ratePlan: plan,
+        total: priced.total,
+        currency: plan.currency,
+        prices: priced.rooms,
+        roomsLeft: left,
+      });
+    }
+  }
+  return options.sort((a, b) => a.total - b.total);
+}
+
+export function createHotelSearchService(deps: {
+  index: { current(): Promise<HotelIndex> };
+  inventory: HotelInventoryRepository;
+  rateKeys: RateKeys;
+  catalogue: Catalogue;
+  clock: Clock;
+}) {
+  function candidates(
+    index: HotelIndex,
+    req: SearchHotelsRequest,
+  ): Array<{ hotel: IndexedHotel; distance: number | null }> {
+    const d = req.destination;
+    if ('city_id' in d) {
+      const city = deps.catalogue.cityById.get(d.city_id);
+      if (!city) throw invalidField('/destination/city_id', 'is not a city of /b2c/cities');
+      return (index.byCity.get(d.city_id) ?? []).map((hotel) => ({
+        hotel,
+        distance: distanceKm(city.latitude, city.longitude, hotel.latitude, hotel.longitude),
+      }));
+    }
+    if ('hotel_ids' in d) {
+      return d.hotel_ids.flatMap((id) => {
+        const hotel = index.byId.get(id);
+        return hotel ? [{ hotel, distance: null }] : [];
+      });
+    }
+    const radius = d.radius_km ?? 5;
+    return index
+      .near(d.latitude, d.longitude, radius)
+      .map((hotel) => ({
+        hotel,
+        distance: distanceKm(d.latitude, d.longitude, hotel.latitude, hotel.longitude),
+      }))
+      .filter((x) => x.distance <= radius);
+  }
+
+  return {
+    /** Hotels with bookable options for the stay, priced from live allotment; one batched read per search. */
+    async searchHotels(req: SearchHotelsRequest) {
+      checkStayDates(req.check_in, req.check_out, deps.clock.now());
+      const index = await deps.index.current();
+      const rooms: Room[] = req.rooms.map((r) => ({ adults: r.adults, children: r.children ?? [] }));
+      const f = req.filters ?? {};
+      const name = f.name ? fold(f.name) : '';
+      const found = candidates(index, req).filter(
+        ({ hotel }) =>
+          (!f.stars || f.stars.includes(hotel.stars)) &&
+          (!f.amenities || f.amenities.every((a) => hotel.amenities.includes(a))) &&
+          (!name || hotel.nameFolded.includes(name)),
+      );
+      const state = await deps.inventory.nights(
+        found.flatMap(({ hotel }) => hotel.roomTypes.map((r) => r.id)),
+        req.check_in,
+        req.check_out,
+      );
+      const stay = { checkIn: req.check_in, checkOut: req.check_out, rooms };
+      const results = found
+        .map(({ hotel, distance }) => {
+          const options = hotelOptions(hotel, stay, (id, night) => state.get(`${id}|${night}`)).filter(
+            (o) =>
+              (!f.boards || f.boards.includes(o.ratePlan.board)) &&
+              (!f.refundable_only || o.ratePlan.cancellation.refundable) &&
+              (f.min_total_amount === undefined || o.total >= f.min_total_amount) &&
+              (f.max_total_amount === undefined || o.total <= f.max_total_amount),
+          );
+          return { hotel, distance, options };
+        })
+        .filter((r) => r.options.length > 0);
+      const sort = req.sort ?? 'price';
+      const cheapest = (r: (typeof results)[number]) => r.options[0]!.total;
+      results.sort((a, b) => {
+        if (sort === 'stars') return b.hotel.stars - a.hotel.stars || cheapest(a) - cheapest(b);
+        if (sort === '-stars') return a.hotel.stars - b.hotel.stars || cheapest(a) - cheapest(b);
+        if (sort === 'distance') return (a.distance ?? 0) - (b.distance ?? 0) || cheapest(a) - cheapest(b);
+        if (sort === '-price') return cheapest(b) - cheapest(a) || a.hotel.name.localeCompare(b.hotel.name);
+        return cheapest(a) - cheapest(b) || a.hotel.name.localeCompare(b.hotel.name);
+      });
+      const { cursor, limit, ...query } = req;
+      const page = paginate(results, query as Record<string, unknown>, cursor, limit ?? 20);
+      const expires = Math.floor(deps.clock.now().getTime() / 1000) + RATE_KEY_TTL_SECONDS;
+      return {
+        ...page,
+        data: page.data.map(({ hotel, distance, options }) => ({
+          hotel: {
+            id: hotel.id,
+            name: hotel.name,
+            stars: hotel.stars,
+            chain: hotel.chain,
+            address: hotel.address,
+            city_id: hotel.city_id,
+            city_name: hotel.city_name,
+            latitude: hotel.latitude,
+            longitude: hotel.longitude,
+            time_zone: hotel.time_zone,
+            check_in_time: hotel.check_in_time,
+            check_out_time: hotel.check_out_time,
+            amenities: hotel.amenities,
+            image: hotel.image,
+          },
+          distance_km: distance === null ? null : Math.round(distance * 100) / 100,
+          cheapest_total_amount: options[0]!.total,
+          currency: options[0]!.currency,
+          options: options.map((o) => ({
+            rate_key: deps.rateKeys.issue({
+              hotel_id: hotel.id,
+              room_type_id: o.roomType.id,
+              rate_plan_id: o.ratePlan.id,
+              check_in: req.check_in,
+              check_out: req.check_out,
+              rooms,
+              total: o.total,
+              currency: o.currency,
+              expires,
+            }),
+            expires_at: new Date(expires * 1000).toISOString(),
+            room_type: {
+              code: o.roomType.code,
+              name: o.roomType.name,
+              beds: o.roomType.beds,
+              size_m2: o.roomType.size_m2,
+              max_occupancy: o.roomType.max_occupancy,
+              amenities: o.roomType.amenities,
+            },
+            rate_plan: { code: o.ratePlan.code, name: o.ratePlan.name },
+            board: o.ratePlan.board,
+            total_amount: o.total,
+            currency: o.currency,
+            ...sumRooms(o.prices),
+            cancellation: cancellationTimeline(
+              o.ratePlan.cancellation,
+              req.check_in,
+              hotel.time_zone,
+              o.total,
+            ),
+            rooms_left: o.roomsLeft,
+          })),
+        })),
+      };
+    },
+  };
+}
+
+export type HotelSearchService = ReturnType<typeof createHotelSearchService>;
