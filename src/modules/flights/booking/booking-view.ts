@@ -1,23 +1,8 @@
-import type { PriceBreakdown } from '../search/fare-rules.ts';
-import type { conditionsOf, describeSlice } from '../search/offer-builder.ts';
-import type { PassengerInput } from './booking-rules.ts';
 import { allowedActions } from './booking-states.ts';
-import type { BookingEvent, FlightBookingRow } from './flight-bookings-repository.ts';
+import type { FlightBookingRecord, StoredPassenger } from './flight-booking-record.ts';
+import type { BookingEvent } from './flight-bookings-repository.ts';
 
-/** What a booking keeps of its offer, as sold. */
-export interface StoredItinerary {
-  cabin: string;
-  brand: string;
-  slices: Array<ReturnType<typeof describeSlice>>;
-  price: PriceBreakdown;
-  conditions: ReturnType<typeof conditionsOf>;
-  baggage: { checked: number; cabin: number };
-  refund_terms: { refundable: boolean; penalty_per_passenger: number };
-}
-
-export type StoredPassenger = PassengerInput & { id: string };
-
-export function etagOf(row: Pick<FlightBookingRow, 'version'>): string {
+export function etagOf(row: Pick<FlightBookingRecord, 'version'>): string {
   return `"v${row.version}"`;
 }
 
@@ -30,10 +15,9 @@ function maskDocument(p: StoredPassenger) {
 }
 
 /** The API shape of a flight booking. Document numbers are masked but for their last three characters. */
-export function bookingView(row: FlightBookingRow, events: BookingEvent[]) {
-  const itinerary = JSON.parse(row.itinerary) as StoredItinerary;
-  const passengers = JSON.parse(row.passengers) as StoredPassenger[];
-  const tickets = row.tickets ? (JSON.parse(row.tickets) as Record<string, string>) : {};
+export function bookingView(row: FlightBookingRecord, events: BookingEvent[]) {
+  const { itinerary, passengers } = row;
+  const tickets = row.tickets ?? {};
   return {
     id: row.id,
     reference: row.reference,
@@ -56,7 +40,7 @@ export function bookingView(row: FlightBookingRow, events: BookingEvent[]) {
       document: maskDocument(p),
       ticket_number: tickets[p.id] ?? null,
     })),
-    contact: JSON.parse(row.contact) as { email: string; phone: string },
+    contact: row.contact,
     price: {
       total_amount: row.total_amount,
       total_currency: row.currency,

@@ -23,8 +23,9 @@ import {
   type PassengerInput,
 } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
-import { bookingView, etagOf, type StoredItinerary, type StoredPassenger } from './booking-view.ts';
-import type { FlightBookingRow, FlightBookingsRepository } from './flight-bookings-repository.ts';
+import { bookingView, etagOf } from './booking-view.ts';
+import type { FlightBookingRecord, StoredItinerary, StoredPassenger } from './flight-booking-record.ts';
+import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 
 export interface PlaceBookingInput {
   offer_id: string;
@@ -105,7 +106,7 @@ export function createFlightBookingService(deps: {
   async function loadVisible(
     principal: Principal,
     by: { id?: string | undefined; reference?: string | undefined },
-  ): Promise<FlightBookingRow> {
+  ): Promise<FlightBookingRecord> {
     const row = await bookings.findVisible(visibilityOf(principal), by);
     if (!row) throw notFound();
     const due =
@@ -117,7 +118,7 @@ export function createFlightBookingService(deps: {
     return row;
   }
 
-  async function view(row: FlightBookingRow) {
+  async function view(row: FlightBookingRecord) {
     return { booking: bookingView(row, await bookings.events(row.id)), etag: etagOf(row) };
   }
 
@@ -225,7 +226,7 @@ export function createFlightBookingService(deps: {
             },
           };
           const carrier = all[0]!.flight.schedule.carrier;
-          const row: FlightBookingRow = {
+          const row: FlightBookingRecord = {
             id: bookingId,
             reference,
             user_id: principal.userId,
@@ -235,13 +236,13 @@ export function createFlightBookingService(deps: {
             total_amount: price.total_amount,
             hold_expires_at: deadline?.toISOString() ?? null,
             first_departure_at: firstDeparture.toISOString(),
-            itinerary: JSON.stringify(itinerary),
-            passengers: JSON.stringify(passengers),
+            itinerary,
+            passengers,
             names: foldedNames(passengers),
-            contact: JSON.stringify(input.contact),
+            contact: input.contact,
             tickets: hold
               ? null
-              : JSON.stringify(Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)]))),
+              : Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)])),
             refund_amount: null,
             version: 1,
             created_at: now.toISOString(),
@@ -300,11 +301,9 @@ export function createFlightBookingService(deps: {
           allowed_actions: [],
         });
       }
-      const carrier = (JSON.parse(row.itinerary) as StoredItinerary).slices[0]!.segments[0]!.carrier;
-      const passengers = JSON.parse(row.passengers) as StoredPassenger[];
-      const tickets = JSON.stringify(
-        Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)])),
-      );
+      const carrier = row.itinerary.slices[0]!.segments[0]!.carrier;
+      const passengers = row.passengers;
+      const tickets = Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)]));
       const changed = await db.transaction().execute(async (trx) => {
         const ok = await bookings.changeStatus(
           trx,
@@ -345,7 +344,7 @@ export function createFlightBookingService(deps: {
         throw new AppError('PRECONDITION_FAILED', 'The booking changed since you read it', {
           etag: etagOf(row),
         });
-      const passengers = JSON.parse(row.passengers) as StoredPassenger[];
+      const passengers = row.passengers.map((p) => ({ ...p }));
       const changes: Record<string, unknown> = {};
       (input.passengers ?? []).forEach((edit, i) => {
         const p = passengers.find((x) => x.id === edit.id);
@@ -362,7 +361,7 @@ export function createFlightBookingService(deps: {
         changes[p.id] = after;
       });
       const contact = {
-        ...(JSON.parse(row.contact) as { email: string; phone: string }),
+        ...row.contact,
         ...Object.fromEntries(Object.entries(input.contact ?? {}).filter(([, v]) => v !== undefined)),
       };
       const now = clock.now().toISOString();
@@ -372,9 +371,9 @@ export function createFlightBookingService(deps: {
           id,
           row.version,
           {
-            passengers: JSON.stringify(passengers),
+            passengers,
             names: foldedNames(passengers),
-            contact: JSON.stringify(contact),
+            contact,
           },
           now,
         );

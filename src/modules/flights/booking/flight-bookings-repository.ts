@@ -1,13 +1,18 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { afterPosition, type KeysetPosition, pageWithTotal } from '../../../db/keyset.ts';
-import type { Database, FlightBookingSegmentsTable, FlightBookingsTable } from '../../../db/tables.ts';
+import type { Database, FlightBookingSegmentsTable } from '../../../db/tables.ts';
 import { namesContaining } from '../../../shared/names.ts';
 import type { Visibility } from '../../auth/index.ts';
 import { createBookingEventsRepository } from '../../bookings/index.ts';
+import {
+  decodeFlightBooking,
+  encodeFlightBooking,
+  type FlightBookingRecord,
+  toFlightBookingRow,
+} from './flight-booking-record.ts';
 
 export type { BookingEvent } from '../../bookings/index.ts';
 
-export type FlightBookingRow = Selectable<FlightBookingsTable>;
 export type BookingSegmentRow = Selectable<FlightBookingSegmentsTable>;
 
 type Range = { from?: string | undefined; to?: string | undefined };
@@ -17,7 +22,7 @@ export interface FlightBookingFilter {
   reference?: string | undefined;
   /** Folded text that a passenger's full name contains. */
   name?: string | undefined;
-  statuses?: FlightBookingRow['status'][] | undefined;
+  statuses?: FlightBookingRecord['status'][] | undefined;
   created_at?: Range | undefined;
   departure?: Range | undefined;
 }
@@ -55,28 +60,30 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
   return {
     async insert(
       trx: Kysely<Database>,
-      booking: FlightBookingRow,
+      booking: FlightBookingRecord,
       segments: BookingSegmentRow[],
     ): Promise<void> {
-      await trx.insertInto('flight_bookings').values(booking).execute();
+      await trx.insertInto('flight_bookings').values(toFlightBookingRow(booking)).execute();
       await trx.insertInto('flight_booking_segments').values(segments).execute();
     },
 
     addEvent: events.add,
     events: events.of,
 
-    findVisible(
+    async findVisible(
       v: Visibility,
       by: { id?: string | undefined; reference?: string | undefined },
-    ): Promise<FlightBookingRow | undefined> {
+    ): Promise<FlightBookingRecord | undefined> {
       let q = visible(v);
       if (by.id) q = q.where('id', '=', by.id);
       if (by.reference) q = q.where('reference', '=', by.reference.toUpperCase());
-      return q.executeTakeFirst();
+      const row = await q.executeTakeFirst();
+      return row && decodeFlightBooking(row);
     },
 
-    findById(trx: Kysely<Database>, id: string): Promise<FlightBookingRow | undefined> {
-      return trx.selectFrom('flight_bookings').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(trx: Kysely<Database>, id: string): Promise<FlightBookingRecord | undefined> {
+      const row = await trx.selectFrom('flight_bookings').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && decodeFlightBooking(row);
     },
 
     segments(trx: Kysely<Database>, bookingId: string): Promise<BookingSegmentRow[]> {
@@ -96,12 +103,12 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       limit: number,
     ) {
       let q = visible(v);
-      if (filter.status) q = q.where('status', '=', filter.status as FlightBookingRow['status']);
+      if (filter.status) q = q.where('status', '=', filter.status as FlightBookingRecord['status']);
       let countQuery = db.selectFrom('flight_bookings').select((eb) => eb.fn.countAll<number>().as('n'));
       if (v.kind === 'user') countQuery = countQuery.where('user_id', '=', v.userId);
       if (v.kind === 'agency') countQuery = countQuery.where('agency_id', '=', v.agencyId);
       if (filter.status)
-        countQuery = countQuery.where('status', '=', filter.status as FlightBookingRow['status']);
+        countQuery = countQuery.where('status', '=', filter.status as FlightBookingRecord['status']);
       if (after) {
         q = q.where((eb) =>
           eb.or([
@@ -116,7 +123,11 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
         .limit(limit + 1)
         .execute();
       const total = await countQuery.executeTakeFirstOrThrow();
-      return { rows: rows.slice(0, limit), more: rows.length > limit, total: Number(total.n) };
+      return {
+        rows: rows.slice(0, limit).map(decodeFlightBooking),
+        more: rows.length > limit,
+        total: Number(total.n),
+      };
     },
 
     /** One page of a booking search after a keyset position, in (column, id) order, with the total. */
@@ -128,7 +139,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       limit: number,
     ) {
       const direction = sort.descending ? 'desc' : 'asc';
-      return pageWithTotal(
+      const page = await pageWithTotal(
         db
           .selectFrom('flight_bookings')
           .selectAll()
@@ -147,20 +158,22 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
           .executeTakeFirstOrThrow(),
         limit,
       );
+      return { ...page, rows: page.rows.map(decodeFlightBooking) };
     },
 
     /** Moves a booking from one status to another only if it is still in the first: exactly once. */
     async changeStatus(
       trx: Kysely<Database>,
       id: string,
-      from: FlightBookingRow['status'],
-      to: FlightBookingRow['status'],
-      fields: Partial<Pick<FlightBookingRow, 'tickets' | 'refund_amount' | 'hold_expires_at'>>,
+      from: FlightBookingRecord['status'],
+      to: FlightBookingRecord['status'],
+      fields: Partial<Pick<FlightBookingRecord, 'tickets' | 'refund_amount' | 'hold_expires_at'>>,
       now: string,
     ): Promise<boolean> {
+      const columns = encodeFlightBooking(fields);
       const result = await trx
         .updateTable('flight_bookings')
-        .set((eb) => ({ status: to, ...fields, updated_at: now, version: eb('version', '+', 1) }))
+        .set((eb) => ({ status: to, ...columns, updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', id)
         .where('status', '=', from)
         .executeTakeFirst();
@@ -172,12 +185,12 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       trx: Kysely<Database>,
       id: string,
       version: number,
-      fields: Pick<FlightBookingRow, 'passengers' | 'contact' | 'names'>,
+      fields: Pick<FlightBookingRecord, 'passengers' | 'contact' | 'names'>,
       now: string,
     ): Promise<boolean> {
       const result = await trx
         .updateTable('flight_bookings')
-        .set({ ...fields, updated_at: now, version: version + 1 })
+        .set({ ...encodeFlightBooking(fields), updated_at: now, version: version + 1 })
         .where('id', '=', id)
         .where('version', '=', version)
         .executeTakeFirst();
@@ -200,7 +213,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       trx: Kysely<Database>,
       scheduleId: string,
       date: { on: string } | { from: string },
-    ): Promise<FlightBookingRow[]> {
+    ): Promise<FlightBookingRecord[]> {
       const rows = await trx
         .selectFrom('flight_bookings')
         .selectAll('flight_bookings')
@@ -209,7 +222,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
         .where('s.departure_date', 'on' in date ? '=' : '>=', 'on' in date ? date.on : date.from)
         .where('flight_bookings.status', 'in', ['held', 'confirmed'])
         .execute();
-      return [...new Map(rows.map((r) => [r.id, r])).values()];
+      return [...new Map(rows.map((r) => [r.id, r])).values()].map(decodeFlightBooking);
     },
   };
 }

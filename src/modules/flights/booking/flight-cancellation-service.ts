@@ -10,8 +10,9 @@ import type { NetworkRepository } from '../inventory/network-repository.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { refundFor } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
-import { bookingView, etagOf, type StoredItinerary, type StoredPassenger } from './booking-view.ts';
-import type { FlightBookingRow, FlightBookingsRepository } from './flight-bookings-repository.ts';
+import { bookingView, etagOf } from './booking-view.ts';
+import type { FlightBookingRecord } from './flight-booking-record.ts';
+import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 
 export const QUOTE_TTL_SECONDS = 15 * 60;
 
@@ -35,9 +36,8 @@ export function createFlightCancellationService(deps: {
     'cq',
   );
 
-  function quoteFor(row: FlightBookingRow) {
-    const itinerary = JSON.parse(row.itinerary) as StoredItinerary;
-    const passengers = JSON.parse(row.passengers) as StoredPassenger[];
+  function quoteFor(row: FlightBookingRecord) {
+    const { itinerary, passengers } = row;
     return refundFor(
       {
         status: row.status,
@@ -65,7 +65,7 @@ export function createFlightCancellationService(deps: {
   /** Marks live bookings disrupted, each once, with an event naming the flight and the reason. */
   async function disrupt(
     trx: Kysely<Database>,
-    live: FlightBookingRow[],
+    live: FlightBookingRecord[],
     flight: string,
     reason: string,
     now: string,
@@ -84,7 +84,7 @@ export function createFlightCancellationService(deps: {
     return references;
   }
 
-  async function visible(principal: Principal, id: string): Promise<FlightBookingRow> {
+  async function visible(principal: Principal, id: string): Promise<FlightBookingRecord> {
     const row = await bookings.findVisible(visibilityOf(principal), { id });
     if (!row) throw new AppError('NOT_FOUND', 'No such booking');
     return row;

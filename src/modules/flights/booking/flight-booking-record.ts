@@ -1,0 +1,65 @@
+import type { Selectable } from 'kysely';
+import type { FlightBookingsTable } from '../../../db/tables.ts';
+import type { PriceBreakdown } from '../search/fare-rules.ts';
+import type { conditionsOf, describeSlice } from '../search/offer-builder.ts';
+import type { PassengerInput } from './booking-rules.ts';
+
+/** What a booking keeps of its offer, as sold. */
+export interface StoredItinerary {
+  cabin: string;
+  brand: string;
+  slices: Array<ReturnType<typeof describeSlice>>;
+  price: PriceBreakdown;
+  conditions: ReturnType<typeof conditionsOf>;
+  baggage: { checked: number; cabin: number };
+  refund_terms: { refundable: boolean; penalty_per_passenger: number };
+}
+
+export type StoredPassenger = PassengerInput & { id: string };
+
+export interface Contact {
+  email: string;
+  phone: string;
+}
+
+/** A stored flight booking row: its JSON columns as text. Only the codec below reads or writes it. */
+export type FlightBookingRow = Selectable<FlightBookingsTable>;
+
+type JsonColumns = 'itinerary' | 'passengers' | 'contact' | 'tickets';
+
+/** A flight booking as the code sees it: the row with its JSON columns as values. */
+export interface FlightBookingRecord extends Omit<FlightBookingRow, JsonColumns> {
+  itinerary: StoredItinerary;
+  passengers: StoredPassenger[];
+  contact: Contact;
+  /** Ticket number by passenger id, once ticketed. */
+  tickets: Record<string, string> | null;
+}
+
+/** Row to record: the one place a flight booking's JSON is parsed. */
+export function decodeFlightBooking(row: FlightBookingRow): FlightBookingRecord {
+  return {
+    ...row,
+    itinerary: JSON.parse(row.itinerary) as StoredItinerary,
+    passengers: JSON.parse(row.passengers) as StoredPassenger[],
+    contact: JSON.parse(row.contact) as Contact,
+    tickets: row.tickets === null ? null : (JSON.parse(row.tickets) as Record<string, string>),
+  };
+}
+
+/** Record to row, for an insert. */
+export function toFlightBookingRow(record: FlightBookingRecord): FlightBookingRow {
+  return { ...record, ...encodeFlightBooking(record) } as FlightBookingRow;
+}
+
+/** Record fields to row columns, for partial updates. */
+export function encodeFlightBooking<T extends Partial<FlightBookingRecord>>(
+  fields: T,
+): Omit<T, JsonColumns> & Partial<Pick<FlightBookingRow, JsonColumns>> {
+  const out: Record<string, unknown> = { ...fields };
+  for (const column of ['itinerary', 'passengers', 'contact'] as const)
+    if (fields[column] !== undefined) out[column] = JSON.stringify(fields[column]);
+  if (fields.tickets !== undefined)
+    out.tickets = fields.tickets === null ? null : JSON.stringify(fields.tickets);
+  return out as Omit<T, JsonColumns> & Partial<Pick<FlightBookingRow, JsonColumns>>;
+}
