@@ -108,8 +108,7 @@ export function flightBookingRoutes(app: App, deps: Deps) {
       const last = page.rows[page.rows.length - 1];
       return {
         data: page.data,
-        next_cursor:
-          page.more && last ? encodeKeyset({ createdAt: last.created_at, id: last.id }, filter) : null,
+        next_cursor: page.more && last ? encodeKeyset({ value: last.created_at, id: last.id }, filter) : null,
         total_count: page.total,
       };
     },

@@ -36,7 +36,7 @@ export function createFlightBookingSearch(deps: { bookings: FlightBookingsReposi
       visibilityOf(principal),
       filter,
       { key, descending: sort.startsWith('-') },
-      after && { value: after.createdAt, id: after.id },
+      after,
       limit,
     );
     const last = page.rows[page.rows.length - 1];
@@ -44,7 +44,7 @@ export function createFlightBookingSearch(deps: { bookings: FlightBookingsReposi
       data: page.rows.map((row) => bookingView(row, [])),
       next_cursor:
         page.more && last
-          ? encodeKeyset({ createdAt: last[key], id: last.id }, query as Record<string, unknown>)
+          ? encodeKeyset({ value: last[key], id: last.id }, query as Record<string, unknown>)
           : null,
       total_count: page.total,
     };

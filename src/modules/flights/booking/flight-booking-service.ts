@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { KeysetPosition } from '../../../db/keyset.ts';
 import type { Cabin, Database } from '../../../db/tables.ts';
 import { AppError, invalidField, invalidFields } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
@@ -278,7 +279,7 @@ export function createFlightBookingService(deps: {
     async listBookings(
       principal: Principal,
       filter: { status?: string | undefined },
-      after: { createdAt: string; id: string } | undefined,
+      after: KeysetPosition | undefined,
       limit: number,
     ) {
       const page = await bookings.list(visibilityOf(principal), filter, after, limit);

@@ -57,6 +57,37 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
     return q;
   };
 
+  /** One page of a booking search after a keyset position, in (column, id) order, with the total. */
+  async function search(
+    v: Visibility,
+    filter: FlightBookingFilter,
+    sort: { key: 'created_at' | 'first_departure_at'; descending: boolean },
+    after: KeysetPosition | undefined,
+    limit: number,
+  ) {
+    const direction = sort.descending ? 'desc' : 'asc';
+    const page = await pageWithTotal(
+      db
+        .selectFrom('flight_bookings')
+        .selectAll()
+        .where((eb) => {
+          const base = searchConditions(eb, v, filter);
+          return after ? base.and(afterPosition(eb, sort.key, after, sort.descending)) : base;
+        })
+        .orderBy(sort.key, direction)
+        .orderBy('id', direction)
+        .limit(limit + 1)
+        .execute(),
+      db
+        .selectFrom('flight_bookings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) => searchConditions(eb, v, filter))
+        .executeTakeFirstOrThrow(),
+      limit,
+    );
+    return { ...page, rows: page.rows.map(decodeFlightBooking) };
+  }
+
   return {
     async insert(
       trx: Kysely<Database>,
@@ -99,67 +130,14 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
     async list(
       v: Visibility,
       filter: { status?: string | undefined },
-      after: { createdAt: string; id: string } | undefined,
-      limit: number,
-    ) {
-      let q = visible(v);
-      if (filter.status) q = q.where('status', '=', filter.status as FlightBookingRecord['status']);
-      let countQuery = db.selectFrom('flight_bookings').select((eb) => eb.fn.countAll<number>().as('n'));
-      if (v.kind === 'user') countQuery = countQuery.where('user_id', '=', v.userId);
-      if (v.kind === 'agency') countQuery = countQuery.where('agency_id', '=', v.agencyId);
-      if (filter.status)
-        countQuery = countQuery.where('status', '=', filter.status as FlightBookingRecord['status']);
-      if (after) {
-        q = q.where((eb) =>
-          eb.or([
-            eb('created_at', '<', after.createdAt),
-            eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-          ]),
-        );
-      }
-      const rows = await q
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit + 1)
-        .execute();
-      const total = await countQuery.executeTakeFirstOrThrow();
-      return {
-        rows: rows.slice(0, limit).map(decodeFlightBooking),
-        more: rows.length > limit,
-        total: Number(total.n),
-      };
-    },
-
-    /** One page of a booking search after a keyset position, in (column, id) order, with the total. */
-    async search(
-      v: Visibility,
-      filter: FlightBookingFilter,
-      sort: { key: 'created_at' | 'first_departure_at'; descending: boolean },
       after: KeysetPosition | undefined,
       limit: number,
     ) {
-      const direction = sort.descending ? 'desc' : 'asc';
-      const page = await pageWithTotal(
-        db
-          .selectFrom('flight_bookings')
-          .selectAll()
-          .where((eb) => {
-            const base = searchConditions(eb, v, filter);
-            return after ? base.and(afterPosition(eb, sort.key, after, sort.descending)) : base;
-          })
-          .orderBy(sort.key, direction)
-          .orderBy('id', direction)
-          .limit(limit + 1)
-          .execute(),
-        db
-          .selectFrom('flight_bookings')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where((eb) => searchConditions(eb, v, filter))
-          .executeTakeFirstOrThrow(),
-        limit,
-      );
-      return { ...page, rows: page.rows.map(decodeFlightBooking) };
+      const statuses = filter.status ? [filter.status as FlightBookingRecord['status']] : undefined;
+      return search(v, { statuses }, { key: 'created_at', descending: true }, after, limit);
     },
+
+    search,
 
     /** Moves a booking from one status to another only if it is still in the first: exactly once. */
     async changeStatus(

@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Cabin } from '../../../db/tables.ts';
+import { createSignedTokens } from '../../../http/signed-token.ts';
 import type { PassengerMix } from './fare-rules.ts';
 
 /** What an offer id carries: enough to re-price and book it, without storing every search result. */
@@ -15,43 +15,24 @@ export interface OfferPayload {
   expires: number;
 }
 
+/** An offer's payload as signed: positional, so offer ids stay short. */
+type PackedOffer = [Cabin, string, PassengerMix, Array<Array<[string, string]>>, number, string, number];
+
 /**
- * Offer ids are signed (HMAC-SHA256 with a key kept in the database, shared by every process), so
- * a client can neither forge nor alter one, and any process can book any other's offer.
+ * Offer ids are signed tokens (`off_…`, see `http/signed-token.ts`, with the key every process shares),
+ * so a client can neither forge nor alter one, and any process can book any other's offer.
  */
 export function createOfferTokens(key: string) {
-  const sign = (body: string) => createHmac('sha256', key).update(body).digest().subarray(0, 16);
+  const tokens = createSignedTokens<PackedOffer>(key, 'off');
   return {
-    issue(payload: OfferPayload): string {
-      const body = Buffer.from(
-        JSON.stringify([
-          payload.cabin,
-          payload.brand,
-          payload.passengers,
-          payload.slices,
-          payload.total,
-          payload.currency,
-          payload.expires,
-        ]),
-      ).toString('base64url');
-      return `off_${body}.${sign(body).toString('base64url')}`;
-    },
+    issue: (p: OfferPayload): string =>
+      tokens.issue([p.cabin, p.brand, p.passengers, p.slices, p.total, p.currency, p.expires]),
     /** The payload of a genuine offer id, or undefined for anything else. */
     read(token: string): OfferPayload | undefined {
-      const match = /^off_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
-      if (!match) return undefined;
-      const [, body, mac] = match as unknown as [string, string, string];
-      const given = Buffer.from(mac, 'base64url');
-      const expected = sign(body);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-      try {
-        const [cabin, brand, passengers, slices, total, currency, expires] = JSON.parse(
-          Buffer.from(body, 'base64url').toString('utf8'),
-        );
-        return { cabin, brand, passengers, slices, total, currency, expires };
-      } catch {
-        return undefined;
-      }
+      const packed = tokens.read(token);
+      if (!Array.isArray(packed) || packed.length !== 7) return undefined;
+      const [cabin, brand, passengers, slices, total, currency, expires] = packed;
+      return { cabin, brand, passengers, slices, total, currency, expires };
     },
   };
 }

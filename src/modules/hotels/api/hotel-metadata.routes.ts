@@ -121,16 +121,11 @@ export function hotelMetadataRoutes(
       const { limit = 100, cursor, ...query } = request.query;
       const position = decodeKeyset(cursor, query);
       const since = query.updated_since ? new Date(query.updated_since).toISOString() : undefined;
-      const page = await deps.hotels.feed(
-        { cityId: query.city_id, updatedSince: since },
-        position && { updatedAt: position.createdAt, id: position.id },
-        limit,
-      );
+      const page = await deps.hotels.feed({ cityId: query.city_id, updatedSince: since }, position, limit);
       const last = page.rows[page.rows.length - 1];
       return {
         data: page.rows.map((h) => hotelSummary(h, deps.catalogue)),
-        next_cursor:
-          page.more && last ? encodeKeyset({ createdAt: last.updated_at, id: last.id }, query) : null,
+        next_cursor: page.more && last ? encodeKeyset({ value: last.updated_at, id: last.id }, query) : null,
       };
     },
   );

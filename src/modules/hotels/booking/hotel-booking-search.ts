@@ -59,7 +59,7 @@ export function createHotelBookingSearch(deps: {
       visibilityOf(principal),
       filter,
       { key, descending },
-      after && { value: after.createdAt, id: after.id },
+      after,
       limit,
     );
     const rooms = await deps.bookings.roomsOf(page.rows.map((r) => r.id));
@@ -70,7 +70,7 @@ export function createHotelBookingSearch(deps: {
       ),
       next_cursor:
         page.more && last
-          ? encodeKeyset({ createdAt: last[key], id: last.id }, query as Record<string, unknown>)
+          ? encodeKeyset({ value: last[key], id: last.id }, query as Record<string, unknown>)
           : null,
       total_count: page.total,
     };

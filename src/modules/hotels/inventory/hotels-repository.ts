@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { chunks } from '../../../db/chunks.ts';
+import { afterPosition, type KeysetPosition } from '../../../db/keyset.ts';
 import type {
   Database,
   HotelsTable,
@@ -175,19 +176,13 @@ export function createHotelsRepository(db: Kysely<Database>) {
     /** The hotel feed: every hotel (inactive too) changed since a time, oldest change first, in keyset pages. */
     async feed(
       filter: { cityId?: string | undefined; updatedSince?: string | undefined },
-      after: { updatedAt: string; id: string } | undefined,
+      after: KeysetPosition | undefined,
       limit: number,
     ): Promise<{ rows: HotelRow[]; more: boolean }> {
       let q = db.selectFrom('hotels').selectAll();
       if (filter.cityId) q = q.where('city_id', '=', filter.cityId);
       if (filter.updatedSince) q = q.where('updated_at', '>=', filter.updatedSince);
-      if (after)
-        q = q.where((eb) =>
-          eb.or([
-            eb('updated_at', '>', after.updatedAt),
-            eb.and([eb('updated_at', '=', after.updatedAt), eb('id', '>', after.id)]),
-          ]),
-        );
+      if (after) q = q.where((eb) => afterPosition(eb, 'updated_at', after, false));
       const rows = await q
         .orderBy('updated_at')
         .orderBy('id')
