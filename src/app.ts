@@ -6,6 +6,7 @@ import type { Storage } from './db/database.ts';
 import type { App } from './http/app-instance.ts';
 import { registerProblemHandling } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
+import { createIdempotencyKeysRepository } from './http/idempotency-keys-repository.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { requestIdFor } from './http/request-id.ts';
@@ -125,7 +126,7 @@ export async function buildApp(deps: AppDeps) {
   catalogRoutes(app, { catalogue: createCatalogueService(deps.catalogue), guard: guards.read });
   const accounts = createAccountsService({ users, clients, hasher, clock, ids });
   createUserRoute(app, { accounts, guard: guards.admin });
-  const idempotency = createIdempotency(storage.db, clock);
+  const idempotency = createIdempotency(createIdempotencyKeysRepository(storage.db, clock));
   const scheduler = createScheduler({
     clock,
     onError: (job, error) => app.log.warn({ err: error, job }, 'background job failed'),

@@ -1,20 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
-import type { Clock } from '../ports/clock.ts';
 import { AppError } from './app-error.ts';
 import { ERROR_CODES } from './error-codes.ts';
+import type { IdempotencyKeysRepository, StoredResponse } from './idempotency-keys-repository.ts';
 import { PROBLEM_CONTENT_TYPE, toProblem } from './problem.ts';
 
-const KEY = /^[\x21-\x7e]{1,255}$/;
+export type { StoredResponse } from './idempotency-keys-repository.ts';
 
-export interface StoredResponse {
-  status: number;
-  body: unknown;
-  /** Headers to send again on a replay (ETag, Location). */
-  headers?: Record<string, string>;
-}
+const KEY = /^[\x21-\x7e]{1,255}$/;
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -33,42 +26,7 @@ function canonical(value: unknown): string {
  * `Idempotent-Replayed: true`); the same key with another body is 422; a duplicate arriving while the
  * first still runs is 409 and never runs twice. Answers of 5xx are not kept, so a retry runs again.
  */
-export function createIdempotency(db: Kysely<Database>, clock: Clock) {
-  async function claim(userId: string, key: string, operation: string, hash: string): Promise<boolean> {
-    const result = await db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: userId,
-        key,
-        operation,
-        request_hash: hash,
-        status: 'in_progress',
-        response_status: null,
-        response_body: null,
-        created_at: clock.now().toISOString(),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
-  }
-
-  async function settle(userId: string, key: string, response: StoredResponse): Promise<void> {
-    await db
-      .updateTable('idempotency_keys')
-      .set({
-        status: 'done',
-        response_status: response.status,
-        response_body: JSON.stringify({ headers: response.headers ?? {}, body: response.body }),
-      })
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
-      .execute();
-  }
-
-  async function release(userId: string, key: string): Promise<void> {
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).execute();
-  }
-
+export function createIdempotency(keys: IdempotencyKeysRepository) {
   return {
     async run(
       request: FastifyRequest,
@@ -90,13 +48,8 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
       const hash = createHash('sha256')
         .update(`${operation}\n${canonical(request.body)}`)
         .digest('hex');
-      if (!(await claim(userId, key, operation, hash))) {
-        const row = await db
-          .selectFrom('idempotency_keys')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .where('key', '=', key)
-          .executeTakeFirst();
+      if (!(await keys.claim(userId, key, operation, hash))) {
+        const row = await keys.find(userId, key);
         if (!row)
           throw new AppError(
             'IDEMPOTENCY_IN_PROGRESS',
@@ -115,38 +68,32 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
             {},
             { 'retry-after': '1' },
           );
-        const stored = JSON.parse(row.response_body ?? '{}') as {
-          headers?: Record<string, string>;
-          body?: unknown;
-        };
-        const body = stored.body ?? null;
+        const stored = row.response!;
         reply.headers(stored.headers ?? {}).header('idempotent-replayed', 'true');
-        if (row.response_status! >= 400) reply.type(PROBLEM_CONTENT_TYPE);
-        return reply.code(row.response_status!).send(body);
+        if (stored.status >= 400) reply.type(PROBLEM_CONTENT_TYPE);
+        return reply.code(stored.status).send(stored.body ?? null);
       }
       try {
         const response = await work();
-        await settle(userId, key, response);
+        await keys.settle(userId, key, response);
         return reply
           .code(response.status)
           .headers(response.headers ?? {})
           .send(response.body);
       } catch (error) {
         if (error instanceof AppError && ERROR_CODES[error.code].status < 500) {
-          await settle(userId, key, {
+          await keys.settle(userId, key, {
             status: ERROR_CODES[error.code].status,
             body: toProblem(error.code, error.message, request.id, error.extras),
           });
         } else {
-          await release(userId, key);
+          await keys.release(userId, key);
         }
         throw error;
       }
     },
 
-    async purgeOlderThan(instant: Date): Promise<void> {
-      await db.deleteFrom('idempotency_keys').where('created_at', '<', instant.toISOString()).execute();
-    },
+    purgeOlderThan: keys.purgeOlderThan,
   };
 }
 
