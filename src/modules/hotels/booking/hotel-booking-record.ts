@@ -1,4 +1,7 @@
+import type { Selectable } from 'kysely';
+import type { HotelBookingRoomsTable, HotelBookingsTable } from '../../../db/tables.ts';
 import type { CancellationPolicy } from '../inventory/hotel-rates.ts';
+import type { GuestInput } from './hotel-booking-rules.ts';
 
 /** The hotel as booked, kept with the booking so later content edits do not rewrite it. */
 export interface StoredHotel {
@@ -33,3 +36,65 @@ export interface StoredRoomPrice {
   payable_at_hotel_amount: number;
   cancellation_policy: CancellationPolicy;
 }
+
+/** Stored rows, JSON columns as text: only the codecs below read or write them. */
+export type HotelBookingRow = Selectable<HotelBookingsTable>;
+export type HotelBookingRoomRow = Selectable<HotelBookingRoomsTable>;
+
+type BookingJson = 'holder' | 'hotel';
+type RoomJson = 'child_ages' | 'guests' | 'price';
+
+/** A hotel booking as the code sees it: holder and hotel as values. */
+export interface HotelBookingRecord extends Omit<HotelBookingRow, BookingJson> {
+  holder: StoredHolder;
+  hotel: StoredHotel;
+}
+
+/** A room of a hotel booking as the code sees it: ages, guests and price as values. */
+export interface HotelBookingRoomRecord extends Omit<HotelBookingRoomRow, RoomJson> {
+  child_ages: number[];
+  guests: GuestInput[];
+  price: StoredRoomPrice;
+}
+
+export function decodeHotelBooking(row: HotelBookingRow): HotelBookingRecord {
+  return {
+    ...row,
+    holder: JSON.parse(row.holder) as StoredHolder,
+    hotel: JSON.parse(row.hotel) as StoredHotel,
+  };
+}
+
+export function decodeHotelBookingRoom(row: HotelBookingRoomRow): HotelBookingRoomRecord {
+  return {
+    ...row,
+    child_ages: JSON.parse(row.child_ages) as number[],
+    guests: JSON.parse(row.guests) as GuestInput[],
+    price: JSON.parse(row.price) as StoredRoomPrice,
+  };
+}
+
+/** JSON columns of any record fields given, as text, for inserts and partial updates alike. */
+function encode(fields: Readonly<Record<string, unknown>>, columns: readonly string[]) {
+  const out: Record<string, unknown> = { ...fields };
+  for (const column of columns)
+    if (fields[column] !== undefined) out[column] = JSON.stringify(fields[column]);
+  return out;
+}
+
+export function encodeHotelBooking(
+  fields: Partial<HotelBookingRecord>,
+): Partial<Omit<HotelBookingRecord, BookingJson>> & Partial<Pick<HotelBookingRow, BookingJson>> {
+  return encode(fields, ['holder', 'hotel'] as const);
+}
+
+export function encodeHotelBookingRoom(
+  fields: Partial<HotelBookingRoomRecord>,
+): Partial<Omit<HotelBookingRoomRecord, RoomJson>> & Partial<Pick<HotelBookingRoomRow, RoomJson>> {
+  return encode(fields, ['child_ages', 'guests', 'price'] as const);
+}
+
+export const toHotelBookingRow = (record: HotelBookingRecord) =>
+  encodeHotelBooking(record) as HotelBookingRow;
+export const toHotelBookingRoomRow = (record: HotelBookingRoomRecord) =>
+  encodeHotelBookingRoom(record) as HotelBookingRoomRow;

@@ -1,25 +1,22 @@
 import { freeCancellationEnds } from '../inventory/hotel-rates.ts';
-import type { StoredRoomPrice } from './hotel-booking-record.ts';
-import type { HotelBookingRoomRow } from './hotel-bookings-repository.ts';
+import type { HotelBookingRoomRecord } from './hotel-booking-record.ts';
 
 /** The rooms of a booking that are not cancelled. */
-export const live = (rooms: HotelBookingRoomRow[]) => rooms.filter((r) => r.status === 'confirmed');
+export const live = (rooms: HotelBookingRoomRecord[]) => rooms.filter((r) => r.status === 'confirmed');
 
 /** The earliest end of free cancellation over live rooms; null when any of them is never free. */
 export function bookingDeadline(
-  rooms: HotelBookingRoomRow[],
+  rooms: HotelBookingRoomRecord[],
   checkIn: string,
   timeZone: string,
 ): string | null {
-  const ends = live(rooms).map((r) =>
-    freeCancellationEnds((JSON.parse(r.price) as StoredRoomPrice).cancellation_policy, checkIn, timeZone),
-  );
+  const ends = live(rooms).map((r) => freeCancellationEnds(r.price.cancellation_policy, checkIn, timeZone));
   if (ends.length === 0 || ends.some((e) => e === null)) return null;
   return new Date(Math.min(...ends.map((e) => e!.getTime()))).toISOString();
 }
 
 /** Groups live rooms by room type, for taking and releasing nights. */
-export function countByType(rooms: HotelBookingRoomRow[]): Map<string, number> {
+export function countByType(rooms: HotelBookingRoomRecord[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const r of live(rooms)) out.set(r.room_type_id, (out.get(r.room_type_id) ?? 0) + 1);
   return out;

@@ -19,15 +19,17 @@ import { nightsOf } from '../inventory/stays.ts';
 import { indexRatePlan, indexRoomType } from '../search/hotel-index.ts';
 import { roomsLeft } from '../search/hotel-search-service.ts';
 import type { RateKeyPayload, RateKeys } from '../search/rate-key.ts';
-import type { StoredHolder, StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
+import type {
+  HotelBookingRecord,
+  HotelBookingRoomRecord,
+  StoredHolder,
+  StoredHotel,
+  StoredRoomPrice,
+} from './hotel-booking-record.ts';
 import { checkGuests, type RoomGuestsInput, searchableNames, stayHasBegun } from './hotel-booking-rules.ts';
 import type { StayClock } from './hotel-booking-states.ts';
 import { freeToCancel, hotelBookingView, hotelEtag } from './hotel-booking-view.ts';
-import type {
-  HotelBookingRoomRow,
-  HotelBookingRow,
-  HotelBookingsRepository,
-} from './hotel-bookings-repository.ts';
+import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 
 export const QUOTE_TTL_SECONDS = 15 * 60;
 /** Hotel references are eight characters, so they never collide with six-character flight references. */
@@ -122,11 +124,11 @@ export function createHotelBookingService(deps: {
 
   /** Where a booking's stay is in time now, and whether cancelling it is still free. */
   function clockOf(
-    row: Pick<HotelBookingRow, 'check_in' | 'check_out' | 'hotel'>,
-    rooms: HotelBookingRoomRow[],
+    row: Pick<HotelBookingRecord, 'check_in' | 'check_out' | 'hotel'>,
+    rooms: HotelBookingRoomRecord[],
     now = clock.now(),
   ): StayClock {
-    const zone = (JSON.parse(row.hotel) as StoredHotel).time_zone;
+    const zone = row.hotel.time_zone;
     return {
       begun: stayHasBegun(row.check_in, zone, now),
       ended: stayHasBegun(row.check_out, zone, now),
@@ -134,7 +136,7 @@ export function createHotelBookingService(deps: {
     };
   }
 
-  async function view(row: HotelBookingRow) {
+  async function view(row: HotelBookingRecord) {
     const rooms = await bookings.rooms(db, row.id);
     return {
       booking: hotelBookingView(row, rooms, await bookings.events(row.id), clockOf(row, rooms)),
@@ -246,7 +248,7 @@ export function createHotelBookingService(deps: {
       // Time-ordered, so bookings made in the same millisecond still sort in the order they were made.
       const bookingId = ids.ordered(HOTEL_BOOKING_ID_PREFIX);
       const deadline = freeCancellationEnds(plan.cancellation, p.check_in, hotel.time_zone);
-      const rooms: HotelBookingRoomRow[] = input.rooms.map((r, i) => {
+      const rooms: HotelBookingRoomRecord[] = input.rooms.map((r, i) => {
         const price: StoredRoomPrice = {
           room_type: {
             id: found.roomType.id,
@@ -270,10 +272,10 @@ export function createHotelBookingService(deps: {
           rate_plan_id: plan.id,
           status: 'confirmed',
           adults: p.rooms[i]!.adults,
-          child_ages: JSON.stringify(p.rooms[i]!.children),
-          guests: JSON.stringify(r.guests),
+          child_ages: p.rooms[i]!.children,
+          guests: r.guests,
           special_requests: r.special_requests ?? null,
-          price: JSON.stringify(price),
+          price,
           total_amount: priced.rooms[i]!.total_amount,
           penalty_amount: null,
         };
@@ -288,7 +290,7 @@ export function createHotelBookingService(deps: {
               `Not enough ${found.roomType.name} rooms left on the night of ${full}`,
               { night: full },
             );
-          const row: HotelBookingRow = {
+          const row: HotelBookingRecord = {
             id: bookingId,
             reference,
             client_reference: input.client_reference ?? null,
@@ -303,10 +305,10 @@ export function createHotelBookingService(deps: {
             total_amount: priced.total,
             penalty_amount: null,
             free_cancellation_until: deadline?.toISOString() ?? null,
-            holder: JSON.stringify(input.holder),
+            holder: input.holder,
             names: searchableNames(input.holder, input.rooms),
             special_requests: input.special_requests ?? null,
-            hotel: JSON.stringify(hotel),
+            hotel,
             version: 1,
             created_at: now.toISOString(),
             updated_at: now.toISOString(),

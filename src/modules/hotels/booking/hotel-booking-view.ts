@@ -1,39 +1,37 @@
 import { daysBetween } from '../../../shared/calendar.ts';
 import type { BookingEvent } from '../../bookings/index.ts';
 import { cancellationTimeline, penaltyAt } from '../inventory/hotel-rates.ts';
-import type { StoredHolder, StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
+import type { HotelBookingRecord, HotelBookingRoomRecord } from './hotel-booking-record.ts';
 import { live } from './hotel-booking-rooms.ts';
-import type { GuestInput } from './hotel-booking-rules.ts';
 import { hotelAllowedActions, type StayClock } from './hotel-booking-states.ts';
-import type { HotelBookingRoomRow, HotelBookingRow } from './hotel-bookings-repository.ts';
 
-export function hotelEtag(row: Pick<HotelBookingRow, 'version'>): string {
+export function hotelEtag(row: Pick<HotelBookingRecord, 'version'>): string {
   return `"v${row.version}"`;
 }
 
 /** Whether cancelling every live room costs nothing at `now`. */
 export function freeToCancel(
-  rooms: HotelBookingRoomRow[],
+  rooms: HotelBookingRoomRecord[],
   checkIn: string,
   timeZone: string,
   now: Date,
 ): boolean {
   return live(rooms).every((r) => {
-    const policy = (JSON.parse(r.price) as StoredRoomPrice).cancellation_policy;
+    const policy = r.price.cancellation_policy;
     return policy.refundable && penaltyAt(policy, checkIn, timeZone, r.total_amount, now) === 0;
   });
 }
 
 /** The API shape of a hotel booking. */
 export function hotelBookingView(
-  row: HotelBookingRow,
-  rooms: HotelBookingRoomRow[],
+  row: HotelBookingRecord,
+  rooms: HotelBookingRoomRecord[],
   events: BookingEvent[],
   stay: StayClock,
 ) {
-  const hotel = JSON.parse(row.hotel) as StoredHotel;
+  const hotel = row.hotel;
   const roomViews = rooms.map((r) => {
-    const price = JSON.parse(r.price) as StoredRoomPrice;
+    const price = r.price;
     return {
       id: r.id,
       status: r.status,
@@ -41,8 +39,8 @@ export function hotelBookingView(
       rate_plan: { code: price.rate_plan.code, name: price.rate_plan.name },
       board: price.board,
       adults: r.adults,
-      child_ages: JSON.parse(r.child_ages) as number[],
-      guests: (JSON.parse(r.guests) as GuestInput[]).map((g) => ({
+      child_ages: r.child_ages,
+      guests: r.guests.map((g) => ({
         given_name: g.given_name,
         family_name: g.family_name,
         age: g.age ?? null,
@@ -77,7 +75,7 @@ export function hotelBookingView(
     check_in: row.check_in,
     check_out: row.check_out,
     nights: daysBetween(row.check_in, row.check_out),
-    holder: JSON.parse(row.holder) as StoredHolder,
+    holder: row.holder,
     special_requests: row.special_requests,
     rooms: roomViews,
     total_amount: row.total_amount,

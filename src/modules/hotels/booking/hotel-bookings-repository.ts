@@ -1,17 +1,19 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import { afterPosition, pageWithTotal } from '../../../db/keyset.ts';
-import type {
-  Database,
-  HotelBookingRoomsTable,
-  HotelBookingStatus,
-  HotelBookingsTable,
-} from '../../../db/tables.ts';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { afterPosition, type KeysetPosition, pageWithTotal } from '../../../db/keyset.ts';
+import type { Database, HotelBookingStatus } from '../../../db/tables.ts';
 import { namesContaining } from '../../../shared/names.ts';
 import type { Visibility } from '../../auth/index.ts';
 import { createBookingEventsRepository } from '../../bookings/index.ts';
-
-export type HotelBookingRow = Selectable<HotelBookingsTable>;
-export type HotelBookingRoomRow = Selectable<HotelBookingRoomsTable>;
+import {
+  decodeHotelBooking,
+  decodeHotelBookingRoom,
+  encodeHotelBooking,
+  encodeHotelBookingRoom,
+  type HotelBookingRecord,
+  type HotelBookingRoomRecord,
+  toHotelBookingRoomRow,
+  toHotelBookingRow,
+} from './hotel-booking-record.ts';
 
 type Range = { from?: string | undefined; to?: string | undefined };
 
@@ -68,18 +70,18 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
 
     async insert(
       trx: Kysely<Database>,
-      booking: HotelBookingRow,
-      rooms: HotelBookingRoomRow[],
+      booking: HotelBookingRecord,
+      rooms: HotelBookingRoomRecord[],
     ): Promise<void> {
-      await trx.insertInto('hotel_bookings').values(booking).execute();
-      await trx.insertInto('hotel_booking_rooms').values(rooms).execute();
+      await trx.insertInto('hotel_bookings').values(toHotelBookingRow(booking)).execute();
+      await trx.insertInto('hotel_booking_rooms').values(rooms.map(toHotelBookingRoomRow)).execute();
     },
 
-    findVisible(
+    async findVisible(
       v: Visibility,
       by: { id?: string | undefined; reference?: string | undefined },
-    ): Promise<HotelBookingRow | undefined> {
-      return db
+    ): Promise<HotelBookingRecord | undefined> {
+      const row = await db
         .selectFrom('hotel_bookings')
         .selectAll()
         .where((eb) =>
@@ -88,24 +90,27 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
           ),
         )
         .executeTakeFirst();
+      return row && decodeHotelBooking(row);
     },
 
-    findById(trx: Kysely<Database>, id: string): Promise<HotelBookingRow | undefined> {
-      return trx.selectFrom('hotel_bookings').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(trx: Kysely<Database>, id: string): Promise<HotelBookingRecord | undefined> {
+      const row = await trx.selectFrom('hotel_bookings').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && decodeHotelBooking(row);
     },
 
-    rooms(trx: Kysely<Database>, bookingId: string): Promise<HotelBookingRoomRow[]> {
-      return trx
+    async rooms(trx: Kysely<Database>, bookingId: string): Promise<HotelBookingRoomRecord[]> {
+      const rows = await trx
         .selectFrom('hotel_booking_rooms')
         .selectAll()
         .where('booking_id', '=', bookingId)
         .orderBy('position')
         .execute();
+      return rows.map(decodeHotelBookingRoom);
     },
 
     /** Rooms of many bookings at once, for a page of search results. */
-    async roomsOf(bookingIds: readonly string[]): Promise<Map<string, HotelBookingRoomRow[]>> {
-      const out = new Map<string, HotelBookingRoomRow[]>();
+    async roomsOf(bookingIds: readonly string[]): Promise<Map<string, HotelBookingRoomRecord[]>> {
+      const out = new Map<string, HotelBookingRoomRecord[]>();
       if (bookingIds.length === 0) return out;
       const rows = await db
         .selectFrom('hotel_booking_rooms')
@@ -114,7 +119,8 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
         .orderBy('booking_id')
         .orderBy('position')
         .execute();
-      for (const r of rows) out.set(r.booking_id, [...(out.get(r.booking_id) ?? []), r]);
+      for (const r of rows)
+        out.set(r.booking_id, [...(out.get(r.booking_id) ?? []), decodeHotelBookingRoom(r)]);
       return out;
     },
 
@@ -126,11 +132,11 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
       trx: Kysely<Database>,
       id: string,
       version: number,
-      fields: Partial<Omit<HotelBookingRow, 'id' | 'version' | 'created_at'>>,
+      fields: Partial<Omit<HotelBookingRecord, 'id' | 'version' | 'created_at'>>,
     ): Promise<boolean> {
       const result = await trx
         .updateTable('hotel_bookings')
-        .set({ ...fields, version: version + 1 })
+        .set({ ...encodeHotelBooking(fields), version: version + 1 })
         .where('id', '=', id)
         .where('version', '=', version)
         .executeTakeFirst();
@@ -140,9 +146,13 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
     async updateRoom(
       trx: Kysely<Database>,
       id: string,
-      fields: Partial<Omit<HotelBookingRoomRow, 'id' | 'booking_id' | 'position'>>,
+      fields: Partial<Omit<HotelBookingRoomRecord, 'id' | 'booking_id' | 'position'>>,
     ): Promise<void> {
-      await trx.updateTable('hotel_booking_rooms').set(fields).where('id', '=', id).execute();
+      await trx
+        .updateTable('hotel_booking_rooms')
+        .set(encodeHotelBookingRoom(fields))
+        .where('id', '=', id)
+        .execute();
     },
 
     /** One page of a booking search, after the keyset position of the previous page, with the total. */
@@ -150,11 +160,11 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
       v: Visibility,
       filter: HotelBookingFilter,
       sort: HotelBookingSort,
-      after: { value: string; id: string } | undefined,
+      after: KeysetPosition | undefined,
       limit: number,
     ) {
       const direction = sort.descending ? 'desc' : 'asc';
-      return pageWithTotal(
+      const page = await pageWithTotal(
         db
           .selectFrom('hotel_bookings')
           .selectAll()
@@ -173,6 +183,7 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
           .executeTakeFirstOrThrow(),
         limit,
       );
+      return { ...page, rows: page.rows.map(decodeHotelBooking) };
     },
   };
 }

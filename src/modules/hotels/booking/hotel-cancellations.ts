@@ -8,15 +8,11 @@ import type { Principal } from '../../auth/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { penaltyAt } from '../inventory/hotel-rates.ts';
 import { nightsOf } from '../inventory/stays.ts';
-import type { StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
+import type { HotelBookingRecord, HotelBookingRoomRecord } from './hotel-booking-record.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
 import type { HotelBookingService } from './hotel-booking-service.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
-import type {
-  HotelBookingRoomRow,
-  HotelBookingRow,
-  HotelBookingsRepository,
-} from './hotel-bookings-repository.ts';
+import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 
 export const CANCELLATION_QUOTE_TTL_SECONDS = 15 * 60;
 
@@ -47,17 +43,17 @@ export function createHotelCancellations(deps: {
   const quotes = createSignedTokens<CancellationQuotePayload>(deps.quoteKey, 'hcq');
 
   /** The rooms a cancellation is about: every live room, or the one named. */
-  function target(rooms: HotelBookingRoomRow[], roomId: string | undefined) {
+  function target(rooms: HotelBookingRoomRecord[], roomId: string | undefined) {
     if (roomId === undefined) return live(rooms);
     const room = rooms.find((r) => r.id === roomId);
     if (room?.status !== 'confirmed') throw invalidField('/room_id', 'is not a live room of this booking');
     return [room];
   }
 
-  function penaltyOf(row: HotelBookingRow, targets: HotelBookingRoomRow[], now: Date): number {
-    const zone = (JSON.parse(row.hotel) as StoredHotel).time_zone;
+  function penaltyOf(row: HotelBookingRecord, targets: HotelBookingRoomRecord[], now: Date): number {
+    const zone = row.hotel.time_zone;
     return targets.reduce((sum, r) => {
-      const policy = (JSON.parse(r.price) as StoredRoomPrice).cancellation_policy;
+      const policy = r.price.cancellation_policy;
       return sum + penaltyAt(policy, row.check_in, zone, r.total_amount, now);
     }, 0);
   }
@@ -105,7 +101,7 @@ export function createHotelCancellations(deps: {
         throw new AppError('QUOTE_EXPIRED', 'The quote expired or the booking changed; ask for a new one');
       const targets = target(rooms, roomId);
       const remaining = live(rooms).filter((r) => !targets.includes(r));
-      const zone = (JSON.parse(row.hotel) as StoredHotel).time_zone;
+      const zone = row.hotel.time_zone;
       const nights = nightsOf(row.check_in, row.check_out);
       const at = now.toISOString();
       const done = await db.transaction().execute(async (trx) => {

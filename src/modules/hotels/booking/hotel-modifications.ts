@@ -9,7 +9,7 @@ import { priceRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import { checkStayDates, nightsOf } from '../inventory/stays.ts';
 import { indexRatePlan, indexRoomType } from '../search/hotel-index.ts';
-import type { StoredHolder, StoredHotel, StoredRoomPrice } from './hotel-booking-record.ts';
+import type { StoredHolder, StoredRoomPrice } from './hotel-booking-record.ts';
 import { bookingDeadline, countByType, live } from './hotel-booking-rooms.ts';
 import { checkGuests, type GuestInput, searchableNames } from './hotel-booking-rules.ts';
 import type { HotelBookingService } from './hotel-booking-service.ts';
@@ -74,7 +74,7 @@ export function createHotelModifications(deps: {
       const checkIn = input.check_in ?? row.check_in;
       const checkOut = input.check_out ?? row.check_out;
       const datesChange = checkIn !== row.check_in || checkOut !== row.check_out;
-      const hotel = JSON.parse(row.hotel) as StoredHotel;
+      const hotel = row.hotel;
 
       const errors = (input.rooms ?? []).flatMap((edit, i) => {
         const room = rooms.find((r) => r.id === edit.room_id);
@@ -89,7 +89,7 @@ export function createHotelModifications(deps: {
         if (!edit.guests) return [];
         return checkGuests(
           [{ guests: edit.guests }],
-          [{ adults: room.adults, children: JSON.parse(room.child_ages) as number[] }],
+          [{ adults: room.adults, children: room.child_ages }],
         ).map((e) => ({ ...e, pointer: `/rooms/${i}/guests` }));
       });
       if (errors.length > 0) throw invalidFields('The modification', errors);
@@ -107,12 +107,12 @@ export function createHotelModifications(deps: {
           });
           if (product?.hotel.active !== 1)
             throw new AppError('NO_AVAILABILITY', 'The hotel no longer sells this room and rate');
-          const old = JSON.parse(r.price) as StoredRoomPrice;
+          const old = r.price;
           const priced = priceRooms(
             indexRatePlan(product.ratePlan),
             indexRoomType(product.roomType),
             { checkIn, checkOut },
-            [{ adults: r.adults, children: JSON.parse(r.child_ages) as number[] }],
+            [{ adults: r.adults, children: r.child_ages }],
           );
           if (priced.problem) throw stayRestricted(priced.problem);
           const plan = indexRatePlan(product.ratePlan);
@@ -140,17 +140,17 @@ export function createHotelModifications(deps: {
           );
       }
 
-      const holder = { ...(JSON.parse(row.holder) as StoredHolder), ...stripUndefined(input.holder ?? {}) };
+      const holder = { ...row.holder, ...stripUndefined(input.holder ?? {}) };
       const edits = new Map((input.rooms ?? []).map((e) => [e.room_id, e]));
       const updatedRooms = rooms.map((r) => {
         const edit = edits.get(r.id);
         return {
           ...r,
-          guests: edit?.guests ? JSON.stringify(edit.guests) : r.guests,
+          guests: edit?.guests ?? r.guests,
           special_requests:
             edit && edit.special_requests !== undefined ? edit.special_requests : r.special_requests,
           ...(repriced.has(r.id)
-            ? { total_amount: repriced.get(r.id)!.total, price: JSON.stringify(repriced.get(r.id)!.price) }
+            ? { total_amount: repriced.get(r.id)!.total, price: repriced.get(r.id)!.price }
             : {}),
         };
       });
@@ -161,10 +161,10 @@ export function createHotelModifications(deps: {
           check_out: checkOut,
           total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0),
           free_cancellation_until: bookingDeadline(updatedRooms, checkIn, hotel.time_zone),
-          holder: JSON.stringify(holder),
+          holder,
           names: searchableNames(
             holder,
-            updatedRooms.map((r) => ({ guests: JSON.parse(r.guests) as GuestInput[] })),
+            updatedRooms.map((r) => ({ guests: r.guests })),
           ),
           special_requests:
             input.special_requests !== undefined ? input.special_requests : row.special_requests,
