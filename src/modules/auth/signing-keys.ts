@@ -31,10 +31,10 @@ export function createSigningKeys(repo: SigningKeysRepository, clock: Clock) {
     const rows = await repo.listActive();
     keys = await Promise.all(
       rows.map(async (row) => {
-        const publicJwk = JSON.parse(row.public_jwk) as JWK;
+        const publicJwk = row.public_jwk;
         return {
           kid: row.kid,
-          privateKey: (await importJWK(JSON.parse(row.private_jwk) as JWK, row.alg)) as CryptoKey,
+          privateKey: (await importJWK(row.private_jwk, row.alg)) as CryptoKey,
           publicKey: (await importJWK(publicJwk, row.alg)) as CryptoKey,
           publicJwk,
         };
@@ -55,8 +55,8 @@ export function createSigningKeys(repo: SigningKeysRepository, clock: Clock) {
         await repo.insert({
           kid,
           alg: SIGNING_ALG,
-          private_jwk: JSON.stringify(await exportJWK(pair.privateKey)),
-          public_jwk: JSON.stringify({ ...publicJwk, kid, alg: SIGNING_ALG, use: 'sig' }),
+          private_jwk: await exportJWK(pair.privateKey),
+          public_jwk: { ...publicJwk, kid, alg: SIGNING_ALG, use: 'sig' },
           created_at: clock.now().toISOString(),
           retired_at: null,
         });

@@ -8,7 +8,7 @@ export interface BookingEvent {
   at: string;
 }
 
-/** The event log every product's bookings share. Event ids are time-ordered, so id order is time order. */
+/** The event log every product's bookings share; `data` is stored as JSON and read back here only. Event ids are time-ordered, so id order is time order. */
 export function createBookingEventsRepository(db: Kysely<Database>) {
   return {
     async add(trx: Kysely<Database>, id: string, bookingId: string, event: BookingEvent): Promise<void> {

@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../../ports/ids.ts';
 import { withFreshReference } from '../../../shared/references.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import { decodeRatePlan, decodeRoomType } from '../inventory/hotel-content-codec.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import {
   cancellationTimeline,
@@ -16,7 +17,6 @@ import {
 } from '../inventory/hotel-rates.ts';
 import type { HotelRow, HotelsRepository } from '../inventory/hotels-repository.ts';
 import { nightsOf } from '../inventory/stays.ts';
-import { indexRatePlan, indexRoomType } from '../search/hotel-index.ts';
 import { roomsLeft } from '../search/hotel-search-service.ts';
 import type { RateKeyPayload, RateKeys } from '../search/rate-key.ts';
 import type {
@@ -106,8 +106,8 @@ export function createHotelBookingService(deps: {
     const product = await deps.hotels.product(p);
     if (product?.hotel.active !== 1)
       return { ok: false as const, reason: 'The hotel no longer sells this rate' };
-    const roomType = indexRoomType(product.roomType);
-    const plan = indexRatePlan(product.ratePlan);
+    const roomType = decodeRoomType(product.roomType);
+    const plan = decodeRatePlan(product.ratePlan);
     const state = await inventory.nights([roomType.id], p.check_in, p.check_out);
     const left = roomsLeft(roomType, nightsOf(p.check_in, p.check_out), (night) =>
       state.get(`${roomType.id}|${night}`),

@@ -4,11 +4,11 @@ import { AppError, invalidField, invalidFields } from '../../../http/app-error.t
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Principal } from '../../auth/index.ts';
+import { decodeRatePlan, decodeRoomType } from '../inventory/hotel-content-codec.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { priceRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import { checkStayDates, nightsOf } from '../inventory/stays.ts';
-import { indexRatePlan, indexRoomType } from '../search/hotel-index.ts';
 import type { StoredHolder, StoredRoomPrice } from './hotel-booking-record.ts';
 import { bookingDeadline, countByType, live } from './hotel-booking-rooms.ts';
 import { checkGuests, type GuestInput, searchableNames } from './hotel-booking-rules.ts';
@@ -109,13 +109,13 @@ export function createHotelModifications(deps: {
             throw new AppError('NO_AVAILABILITY', 'The hotel no longer sells this room and rate');
           const old = r.price;
           const priced = priceRooms(
-            indexRatePlan(product.ratePlan),
-            indexRoomType(product.roomType),
+            decodeRatePlan(product.ratePlan),
+            decodeRoomType(product.roomType),
             { checkIn, checkOut },
             [{ adults: r.adults, children: r.child_ages }],
           );
           if (priced.problem) throw stayRestricted(priced.problem);
-          const plan = indexRatePlan(product.ratePlan);
+          const plan = decodeRatePlan(product.ratePlan);
           repriced.set(r.id, {
             total: priced.total,
             price: {

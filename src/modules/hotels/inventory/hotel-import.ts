@@ -5,6 +5,7 @@ import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { addDays, daysBetween } from '../../../shared/calendar.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import { encodeAmenities, encodeHotelContent, encodeRatePlanRules } from './hotel-content-codec.ts';
 import { assertHotelFile } from './hotel-validation.ts';
 import type {
   HotelRow,
@@ -60,9 +61,7 @@ export function createHotelImporter(deps: {
           check_in_time: h.check_in_time,
           check_out_time: h.check_out_time,
           description: h.description,
-          amenities: JSON.stringify(h.amenities),
-          images: JSON.stringify(h.images),
-          policies: JSON.stringify(h.policies ?? {}),
+          ...encodeHotelContent(h),
           active: h.active === false ? 0 : 1,
           created_at: now,
           updated_at: now,
@@ -79,7 +78,7 @@ export function createHotelImporter(deps: {
             max_children: r.max_children,
             max_occupancy: r.max_occupancy,
             size_m2: r.size_m2,
-            amenities: JSON.stringify(r.amenities),
+            amenities: encodeAmenities(r.amenities),
             rooms: r.rooms,
             price_factor: r.price_factor,
           })),
@@ -95,11 +94,7 @@ export function createHotelImporter(deps: {
             base_amount: r.base_amount,
             standard_adults: r.standard_adults,
             extra_adult_percent: r.extra_adult_percent,
-            seasons: JSON.stringify(r.seasons ?? []),
-            weekday_percents: JSON.stringify(r.weekday_percents),
-            child_bands: JSON.stringify(r.child_bands),
-            taxes: JSON.stringify(r.taxes),
-            cancellation: JSON.stringify(r.cancellation),
+            ...encodeRatePlanRules(r),
             min_stay: r.min_stay,
             closed_to_arrival: r.closed_to_arrival,
           })),

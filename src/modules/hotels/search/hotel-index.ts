@@ -1,51 +1,21 @@
 import type { Catalogue } from '../../catalog/index.ts';
-import type { RatePlanRules, RoomRules } from '../inventory/hotel-rates.ts';
+import {
+  decodeImages,
+  decodeRatePlan,
+  decodeRoomType,
+  type IndexedRatePlan,
+  type IndexedRoomType,
+  Interner,
+} from '../inventory/hotel-content-codec.ts';
 import type { HotelRow, RatePlanRow, RoomTypeRow } from '../inventory/hotels-repository.ts';
+
+export type { IndexedRatePlan, IndexedRoomType } from '../inventory/hotel-content-codec.ts';
 
 /** What the index reads of a hotel: no description or policies, which only the details page shows. */
 export type IndexHotelRow = Omit<
   HotelRow,
   'description' | 'policies' | 'created_at' | 'updated_at' | 'active'
 >;
-
-/**
- * Shares equal strings and equal parsed JSON between rows. Hundreds of thousands of rate plans and
- * room types repeat a few seasons, policies, names and amenity lists; shared, they cost memory once.
- */
-export class Interner {
-  private readonly strings = new Map<string, string>();
-  private readonly parsed = new Map<string, unknown>();
-  string<T extends string | null>(value: T): T {
-    if (value === null) return value;
-    const known = this.strings.get(value);
-    if (known !== undefined) return known as T;
-    this.strings.set(value, value);
-    return value;
-  }
-  json<T>(text: string): T {
-    if (this.parsed.has(text)) return this.parsed.get(text) as T;
-    const value = JSON.parse(text) as T;
-    this.parsed.set(text, value);
-    return value;
-  }
-}
-
-export interface IndexedRoomType extends RoomRules {
-  id: string;
-  code: string;
-  name: string;
-  beds: string;
-  size_m2: number;
-  amenities: string[];
-  rooms: number;
-}
-
-export interface IndexedRatePlan extends RatePlanRules {
-  id: string;
-  code: string;
-  name: string;
-  board: RatePlanRow['board'];
-}
 
 export interface IndexedHotel {
   id: string;
@@ -114,9 +84,9 @@ export class HotelIndex {
         check_in_time: i.string(h.check_in_time),
         check_out_time: i.string(h.check_out_time),
         amenities: i.json<string[]>(h.amenities),
-        image: (JSON.parse(h.images) as string[])[0] ?? null,
-        roomTypes: (rooms.get(h.id) ?? []).map((r) => indexRoomType(r, i)),
-        ratePlans: (plans.get(h.id) ?? []).map((p) => indexRatePlan(p, i)),
+        image: decodeImages(h.images)[0] ?? null,
+        roomTypes: (rooms.get(h.id) ?? []).map((r) => decodeRoomType(r, i)),
+        ratePlans: (plans.get(h.id) ?? []).map((p) => decodeRatePlan(p, i)),
       };
       this.byId.set(hotel.id, hotel);
       this.all.push(hotel);
@@ -165,44 +135,6 @@ const cellRange = (from: number, to: number) => {
 const wrapColumn = (c: number) => ((((c + COLUMNS / 2) % COLUMNS) + COLUMNS) % COLUMNS) - COLUMNS / 2;
 const cellOf = (latitude: number, longitude: number) =>
   `${Math.floor(latitude / GRID_DEGREES)}|${wrapColumn(Math.floor(longitude / GRID_DEGREES))}`;
-
-/** A room type row with its JSON parsed. */
-export function indexRoomType(r: RoomTypeRow, i: Interner = new Interner()): IndexedRoomType {
-  return {
-    id: r.id,
-    code: i.string(r.code),
-    name: i.string(r.name),
-    beds: i.string(r.beds),
-    size_m2: r.size_m2,
-    amenities: i.json<string[]>(r.amenities),
-    rooms: r.rooms,
-    max_adults: r.max_adults,
-    max_children: r.max_children,
-    max_occupancy: r.max_occupancy,
-    price_factor: r.price_factor,
-  };
-}
-
-/** A rate plan row with its JSON parsed. */
-export function indexRatePlan(p: RatePlanRow, i: Interner = new Interner()): IndexedRatePlan {
-  return {
-    id: p.id,
-    code: i.string(p.code),
-    name: i.string(p.name),
-    board: i.string(p.board),
-    currency: i.string(p.currency),
-    base_amount: p.base_amount,
-    standard_adults: p.standard_adults,
-    extra_adult_percent: p.extra_adult_percent,
-    seasons: i.json(p.seasons),
-    weekday_percents: i.json(p.weekday_percents),
-    child_bands: i.json(p.child_bands),
-    taxes: i.json(p.taxes),
-    cancellation: i.json(p.cancellation),
-    min_stay: p.min_stay,
-    closed_to_arrival: i.string(p.closed_to_arrival),
-  };
-}
 
 function group<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();

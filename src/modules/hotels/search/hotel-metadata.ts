@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../catalog/index.ts';
 import { fold } from '../../catalog/index.ts';
+import { decodeHotelContent, decodeRatePlan, decodeRoomType } from '../inventory/hotel-content-codec.ts';
 import type { HotelRow, RatePlanRow, RoomTypeRow } from '../inventory/hotels-repository.ts';
 import type { HotelIndex, IndexedHotel } from './hotel-index.ts';
 
@@ -91,29 +92,28 @@ export function hotelDetails(h: HotelRow, rooms: RoomTypeRow[], plans: RatePlanR
     description: h.description,
     check_in_time: h.check_in_time,
     check_out_time: h.check_out_time,
-    amenities: JSON.parse(h.amenities) as string[],
-    images: JSON.parse(h.images) as string[],
-    policies: JSON.parse(h.policies) as Record<string, unknown>,
-    room_types: rooms.map((r) => ({
-      code: r.code,
-      name: r.name,
-      beds: r.beds,
-      max_adults: r.max_adults,
-      max_children: r.max_children,
-      max_occupancy: r.max_occupancy,
-      size_m2: r.size_m2,
-      amenities: JSON.parse(r.amenities) as string[],
-    })),
-    rate_plans: plans.map((p) => {
-      const cancellation = JSON.parse(p.cancellation) as { refundable: boolean };
-      return {
+    ...decodeHotelContent(h),
+    room_types: rooms
+      .map((r) => decodeRoomType(r))
+      .map((r) => ({
+        code: r.code,
+        name: r.name,
+        beds: r.beds,
+        max_adults: r.max_adults,
+        max_children: r.max_children,
+        max_occupancy: r.max_occupancy,
+        size_m2: r.size_m2,
+        amenities: r.amenities,
+      })),
+    rate_plans: plans
+      .map((p) => decodeRatePlan(p))
+      .map((p) => ({
         code: p.code,
         name: p.name,
         board: p.board,
         currency: p.currency,
-        refundable: cancellation.refundable,
+        refundable: p.cancellation.refundable,
         min_stay: p.min_stay,
-      };
-    }),
+      })),
   };
 }
