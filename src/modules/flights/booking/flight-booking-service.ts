@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { KeysetPosition } from '../../../db/keyset.ts';
-import type { Cabin, Database } from '../../../db/tables.ts';
+import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField, invalidFields } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
@@ -8,12 +8,10 @@ import { foldedNames } from '../../../shared/names.ts';
 import { withFreshReference } from '../../../shared/references.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
-import type { DatedFlight, Fare } from '../inventory/flight-network.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
-import { priceItinerary, seatsNeeded } from '../search/fare-rules.ts';
-import { combinePrices, conditionsOf, describeSlice } from '../search/offer-builder.ts';
-import type { OfferPayload, OfferTokens } from '../search/offer-token.ts';
+import { seatsNeeded } from '../search/fare-rules.ts';
+import type { OfferTokens } from '../search/offer-token.ts';
 import {
   checkPassengers,
   FLIGHT_BOOKING_ID_PREFIX,
@@ -25,7 +23,16 @@ import {
 } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
 import { bookingView, etagOf } from './booking-view.ts';
-import type { FlightBookingRecord, StoredItinerary, StoredPassenger } from './flight-booking-record.ts';
+import {
+  flightsOf,
+  isInternational,
+  itineraryAsSold,
+  newBookingRecord,
+  priceAtSale,
+  readOffer,
+  takeSeats,
+} from './flight-booking-placement.ts';
+import type { FlightBookingRecord, StoredPassenger } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 
 export interface PlaceBookingInput {
@@ -43,8 +50,6 @@ export interface UpdateBookingInput {
     | undefined;
 }
 
-const MIN_MINUTES_BEFORE_DEPARTURE = 60;
-
 const notFound = () => new AppError('NOT_FOUND', 'No such booking');
 
 /** Places, reads, confirms and edits flight bookings. Seats are taken in the booking's transaction. */
@@ -61,48 +66,6 @@ export function createFlightBookingService(deps: {
   expireHold: (id: string) => Promise<boolean>;
 }) {
   const { db, bookings, seats, clock, ids } = deps;
-
-  /** The offer's flights, as the network has them now, with the fares of its brand. */
-  async function flightsOf(
-    offer: OfferPayload,
-    now: Date,
-  ): Promise<Array<Array<{ flight: DatedFlight; fare: Fare }>>> {
-    const network = await deps.networkCache.current();
-    return offer.slices.map((slice) =>
-      slice.map(([scheduleId, date]) => {
-        const schedule = network.schedules.get(scheduleId);
-        if (!schedule || !network.operates(schedule, date)) {
-          throw new AppError('NO_AVAILABILITY', `A flight of this offer no longer operates on ${date}`);
-        }
-        const flight = network.datedFlight(schedule, date);
-        if (flight.departsAt - now.getTime() < MIN_MINUTES_BEFORE_DEPARTURE * 60_000) {
-          throw new AppError(
-            'NO_AVAILABILITY',
-            `${schedule.carrier}${schedule.flightNumber} departs too soon to book`,
-          );
-        }
-        const fare = network.faresFor(schedule, offer.cabin).find((f) => f.brand === offer.brand);
-        if (!fare)
-          throw new AppError(
-            'NO_AVAILABILITY',
-            `The ${offer.brand} fare is no longer sold on ${schedule.carrier}${schedule.flightNumber}`,
-          );
-        return { flight, fare };
-      }),
-    );
-  }
-
-  function isInternational(slices: Array<Array<{ flight: DatedFlight }>>): boolean {
-    const countries = new Set(
-      slices
-        .flat()
-        .flatMap(({ flight }) => [
-          flight.schedule.origin.country_code,
-          flight.schedule.destination.country_code,
-        ]),
-    );
-    return countries.size > 1;
-  }
 
   async function loadVisible(
     principal: Principal,
@@ -131,142 +94,55 @@ export function createFlightBookingService(deps: {
      */
     async placeBooking(principal: Principal, input: PlaceBookingInput) {
       const now = clock.now();
-      const offer = deps.offers.read(input.offer_id);
-      if (!offer) throw invalidField('/offer_id', 'is not an offer id from /search_flight');
-      if (offer.expires * 1000 <= now.getTime())
-        throw new AppError('OFFER_EXPIRED', 'The offer has expired; search again', {
-          expired_at: new Date(offer.expires * 1000).toISOString(),
-        });
-      if (input.expected_total.currency !== offer.currency)
-        throw invalidField('/expected_total/currency', `must be the offer's currency ${offer.currency}`);
-      const slices = await flightsOf(offer, now);
-      const all = slices.flat();
-      const firstDeparture = new Date(all[0]!.flight.departsAt);
+      const offer = readOffer(deps.offers, input.offer_id, input.expected_total, now);
+      const slices = flightsOf(await deps.networkCache.current(), offer, now);
+      const flights = slices.flat().map((x) => x.flight);
+      const firstDeparture = new Date(flights[0]!.departsAt);
       const errors = checkPassengers(input.passengers, offer.passengers, {
-        firstDate: all[0]!.flight.date,
-        lastDate: all[all.length - 1]!.flight.date,
+        firstDate: flights[0]!.date,
+        lastDate: flights[flights.length - 1]!.date,
         international: isInternational(slices),
       });
       if (errors.length > 0) throw invalidFields('The booking request', errors);
-      const hold = input.type === 'hold';
-      const deadline = hold ? holdDeadline(now, firstDeparture) : null;
-      if (deadline && deadline.getTime() <= now.getTime())
+      const holdUntil = input.type === 'hold' ? holdDeadline(now, firstDeparture) : null;
+      if (holdUntil && holdUntil.getTime() <= now.getTime())
         throw invalidField('/type', 'a hold is not possible within 3 hours of departure');
 
       const seatCount = seatsNeeded(offer.passengers);
-      const cabin = offer.cabin as Cabin;
       const passengers: StoredPassenger[] = input.passengers.map((p) => ({ ...p, id: ids.next('pas') }));
       // Time-ordered, so bookings made in the same millisecond still list in the order they were made.
       const bookingId = ids.ordered(FLIGHT_BOOKING_ID_PREFIX);
-
       const row = await withFreshReference(FLIGHT_REFERENCE_LENGTH, (reference) =>
         db.transaction().execute(async (trx) => {
-          const soldBefore = new Map<string, number>();
-          const order = [...all].sort((a, b) =>
-            seats
-              .keyOf({ scheduleId: a.flight.schedule.id, date: a.flight.date, cabin })
-              .localeCompare(seats.keyOf({ scheduleId: b.flight.schedule.id, date: b.flight.date, cabin })),
-          );
-          for (const { flight } of order) {
-            const key = { scheduleId: flight.schedule.id, date: flight.date, cabin };
-            const before = await seats.take(trx, key, seatCount, flight.schedule.capacity[cabin]);
-            if (before === null) {
-              throw new AppError(
-                'NO_AVAILABILITY',
-                `Not enough ${cabin} seats left on ${flight.schedule.carrier}${flight.schedule.flightNumber} on ${flight.date}`,
-              );
-            }
-            soldBefore.set(seats.keyOf(key), before);
-          }
-          const prices = slices.map((slice) =>
-            priceItinerary(
-              slice.map(({ flight, fare }) => ({
-                fare,
-                sold: soldBefore.get(
-                  seats.keyOf({ scheduleId: flight.schedule.id, date: flight.date, cabin }),
-                )!,
-                capacity: flight.schedule.capacity[cabin],
-              })),
-              offer.passengers,
-            ),
-          );
-          const price = prices.every((p) => p !== null) ? combinePrices(prices) : null;
-          if (!price) throw new AppError('NO_AVAILABILITY', 'This offer can no longer be priced');
-          if (
-            price.total_amount !== input.expected_total.amount ||
-            price.currency !== input.expected_total.currency
-          ) {
-            throw new AppError(
-              'PRICE_CHANGED',
-              `The total is now ${price.total_amount} ${price.currency} (expected ${input.expected_total.amount})`,
-              {
-                total_amount: price.total_amount,
-                total_currency: price.currency,
-              },
-            );
-          }
-          const fares = all.map((x) => x.fare);
-          const itinerary: StoredItinerary = {
-            cabin,
-            brand: offer.brand,
-            slices: slices.map((slice) =>
-              describeSlice(
-                slice.map((x) => x.flight),
-                deps.catalogue,
-              ),
-            ),
-            price,
-            conditions: conditionsOf(fares, price.currency),
-            baggage: {
-              checked: Math.min(...fares.map((f) => f.checkedBags)),
-              cabin: Math.min(...fares.map((f) => f.cabinBags)),
-            },
-            refund_terms: {
-              refundable: fares.every((f) => f.refund.allowed),
-              penalty_per_passenger: fares.reduce((n, f) => n + f.refund.penalty, 0),
-            },
-          };
-          const carrier = all[0]!.flight.schedule.carrier;
-          const row: FlightBookingRecord = {
+          const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
+          const price = priceAtSale(slices, offer, soldBefore, seats.keyOf, input.expected_total);
+          const record = newBookingRecord({
             id: bookingId,
             reference,
-            user_id: principal.userId,
-            agency_id: principal.agencyId,
-            status: hold ? 'held' : 'confirmed',
-            currency: price.currency,
-            total_amount: price.total_amount,
-            hold_expires_at: deadline?.toISOString() ?? null,
-            first_departure_at: firstDeparture.toISOString(),
-            itinerary,
+            owner: principal,
+            itinerary: itineraryAsSold(offer, slices, price, deps.catalogue),
             passengers,
-            names: foldedNames(passengers),
             contact: input.contact,
-            tickets: hold
-              ? null
-              : Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)])),
-            refund_amount: null,
-            version: 1,
-            created_at: now.toISOString(),
-            updated_at: now.toISOString(),
-          };
-          await bookings.insert(
-            trx,
-            row,
-            all.map(({ flight }, position) => ({
-              booking_id: bookingId,
-              position,
-              schedule_id: flight.schedule.id,
-              departure_date: flight.date,
-              cabin,
-              seats: seatCount,
-            })),
-          );
+            carrier: flights[0]!.schedule.carrier,
+            firstDeparture,
+            holdUntil,
+            now,
+          });
+          const segments = flights.map((flight, position) => ({
+            booking_id: bookingId,
+            position,
+            schedule_id: flight.schedule.id,
+            departure_date: flight.date,
+            cabin: offer.cabin,
+            seats: seatCount,
+          }));
+          await bookings.insert(trx, record, segments);
           await bookings.addEvent(trx, ids.ordered('evt'), bookingId, {
-            type: hold ? 'held' : 'confirmed',
+            type: record.status === 'held' ? 'held' : 'confirmed',
             data: { total_amount: price.total_amount, currency: price.currency },
             at: now.toISOString(),
           });
-          return row;
+          return record;
         }),
       );
       return view(row);

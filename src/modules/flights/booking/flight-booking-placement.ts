@@ -1,0 +1,211 @@
+import type { Kysely } from 'kysely';
+import type { Cabin, Database } from '../../../db/tables.ts';
+import { AppError, invalidField } from '../../../http/app-error.ts';
+import { foldedNames } from '../../../shared/names.ts';
+import type { Catalogue } from '../../catalog/index.ts';
+import type { DatedFlight, Fare, FlightNetwork } from '../inventory/flight-network.ts';
+import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
+import { type PriceBreakdown, priceItinerary } from '../search/fare-rules.ts';
+import { combinePrices, conditionsOf, describeSlice } from '../search/offer-builder.ts';
+import type { OfferPayload, OfferTokens } from '../search/offer-token.ts';
+import { newTicketNumber } from './booking-rules.ts';
+import type {
+  Contact,
+  FlightBookingRecord,
+  StoredItinerary,
+  StoredPassenger,
+} from './flight-booking-record.ts';
+
+/*
+ * Placing a flight booking, step by step: read the offer → find its flights as the network has them now →
+ * take the seats (inside the booking's transaction) → price from the seats sold before this sale → build
+ * the record. Each step is a named function; the service strings them together.
+ */
+
+export type OfferFlights = Array<Array<{ flight: DatedFlight; fare: Fare }>>;
+type Money = { amount: number; currency: string };
+
+const MIN_MINUTES_BEFORE_DEPARTURE = 60;
+
+/** The offer behind an offer id, still valid and in the currency the client expects to pay. */
+export function readOffer(offers: OfferTokens, offerId: string, expected: Money, now: Date): OfferPayload {
+  const offer = offers.read(offerId);
+  if (!offer) throw invalidField('/offer_id', 'is not an offer id from /search_flight');
+  if (offer.expires * 1000 <= now.getTime())
+    throw new AppError('OFFER_EXPIRED', 'The offer has expired; search again', {
+      expired_at: new Date(offer.expires * 1000).toISOString(),
+    });
+  if (expected.currency !== offer.currency)
+    throw invalidField('/expected_total/currency', `must be the offer's currency ${offer.currency}`);
+  return offer;
+}
+
+/** The offer's flights, as the network has them now, with the fares of its brand. */
+export function flightsOf(network: FlightNetwork, offer: OfferPayload, now: Date): OfferFlights {
+  return offer.slices.map((slice) =>
+    slice.map(([scheduleId, date]) => {
+      const schedule = network.schedules.get(scheduleId);
+      if (!schedule || !network.operates(schedule, date)) {
+        throw new AppError('NO_AVAILABILITY', `A flight of this offer no longer operates on ${date}`);
+      }
+      const flight = network.datedFlight(schedule, date);
+      if (flight.departsAt - now.getTime() < MIN_MINUTES_BEFORE_DEPARTURE * 60_000) {
+        throw new AppError(
+          'NO_AVAILABILITY',
+          `${schedule.carrier}${schedule.flightNumber} departs too soon to book`,
+        );
+      }
+      const fare = network.faresFor(schedule, offer.cabin).find((f) => f.brand === offer.brand);
+      if (!fare)
+        throw new AppError(
+          'NO_AVAILABILITY',
+          `The ${offer.brand} fare is no longer sold on ${schedule.carrier}${schedule.flightNumber}`,
+        );
+      return { flight, fare };
+    }),
+  );
+}
+
+/** Whether the trip crosses a border (then every passenger needs a travel document). */
+export function isInternational(slices: OfferFlights): boolean {
+  const countries = new Set(
+    slices
+      .flat()
+      .flatMap(({ flight }) => [
+        flight.schedule.origin.country_code,
+        flight.schedule.destination.country_code,
+      ]),
+  );
+  return countries.size > 1;
+}
+
+/**
+ * Takes `count` seats on every flight, in key order (so concurrent bookings never deadlock), or throws
+ * NO_AVAILABILITY and the transaction rolls back. Returns the seats each flight had sold before.
+ */
+export async function takeSeats(
+  trx: Kysely<Database>,
+  seats: SeatInventoryRepository,
+  flights: readonly DatedFlight[],
+  cabin: Cabin,
+  count: number,
+): Promise<Map<string, number>> {
+  const soldBefore = new Map<string, number>();
+  const keyed = flights.map((flight) => ({
+    flight,
+    key: { scheduleId: flight.schedule.id, date: flight.date, cabin },
+  }));
+  keyed.sort((a, b) => seats.keyOf(a.key).localeCompare(seats.keyOf(b.key)));
+  for (const { flight, key } of keyed) {
+    const before = await seats.take(trx, key, count, flight.schedule.capacity[cabin]);
+    if (before === null) {
+      throw new AppError(
+        'NO_AVAILABILITY',
+        `Not enough ${cabin} seats left on ${flight.schedule.carrier}${flight.schedule.flightNumber} on ${flight.date}`,
+      );
+    }
+    soldBefore.set(seats.keyOf(key), before);
+  }
+  return soldBefore;
+}
+
+/**
+ * The price of the offer from the seats each flight had sold before this sale; PRICE_CHANGED (with the
+ * new total) when it is not what the client expects to pay.
+ */
+export function priceAtSale(
+  slices: OfferFlights,
+  offer: OfferPayload,
+  soldBefore: ReadonlyMap<string, number>,
+  keyOf: SeatInventoryRepository['keyOf'],
+  expected: Money,
+): PriceBreakdown {
+  const cabin = offer.cabin;
+  const prices = slices.map((slice) =>
+    priceItinerary(
+      slice.map(({ flight, fare }) => ({
+        fare,
+        sold: soldBefore.get(keyOf({ scheduleId: flight.schedule.id, date: flight.date, cabin }))!,
+        capacity: flight.schedule.capacity[cabin],
+      })),
+      offer.passengers,
+    ),
+  );
+  const price = prices.every((p) => p !== null) ? combinePrices(prices) : null;
+  if (!price) throw new AppError('NO_AVAILABILITY', 'This offer can no longer be priced');
+  if (price.total_amount !== expected.amount || price.currency !== expected.currency) {
+    throw new AppError(
+      'PRICE_CHANGED',
+      `The total is now ${price.total_amount} ${price.currency} (expected ${expected.amount})`,
+      { total_amount: price.total_amount, total_currency: price.currency },
+    );
+  }
+  return price;
+}
+
+/** What the booking keeps of its offer, as sold: flights, price, conditions, bags and refund terms. */
+export function itineraryAsSold(
+  offer: OfferPayload,
+  slices: OfferFlights,
+  price: PriceBreakdown,
+  catalogue: Catalogue,
+): StoredItinerary {
+  const fares = slices.flat().map((x) => x.fare);
+  return {
+    cabin: offer.cabin,
+    brand: offer.brand,
+    slices: slices.map((slice) =>
+      describeSlice(
+        slice.map((x) => x.flight),
+        catalogue,
+      ),
+    ),
+    price,
+    conditions: conditionsOf(fares, price.currency),
+    baggage: {
+      checked: Math.min(...fares.map((f) => f.checkedBags)),
+      cabin: Math.min(...fares.map((f) => f.cabinBags)),
+    },
+    refund_terms: {
+      refundable: fares.every((f) => f.refund.allowed),
+      penalty_per_passenger: fares.reduce((n, f) => n + f.refund.penalty, 0),
+    },
+  };
+}
+
+/** A new booking's record: held (no tickets, a deadline) or confirmed (a ticket per passenger). */
+export function newBookingRecord(input: {
+  id: string;
+  reference: string;
+  owner: { userId: string; agencyId: string | null };
+  itinerary: StoredItinerary;
+  passengers: StoredPassenger[];
+  contact: Contact;
+  carrier: string;
+  firstDeparture: Date;
+  holdUntil: Date | null;
+  now: Date;
+}): FlightBookingRecord {
+  const { itinerary, passengers, now } = input;
+  const held = input.holdUntil !== null;
+  return {
+    id: input.id,
+    reference: input.reference,
+    user_id: input.owner.userId,
+    agency_id: input.owner.agencyId,
+    status: held ? 'held' : 'confirmed',
+    currency: itinerary.price.currency,
+    total_amount: itinerary.price.total_amount,
+    hold_expires_at: input.holdUntil?.toISOString() ?? null,
+    first_departure_at: input.firstDeparture.toISOString(),
+    itinerary,
+    passengers,
+    names: foldedNames(passengers),
+    contact: input.contact,
+    tickets: held ? null : Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(input.carrier)])),
+    refund_amount: null,
+    version: 1,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
