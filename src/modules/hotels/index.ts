@@ -21,6 +21,7 @@ import {
   HotelBookingSchema,
   ModifyHotelBookingRequestSchema,
 } from './booking/hotel-booking.schemas.ts';
+import { createHotelBookingReads } from './booking/hotel-booking-reads.ts';
 import { createHotelBookingSearch } from './booking/hotel-booking-search.ts';
 import {
   createHotelBookingService,
@@ -101,7 +102,9 @@ export async function hotelsModule(
     clock: deps.clock,
   });
   const bookingsRepo = createHotelBookingsRepository(deps.db);
+  const reads = createHotelBookingReads({ db: deps.db, bookings: bookingsRepo, clock: deps.clock });
   const bookings = createHotelBookingService({
+    reads,
     db: deps.db,
     hotels,
     bookings: bookingsRepo,
@@ -116,7 +119,7 @@ export async function hotelsModule(
     hotels,
     bookings: bookingsRepo,
     inventory,
-    reads: bookings,
+    reads,
     clock: deps.clock,
     ids: deps.ids,
   };
@@ -150,8 +153,8 @@ export async function hotelsModule(
     schemaId: 'HotelBooking',
     changedThrough: 'hotel bookings change through /modify_hotel_booking',
     cancelsParts: true,
-    get: bookings.getBooking,
-    search: createHotelBookingSearch({ bookings: bookingsRepo, reads: bookings }),
+    get: reads.getBooking,
+    search: createHotelBookingSearch({ bookings: bookingsRepo, reads }),
     quoteCancellation: (p, id, part) => cancellations.quoteCancellation(p, id, part.room_id),
     cancel: (p, id, quoteId, part) => cancellations.cancel(p, id, part.room_id, quoteId),
   });

@@ -9,7 +9,7 @@ import {
   onlyCriteria,
   type SearchBookingRequest,
 } from '../../bookings/index.ts';
-import type { HotelBookingService } from './hotel-booking-service.ts';
+import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import { hotelBookingView } from './hotel-booking-view.ts';
 import type {
   HotelBookingFilter,
@@ -20,7 +20,7 @@ import type {
 /** POST /search_booking: hotel bookings by any mix of criteria, sorted, in keyset pages with a total. */
 export function createHotelBookingSearch(deps: {
   bookings: HotelBookingsRepository;
-  reads: HotelBookingService;
+  reads: HotelBookingReads;
 }) {
   return async function searchBookings(principal: Principal, req: SearchBookingRequest) {
     onlyCriteria(req, 'hotel', {

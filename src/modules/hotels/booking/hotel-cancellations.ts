@@ -8,9 +8,9 @@ import type { Principal } from '../../auth/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { penaltyAt } from '../inventory/hotel-rates.ts';
 import { nightsOf } from '../inventory/stays.ts';
+import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import type { HotelBookingRecord, HotelBookingRoomRecord } from './hotel-booking-record.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
-import type { HotelBookingService } from './hotel-booking-service.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 
@@ -34,7 +34,7 @@ export function createHotelCancellations(deps: {
   db: Kysely<Database>;
   bookings: HotelBookingsRepository;
   inventory: HotelInventoryRepository;
-  reads: HotelBookingService;
+  reads: HotelBookingReads;
   clock: Clock;
   ids: IdGenerator;
   quoteKey: string;

@@ -9,14 +9,14 @@ import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repo
 import { priceRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import { checkStayDates, nightsOf } from '../inventory/stays.ts';
+import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import type { StoredHolder, StoredRoomPrice } from './hotel-booking-record.ts';
 import { bookingDeadline, countByType, live } from './hotel-booking-rooms.ts';
 import { checkGuests, type GuestInput, searchableNames } from './hotel-booking-rules.ts';
-import type { HotelBookingService } from './hotel-booking-service.ts';
-import { stayRestricted } from './hotel-booking-service.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
 import { hotelEtag } from './hotel-booking-view.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
+import { stayRestricted } from './hotel-rate-now.ts';
 
 export interface ModifyHotelBookingInput {
   check_in?: string | undefined;
@@ -42,7 +42,7 @@ export function createHotelModifications(deps: {
   hotels: HotelsRepository;
   bookings: HotelBookingsRepository;
   inventory: HotelInventoryRepository;
-  reads: HotelBookingService;
+  reads: HotelBookingReads;
   clock: Clock;
   ids: IdGenerator;
 }) {
