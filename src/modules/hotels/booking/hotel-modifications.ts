@@ -1,22 +1,27 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
-import { AppError, invalidField, invalidFields } from '../../../http/app-error.ts';
+import { AppError, invalidField } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Principal } from '../../auth/index.ts';
-import { decodeRatePlan, decodeRoomType } from '../inventory/hotel-content-codec.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
-import { priceRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import { checkStayDates, nightsOf } from '../inventory/stays.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
-import type { StoredHolder, StoredRoomPrice } from './hotel-booking-record.ts';
-import { bookingDeadline, countByType, live } from './hotel-booking-rooms.ts';
-import { checkGuests, type GuestInput, searchableNames } from './hotel-booking-rules.ts';
+import type { StoredHolder } from './hotel-booking-record.ts';
+import { bookingDeadline, live } from './hotel-booking-rooms.ts';
+import { type GuestInput, searchableNames } from './hotel-booking-rules.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
 import { hotelEtag } from './hotel-booking-view.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
-import { stayRestricted } from './hotel-rate-now.ts';
+import {
+  checkRoomEdits,
+  moveNights,
+  type RepricedRoom,
+  repriceStay,
+  stripUndefined,
+  withEdits,
+} from './hotel-modification-steps.ts';
 
 export interface ModifyHotelBookingInput {
   check_in?: string | undefined;
@@ -76,84 +81,22 @@ export function createHotelModifications(deps: {
       const datesChange = checkIn !== row.check_in || checkOut !== row.check_out;
       const hotel = row.hotel;
 
-      const errors = (input.rooms ?? []).flatMap((edit, i) => {
-        const room = rooms.find((r) => r.id === edit.room_id);
-        if (room?.status !== 'confirmed')
-          return [
-            {
-              location: 'body',
-              pointer: `/rooms/${i}/room_id`,
-              detail: 'is not a live room of this booking',
-            },
-          ];
-        if (!edit.guests) return [];
-        return checkGuests(
-          [{ guests: edit.guests }],
-          [{ adults: room.adults, children: room.child_ages }],
-        ).map((e) => ({ ...e, pointer: `/rooms/${i}/guests` }));
-      });
-      if (errors.length > 0) throw invalidFields('The modification', errors);
-
-      const repriced = new Map<string, { total: number; price: StoredRoomPrice }>();
+      checkRoomEdits(input.rooms ?? [], rooms);
+      let repriced = new Map<string, RepricedRoom>();
       if (datesChange) {
         assertHotelAction(row.status, stayClock, 'change_dates');
         checkStayDates(checkIn, checkOut, now);
         if (!input.expected_total) throw invalidField('/expected_total', 'is required when the dates change');
-        for (const r of live(rooms)) {
-          const product = await deps.hotels.product({
-            hotel_id: row.hotel_id,
-            room_type_id: r.room_type_id,
-            rate_plan_id: r.rate_plan_id,
-          });
-          if (product?.hotel.active !== 1)
-            throw new AppError('NO_AVAILABILITY', 'The hotel no longer sells this room and rate');
-          const old = r.price;
-          const priced = priceRooms(
-            decodeRatePlan(product.ratePlan),
-            decodeRoomType(product.roomType),
-            { checkIn, checkOut },
-            [{ adults: r.adults, children: r.child_ages }],
-          );
-          if (priced.problem) throw stayRestricted(priced.problem);
-          const plan = decodeRatePlan(product.ratePlan);
-          repriced.set(r.id, {
-            total: priced.total,
-            price: {
-              ...old,
-              currency: plan.currency,
-              nightly: priced.rooms[0]!.nights,
-              tax_included_amount: priced.rooms[0]!.tax_included_amount,
-              payable_at_hotel_amount: priced.rooms[0]!.payable_at_hotel_amount,
-              cancellation_policy: plan.cancellation,
-            },
-          });
-        }
-        const total = [...repriced.values()].reduce((n, x) => n + x.total, 0);
-        if (total !== input.expected_total.amount || input.expected_total.currency !== row.currency)
-          throw new AppError(
-            'PRICE_CHANGED',
-            `The new stay costs ${total} ${row.currency} (expected ${input.expected_total.amount})`,
-            {
-              total_amount: total,
-              total_currency: row.currency,
-            },
-          );
+        repriced = await repriceStay(
+          deps.hotels,
+          row,
+          live(rooms),
+          { checkIn, checkOut },
+          input.expected_total,
+        );
       }
-
       const holder = { ...row.holder, ...stripUndefined(input.holder ?? {}) };
-      const edits = new Map((input.rooms ?? []).map((e) => [e.room_id, e]));
-      const updatedRooms = rooms.map((r) => {
-        const edit = edits.get(r.id);
-        return {
-          ...r,
-          guests: edit?.guests ?? r.guests,
-          special_requests:
-            edit && edit.special_requests !== undefined ? edit.special_requests : r.special_requests,
-          ...(repriced.has(r.id)
-            ? { total_amount: repriced.get(r.id)!.total, price: repriced.get(r.id)!.price }
-            : {}),
-        };
-      });
+      const updatedRooms = withEdits(rooms, input.rooms ?? [], repriced);
       const at = now.toISOString();
       const saved = await db.transaction().execute(async (trx) => {
         const ok = await bookings.update(trx, row.id, row.version, {
@@ -171,22 +114,14 @@ export function createHotelModifications(deps: {
           updated_at: at,
         });
         if (!ok) return false;
-        if (datesChange) {
-          const oldNights = nightsOf(row.check_in, row.check_out);
-          const newNights = nightsOf(checkIn, checkOut);
-          for (const [roomTypeId, count] of countByType(rooms)) {
-            await inventory.release(trx, roomTypeId, oldNights, count);
-            const full = await inventory.take(trx, roomTypeId, newNights, count);
-            if (full !== null)
-              throw new AppError(
-                'NO_AVAILABILITY',
-                `Not enough rooms left on the night of ${full}; nothing changed`,
-                {
-                  night: full,
-                },
-              );
-          }
-        }
+        if (datesChange)
+          await moveNights(
+            trx,
+            inventory,
+            rooms,
+            nightsOf(row.check_in, row.check_out),
+            nightsOf(checkIn, checkOut),
+          );
         for (const r of updatedRooms) {
           await bookings.updateRoom(trx, r.id, {
             guests: r.guests,
@@ -219,10 +154,6 @@ export function createHotelModifications(deps: {
       return reads.view((await bookings.findById(db, row.id))!);
     },
   };
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 export type HotelModifications = ReturnType<typeof createHotelModifications>;
