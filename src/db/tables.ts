@@ -1,5 +1,7 @@
 /**
- * Table types. Portable column types only: text, integer (booleans are 0/1) and timestamps as
+ * Table types, all in one file on purpose: Kysely reads the whole schema from the one `Database`
+ * interface, and a migration author sees every table at once. The domain's own types (records,
+ * statuses as the API shows them) live in the modules; this is storage. Portable column types only: text, integer (booleans are 0/1) and timestamps as
  * ISO-8601 UTC text, so both engines store and sort them the same way.
  */
 export interface AgenciesTable {

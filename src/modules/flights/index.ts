@@ -35,8 +35,8 @@ import {
   SearchFlightResponseSchema,
 } from './search/search-flight.schemas.ts';
 
+export { generateNetwork, PRESETS, type Preset } from './demo/network-generator.ts';
 export type { NetworkFile } from './inventory/network-file.ts';
-export { generateNetwork, PRESETS, type Preset } from './inventory/network-generator.ts';
 /** The flight schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const FLIGHT_SCHEMAS = [
   OfferSchema,

@@ -44,8 +44,8 @@ import {
   SearchHotelsResponseSchema,
 } from './search/search-hotels.schemas.ts';
 
+export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './demo/hotel-generator.ts';
 export type { HotelFile } from './inventory/hotel-file.ts';
-export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './inventory/hotel-generator.ts';
 
 /** Hotels read per step when the search index is built. */
 const INDEX_PAGE = 5_000;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, type TestApp, testCatalogue } from '../../../../test/helpers/test-app.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { generateHotels } from './hotel-generator.ts';
+import { generateHotels } from '../demo/hotel-generator.ts';
 
 describe('hotel content, rates and allotments import', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { seededRandom } from '../../../ports/seeded-random.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import type { Catalogue, City } from '../../catalog/index.ts';
-import type { HotelFile, HotelRecord, RatePlanRecord, RoomTypeRecord } from './hotel-file.ts';
+import type { HotelFile, HotelRecord, RatePlanRecord, RoomTypeRecord } from '../inventory/hotel-file.ts';
 
 export type HotelPreset = 'S' | 'M' | 'L';
 

@@ -2,7 +2,8 @@ import { seededRandom } from '../../../ports/seeded-random.ts';
 import { addDays, localToInstant, toLocalIso } from '../../../shared/calendar.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
 import { distanceKm } from '../../catalog/index.ts';
-import type { FareRecord, NetworkFile, ScheduleRecord } from './network-file.ts';
+import type { FareRecord, NetworkFile, ScheduleRecord } from '../inventory/network-file.ts';
+import { aircraftFor, blockMinutes, faresFor } from './fleet-and-fares.ts';
 
 export type Preset = 'S' | 'M' | 'L';
 
@@ -140,62 +141,6 @@ function pickCarriers(catalogue: Catalogue, airports: Airport[], spec: PresetSpe
     }
   }
   return carriers;
-}
-
-const roundTo5 = (n: number) => Math.max(5, Math.round(n / 5) * 5);
-
-/** Block time from great-circle distance: taxi and climb, then about 800 km/h. */
-export function blockMinutes(km: number): number {
-  return roundTo5(30 + (km / 800) * 60);
-}
-
-function aircraftFor(km: number): { aircraft: string; capacity: ScheduleRecord['capacity'] } {
-  if (km < 1_500) return { aircraft: '320', capacity: { economy: 150, business: 12 } };
-  if (km < 4_500) return { aircraft: '321', capacity: { economy: 170, business: 20 } };
-  if (km < 9_000) return { aircraft: '789', capacity: { economy: 200, premium_economy: 28, business: 30 } };
-  return { aircraft: '77W', capacity: { economy: 250, premium_economy: 40, business: 42, first: 8 } };
-}
-
-function faresFor(carrier: string, origin: string, destination: string, km: number): FareRecord[] {
-  const base = Math.round((2_900 + km * 6.5) / 100) * 100;
-  const tax = Math.round((1_800 + km * 0.9) / 100) * 100;
-  const fare = (
-    cabin: FareRecord['cabin'],
-    brand: string,
-    factor: number,
-    bags: number,
-    change: number | null,
-    refund: number | null,
-  ): FareRecord => {
-    const adult = Math.round((base * factor) / 100) * 100;
-    return {
-      carrier,
-      origin,
-      destination,
-      cabin,
-      brand,
-      currency: 'EUR',
-      adult,
-      child: Math.round((adult * 0.75) / 100) * 100,
-      infant: Math.round((adult * 0.1) / 100) * 100,
-      tax,
-      infant_tax: Math.round(tax / 4 / 100) * 100,
-      checked_bags: bags,
-      cabin_bags: 1,
-      change: { allowed: change !== null, penalty: change ?? 0 },
-      refund: { allowed: refund !== null, penalty: refund ?? 0 },
-    };
-  };
-  const fares = [
-    fare('economy', 'light', 1, 0, null, null),
-    fare('economy', 'standard', 1.45, 1, 5_000, null),
-    fare('economy', 'flex', 2.3, 1, 0, 0),
-    fare('business', 'standard', 3.8, 2, 10_000, 15_000),
-    fare('business', 'flex', 5, 2, 0, 0),
-  ];
-  if (km >= 4_500) fares.push(fare('premium_economy', 'standard', 2, 2, 7_500, 20_000));
-  if (km >= 9_000) fares.push(fare('first', 'flex', 8, 3, 0, 0));
-  return fares;
 }
 
 /** Hub banks: departures from a hub leave in waves so that arrivals connect. */
