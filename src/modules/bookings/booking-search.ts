@@ -1,26 +1,11 @@
 import { invalidField } from '../../http/app-error.ts';
+import type { SearchBookingRequest } from './search-booking.schemas.ts';
+
+export type { SearchBookingRequest } from './search-booking.schemas.ts';
+
 import { fold } from '../catalog/index.ts';
 
 export type Range = { from?: string | undefined; to?: string | undefined };
-
-/** POST /search_booking's request, for either product; each product takes the criteria it knows. */
-export interface SearchBookingRequest {
-  product?: 'hotel' | 'flight' | undefined;
-  reference?: string | undefined;
-  client_reference?: string | undefined;
-  name?: string | undefined;
-  hotel_id?: string | undefined;
-  city_id?: string | undefined;
-  statuses?: string[] | undefined;
-  created_at?: Range | undefined;
-  check_in?: Range | undefined;
-  check_out?: Range | undefined;
-  cancellation_deadline?: Range | undefined;
-  departure?: Range | undefined;
-  sort?: string | undefined;
-  limit?: number | undefined;
-  cursor?: string | undefined;
-}
 
 /** Date-time bounds are compared as UTC instants, as stored; a bare date is that whole UTC day. */
 export function instantRange(range: Range | undefined, pointer: string): Range | undefined {

@@ -1,4 +1,6 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
+
+const SORT_KEYS = ['created_at', 'check_in', 'check_out', 'departure'] as const;
 
 const DateRange = (description: string, format: 'date' | 'date-time') =>
   Type.Object(
@@ -62,16 +64,15 @@ export const SearchBookingRequestSchema = Type.Object(
     ),
     departure: Type.Optional(Instants('Flight bookings: the first departure')),
     sort: Type.Optional(
-      Type.Union(
-        ['created_at', 'check_in', 'check_out', 'departure'].flatMap((k) => [
-          Type.Literal(k),
-          Type.Literal(`-${k}`),
-        ]),
-        {
-          default: '-created_at',
-          description:
-            'A leading minus sorts newest / latest first. Hotel: created_at, check_in, check_out. Flight: created_at, departure',
-        },
+      Type.Unsafe<`${'' | '-'}${(typeof SORT_KEYS)[number]}`>(
+        Type.Union(
+          SORT_KEYS.flatMap((k) => [Type.Literal(k), Type.Literal(`-${k}`)]),
+          {
+            default: '-created_at',
+            description:
+              'A leading minus sorts newest / latest first. Hotel: created_at, check_in, check_out. Flight: created_at, departure',
+          },
+        ),
       ),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
@@ -90,3 +91,5 @@ export const SearchBookingResponseSchema = Type.Object(
   },
   { $id: 'SearchBookingResponse' },
 );
+
+export type SearchBookingRequest = Static<typeof SearchBookingRequestSchema>;

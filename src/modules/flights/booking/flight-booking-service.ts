@@ -19,10 +19,10 @@ import {
   holdDeadline,
   isNameCorrection,
   newTicketNumber,
-  type PassengerInput,
 } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
 import { bookingView, etagOf } from './booking-view.ts';
+import type { BookFlightRequest, UpdateBookingChanges } from './flight-booking.schemas.ts';
 import {
   flightsOf,
   isInternational,
@@ -34,21 +34,6 @@ import {
 } from './flight-booking-placement.ts';
 import type { FlightBookingRecord, StoredPassenger } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
-
-export interface PlaceBookingInput {
-  offer_id: string;
-  type?: 'instant' | 'hold' | undefined;
-  passengers: PassengerInput[];
-  contact: { email: string; phone: string };
-  expected_total: { amount: number; currency: string };
-}
-
-export interface UpdateBookingInput {
-  contact?: { email?: string | undefined; phone?: string | undefined } | undefined;
-  passengers?:
-    | Array<{ id: string; given_name?: string | undefined; family_name?: string | undefined }>
-    | undefined;
-}
 
 const notFound = () => new AppError('NOT_FOUND', 'No such booking');
 
@@ -92,7 +77,7 @@ export function createFlightBookingService(deps: {
      * the seats sold before this sale, and refuse with PRICE_CHANGED if that differs from what the
      * client expects to pay. A sold-out flight is NO_AVAILABILITY; nothing is left half-done.
      */
-    async placeBooking(principal: Principal, input: PlaceBookingInput) {
+    async placeBooking(principal: Principal, input: BookFlightRequest) {
       const now = clock.now();
       const offer = readOffer(deps.offers, input.offer_id, input.expected_total, now);
       const slices = flightsOf(await deps.networkCache.current(), offer, now);
@@ -211,7 +196,7 @@ export function createFlightBookingService(deps: {
       principal: Principal,
       id: string,
       ifMatch: string | undefined,
-      input: UpdateBookingInput,
+      input: UpdateBookingChanges,
     ) {
       if (!ifMatch)
         throw new AppError('PRECONDITION_REQUIRED', 'Send If-Match with the ETag from GET /booking');

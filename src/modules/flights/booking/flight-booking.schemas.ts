@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { PassengerPriceSchema, SliceSchema } from '../search/search-flight.schemas.ts';
 
 const CalendarDate = Type.String({ format: 'date' });
@@ -155,3 +155,7 @@ export const UpdateBookingRequestSchema = Type.Object(
   },
   { $id: 'UpdateBookingRequest', additionalProperties: false },
 );
+
+export type BookFlightRequest = Static<typeof BookFlightRequestSchema>;
+/** An update_booking request without the id of the booking it changes. */
+export type UpdateBookingChanges = Omit<Static<typeof UpdateBookingRequestSchema>, 'booking_id'>;

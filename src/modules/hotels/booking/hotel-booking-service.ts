@@ -11,10 +11,10 @@ import { cancellationTimeline, sumRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import { nightsOf } from '../inventory/stays.ts';
 import type { RateKeyPayload, RateKeys } from '../search/rate-key.ts';
+import type { BookHotelRequest } from './hotel-booking.schemas.ts';
 import { newHotelBookingRecord, roomsAsSold, takeNights } from './hotel-booking-placement.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
-import type { StoredHolder } from './hotel-booking-record.ts';
-import { checkGuests, type RoomGuestsInput } from './hotel-booking-rules.ts';
+import { checkGuests } from './hotel-booking-rules.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { expired, rateNow, stayRestricted, storedHotel } from './hotel-rate-now.ts';
 
@@ -22,16 +22,6 @@ export const QUOTE_TTL_SECONDS = 15 * 60;
 /** Hotel references are eight characters, so they never collide with six-character flight references. */
 export const HOTEL_REFERENCE_LENGTH = 8;
 export const HOTEL_BOOKING_ID_PREFIX = 'hbk';
-
-export interface BookHotelInput {
-  quote_id?: string | undefined;
-  rate_key?: string | undefined;
-  holder: StoredHolder;
-  rooms: RoomGuestsInput[];
-  special_requests?: string | undefined;
-  client_reference?: string | undefined;
-  expected_total: { amount: number; currency: string };
-}
 
 /**
  * Rate checks and hotel bookings. Prices and allotment are read from the database at the
@@ -112,7 +102,7 @@ export function createHotelBookingService(deps: {
      * then, in one transaction, takes one room of the type on every night for every room booked,
      * night by night in order, or rolls back: 409 NO_AVAILABILITY names the first full night.
      */
-    async placeBooking(principal: Principal, input: BookHotelInput) {
+    async placeBooking(principal: Principal, input: BookHotelRequest) {
       const now = clock.now();
       if ((input.quote_id === undefined) === (input.rate_key === undefined))
         throw invalidField('/quote_id', 'or rate_key is required, not both');

@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { CancellationSchema, RoomRequestSchema } from '../search/search-hotels.schemas.ts';
 
 const CalendarDate = Type.String({ format: 'date', examples: ['2026-12-14'] });
@@ -221,3 +221,7 @@ export const HotelBookingSchema = Type.Object(
   },
   { $id: 'HotelBooking' },
 );
+
+export type BookHotelRequest = Static<typeof BookHotelRequestSchema>;
+/** A modify_hotel_booking request without the id of the booking it changes. */
+export type HotelBookingChanges = Omit<Static<typeof ModifyHotelBookingRequestSchema>, 'booking_id'>;

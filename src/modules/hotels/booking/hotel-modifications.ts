@@ -7,10 +7,10 @@ import type { Principal } from '../../auth/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import { checkStayDates, nightsOf } from '../inventory/stays.ts';
+import type { HotelBookingChanges } from './hotel-booking.schemas.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
-import type { StoredHolder } from './hotel-booking-record.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
-import { type GuestInput, searchableNames } from './hotel-booking-rules.ts';
+import { searchableNames } from './hotel-booking-rules.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
 import { hotelEtag } from './hotel-booking-view.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
@@ -22,21 +22,6 @@ import {
   stripUndefined,
   withEdits,
 } from './hotel-modification-steps.ts';
-
-export interface ModifyHotelBookingInput {
-  check_in?: string | undefined;
-  check_out?: string | undefined;
-  holder?: Partial<StoredHolder> | undefined;
-  special_requests?: string | null | undefined;
-  rooms?:
-    | Array<{
-        room_id: string;
-        guests?: GuestInput[] | undefined;
-        special_requests?: string | null | undefined;
-      }>
-    | undefined;
-  expected_total?: { amount: number; currency: string } | undefined;
-}
 
 /**
  * Changes names, special requests and dates of a booking. Conditional on the booking version read (its
@@ -59,12 +44,7 @@ export function createHotelModifications(deps: {
      * back and the new ones taken (or nothing changes). Needs If-Match; a date change needs
      * `expected_total` like a booking does.
      */
-    async modify(
-      principal: Principal,
-      id: string,
-      ifMatch: string | undefined,
-      input: ModifyHotelBookingInput,
-    ) {
+    async modify(principal: Principal, id: string, ifMatch: string | undefined, input: HotelBookingChanges) {
       if (!ifMatch)
         throw new AppError('PRECONDITION_REQUIRED', 'Send If-Match with the ETag from GET /booking');
       const row = await reads.loadVisible(principal, { id });
