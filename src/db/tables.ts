@@ -64,7 +64,8 @@ export interface LoginFailuresTable {
   locked_until: string | null;
 }
 
-export type Cabin = 'economy' | 'premium_economy' | 'business' | 'first';
+/** Cabin codes as stored (the flights module owns what they mean). */
+type CabinColumn = 'economy' | 'premium_economy' | 'business' | 'first';
 
 export interface FlightSchedulesTable {
   id: string;
@@ -101,7 +102,7 @@ export interface FaresTable {
   carrier: string;
   origin: string;
   destination: string;
-  cabin: Cabin;
+  cabin: CabinColumn;
   brand: string;
   currency: string;
   adult_amount: number;
@@ -122,7 +123,7 @@ export interface FaresTable {
 export interface SeatInventoryTable {
   schedule_id: string;
   departure_date: string;
-  cabin: Cabin;
+  cabin: CabinColumn;
   sold: number;
 }
 
@@ -163,7 +164,7 @@ export interface FlightBookingSegmentsTable {
   position: number;
   schedule_id: string;
   departure_date: string;
-  cabin: Cabin;
+  cabin: CabinColumn;
   seats: number;
 }
 
@@ -257,7 +258,8 @@ export interface RoomNightsSoldTable {
   sold: number;
 }
 
-export type HotelBookingStatus = 'confirmed' | 'cancelled';
+/** Hotel booking and room statuses as stored (the hotels module owns their rules). */
+type HotelBookingStatusColumn = 'confirmed' | 'cancelled';
 
 export interface HotelBookingsTable {
   id: string;
@@ -265,7 +267,7 @@ export interface HotelBookingsTable {
   client_reference: string | null;
   user_id: string;
   agency_id: string | null;
-  status: HotelBookingStatus;
+  status: HotelBookingStatusColumn;
   hotel_id: string;
   city_id: string;
   check_in: string;
@@ -295,7 +297,7 @@ export interface HotelBookingRoomsTable {
   position: number;
   room_type_id: string;
   rate_plan_id: string;
-  status: HotelBookingStatus;
+  status: HotelBookingStatusColumn;
   adults: number;
   child_ages: string;
   guests: string;

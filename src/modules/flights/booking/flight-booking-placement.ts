@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Cabin, Database } from '../../../db/tables.ts';
+import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import { foldedNames } from '../../../shared/names.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { DatedFlight, Fare, FlightNetwork } from '../inventory/flight-network.ts';
+import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { type PriceBreakdown, priceItinerary } from '../search/fare-rules.ts';
 import { combinePrices, conditionsOf, describeSlice } from '../search/offer-builder.ts';

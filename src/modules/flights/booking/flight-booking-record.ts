@@ -3,6 +3,7 @@ import type { FlightBookingsTable } from '../../../db/tables.ts';
 import type { PriceBreakdown } from '../search/fare-rules.ts';
 import type { conditionsOf, describeSlice } from '../search/offer-builder.ts';
 import type { PassengerInput } from './booking-rules.ts';
+import type { BookingStatus } from './booking-states.ts';
 
 /** What a booking keeps of its offer, as sold. */
 export interface StoredItinerary {
@@ -28,7 +29,8 @@ export type FlightBookingRow = Selectable<FlightBookingsTable>;
 type JsonColumns = 'itinerary' | 'passengers' | 'contact' | 'tickets';
 
 /** A flight booking as the code sees it: the row with its JSON columns as values. */
-export interface FlightBookingRecord extends Omit<FlightBookingRow, JsonColumns> {
+export interface FlightBookingRecord extends Omit<FlightBookingRow, JsonColumns | 'status'> {
+  status: BookingStatus;
   itinerary: StoredItinerary;
   passengers: StoredPassenger[];
   contact: Contact;

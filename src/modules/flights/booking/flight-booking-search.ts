@@ -7,8 +7,8 @@ import {
   onlyCriteria,
   type SearchBookingRequest,
 } from '../../bookings/index.ts';
+import type { BookingStatus } from './booking-states.ts';
 import { bookingView } from './booking-view.ts';
-import type { FlightBookingRecord } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 
 const STATUSES = ['held', 'confirmed', 'cancelled', 'expired', 'disrupted'];
@@ -24,7 +24,7 @@ export function createFlightBookingSearch(deps: { bookings: FlightBookingsReposi
     const filter = {
       reference: req.reference,
       name: nameCriterion(req.name),
-      statuses: req.statuses as FlightBookingRecord['status'][] | undefined,
+      statuses: req.statuses as BookingStatus[] | undefined,
       created_at: instantRange(req.created_at, '/created_at'),
       departure: instantRange(req.departure, '/departure'),
     };

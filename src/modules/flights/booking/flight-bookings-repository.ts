@@ -4,6 +4,7 @@ import type { Database, FlightBookingSegmentsTable } from '../../../db/tables.ts
 import { namesContaining } from '../../../shared/names.ts';
 import type { Visibility } from '../../auth/index.ts';
 import { createBookingEventsRepository } from '../../bookings/index.ts';
+import type { BookingStatus } from './booking-states.ts';
 import {
   decodeFlightBooking,
   encodeFlightBooking,
@@ -22,7 +23,7 @@ export interface FlightBookingFilter {
   reference?: string | undefined;
   /** Folded text that a passenger's full name contains. */
   name?: string | undefined;
-  statuses?: FlightBookingRecord['status'][] | undefined;
+  statuses?: BookingStatus[] | undefined;
   created_at?: Range | undefined;
   departure?: Range | undefined;
 }
@@ -133,7 +134,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       after: KeysetPosition | undefined,
       limit: number,
     ) {
-      const statuses = filter.status ? [filter.status as FlightBookingRecord['status']] : undefined;
+      const statuses = filter.status ? [filter.status as BookingStatus] : undefined;
       return search(v, { statuses }, { key: 'created_at', descending: true }, after, limit);
     },
 
@@ -143,8 +144,8 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
     async changeStatus(
       trx: Kysely<Database>,
       id: string,
-      from: FlightBookingRecord['status'],
-      to: FlightBookingRecord['status'],
+      from: BookingStatus,
+      to: BookingStatus,
       fields: Partial<Pick<FlightBookingRecord, 'tickets' | 'refund_amount' | 'hold_expires_at'>>,
       now: string,
     ): Promise<boolean> {

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Cabin, Database } from '../../../db/tables.ts';
+import type { Database } from '../../../db/tables.ts';
 import { bumpVersion } from '../../../db/versioned-cache.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import { createSignedTokens } from '../../../http/signed-token.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
+import type { Cabin } from '../inventory/network-file.ts';
 import type { NetworkRepository } from '../inventory/network-repository.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { refundFor } from './booking-rules.ts';

@@ -1,6 +1,6 @@
-import type { Cabin } from '../../../db/tables.ts';
 import { addDays, isoWeekday, localToInstant } from '../../../shared/calendar.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
+import type { Cabin } from './network-file.ts';
 import type { CancellationRow, FareRow, ScheduleRow } from './network-repository.ts';
 
 export interface Schedule {

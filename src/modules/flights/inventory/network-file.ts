@@ -1,5 +1,3 @@
-import type { Cabin } from '../../../db/tables.ts';
-
 /** The documented import format for schedules and fares (docs/flight-import.md). */
 export interface ScheduleRecord {
   carrier: string;
@@ -40,4 +38,6 @@ export interface NetworkFile {
   fares: FareRecord[];
 }
 
-export const CABINS: readonly Cabin[] = ['economy', 'premium_economy', 'business', 'first'];
+/** The cabins a flight can have, lowest first. */
+export const CABINS = ['economy', 'premium_economy', 'business', 'first'] as const;
+export type Cabin = (typeof CABINS)[number];

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { chunks } from '../../../db/chunks.ts';
-import type { Cabin, Database } from '../../../db/tables.ts';
+import type { Database } from '../../../db/tables.ts';
+import type { Cabin } from './network-file.ts';
 
 export interface SeatKey {
   scheduleId: string;

@@ -1,4 +1,3 @@
-import type { Cabin } from '../../../db/tables.ts';
 import { invalidField } from '../../../http/app-error.ts';
 import { paginate } from '../../../http/cursor.ts';
 import type { Clock } from '../../../ports/clock.ts';
@@ -6,6 +5,7 @@ import { addDays, daysBetween, toLocalIso } from '../../../shared/calendar.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
 import type { DatedFlight, FlightNetwork } from '../inventory/flight-network.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
+import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
 import type { PassengerMix } from './fare-rules.ts';

@@ -1,7 +1,7 @@
-import type { Cabin } from '../../../db/tables.ts';
 import { toLocalIso } from '../../../shared/calendar.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { Fare, FlightNetwork } from '../inventory/flight-network.ts';
+import type { Cabin } from '../inventory/network-file.ts';
 import { type PassengerMix, type PriceBreakdown, priceItinerary, seatsNeeded } from './fare-rules.ts';
 import type { Itinerary } from './itinerary-search.ts';
 

@@ -1,5 +1,5 @@
-import type { Cabin } from '../../../db/tables.ts';
 import { createSignedTokens } from '../../../http/signed-token.ts';
+import type { Cabin } from '../inventory/network-file.ts';
 import type { PassengerMix } from './fare-rules.ts';
 
 /** What an offer id carries: enough to re-price and book it, without storing every search result. */

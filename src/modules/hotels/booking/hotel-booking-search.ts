@@ -1,4 +1,3 @@
-import type { HotelBookingStatus } from '../../../db/tables.ts';
 import { decodeKeyset, encodeKeyset } from '../../../http/keyset.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
 import {
@@ -10,6 +9,7 @@ import {
   type SearchBookingRequest,
 } from '../../bookings/index.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
+import type { HotelBookingStatus } from './hotel-booking-states.ts';
 import { hotelBookingView } from './hotel-booking-view.ts';
 import type {
   HotelBookingFilter,

@@ -1,5 +1,7 @@
-import type { HotelBookingStatus } from '../../../db/tables.ts';
 import { AppError } from '../../../http/app-error.ts';
+
+/** A hotel booking (and each of its rooms) is confirmed until cancelled. */
+export type HotelBookingStatus = 'confirmed' | 'cancelled';
 
 /**
  * The hotel booking state machine:

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { afterPosition, type KeysetPosition, pageWithTotal } from '../../../db/keyset.ts';
-import type { Database, HotelBookingStatus } from '../../../db/tables.ts';
+import type { Database } from '../../../db/tables.ts';
 import { namesContaining } from '../../../shared/names.ts';
 import type { Visibility } from '../../auth/index.ts';
 import { createBookingEventsRepository } from '../../bookings/index.ts';
@@ -14,6 +14,7 @@ import {
   toHotelBookingRoomRow,
   toHotelBookingRow,
 } from './hotel-booking-record.ts';
+import type { HotelBookingStatus } from './hotel-booking-states.ts';
 
 type Range = { from?: string | undefined; to?: string | undefined };
 

@@ -1,4 +1,3 @@
-import type { RatePlansTable } from '../../../db/tables.ts';
 import type { CancellationPolicy, ChildBand, Season } from './hotel-rates.ts';
 
 /** The documented import format for hotel content, rates and allotments (docs/hotel-import.md). */
@@ -20,7 +19,7 @@ export interface RoomTypeRecord {
 export interface RatePlanRecord {
   code: string;
   name: string;
-  board: RatePlansTable['board'];
+  board: Board;
   currency: string;
   base_amount: number;
   standard_adults: number;
@@ -70,10 +69,12 @@ export interface HotelFile {
   allotments?: AllotmentRecord[];
 }
 
-export const BOARDS: readonly RatePlansTable['board'][] = [
+/** What a rate plan includes to eat. */
+export const BOARDS = [
   'room_only',
   'bed_and_breakfast',
   'half_board',
   'full_board',
   'all_inclusive',
-];
+] as const;
+export type Board = (typeof BOARDS)[number];
