@@ -27,6 +27,7 @@ import {
   createTokensRepository,
   createUserRoute,
   createUsersRepository,
+  principalOf,
 } from './modules/auth/index.ts';
 import { BOOKING_SCHEMAS, bookingDeskRoutes, createProductRegistry } from './modules/bookings/index.ts';
 import {
@@ -126,7 +127,10 @@ export async function buildApp(deps: AppDeps) {
   catalogRoutes(app, { catalogue: createCatalogueService(deps.catalogue), guard: guards.read });
   const accounts = createAccountsService({ users, clients, hasher, clock, ids });
   createUserRoute(app, { accounts, guard: guards.admin });
-  const idempotency = createIdempotency(createIdempotencyKeysRepository(storage.db, clock));
+  const idempotency = createIdempotency(
+    createIdempotencyKeysRepository(storage.db, clock),
+    (request) => principalOf(request).userId,
+  );
   const scheduler = createScheduler({
     clock,
     onError: (job, error) => app.log.warn({ err: error, job }, 'background job failed'),

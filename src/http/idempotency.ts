@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from './app-error.ts';
-import { ERROR_CODES } from './error-codes.ts';
-import type { IdempotencyKeysRepository, StoredResponse } from './idempotency-keys-repository.ts';
-import { PROBLEM_CONTENT_TYPE, toProblem } from './problem.ts';
+import type { IdempotencyKeysRepository } from './idempotency-keys-repository.ts';
+import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 
 export type { StoredResponse } from './idempotency-keys-repository.ts';
 
@@ -20,79 +19,92 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The headers of an answer that a replay sends again. */
+const REPLAYED_HEADERS = ['etag', 'location'];
+
 /**
- * `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header): the first request with a key runs
- * and its answer is kept for 24 hours; the same key and body replay that answer (with
- * `Idempotent-Replayed: true`); the same key with another body is 422; a duplicate arriving while the
- * first still runs is 409 and never runs twice. Answers of 5xx are not kept, so a retry runs again.
+ * `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header) as a pair of route hooks: the first
+ * request with a key runs and its answer is kept for 24 hours; the same key and body replay that answer
+ * (with `Idempotent-Replayed: true`); the same key with another body is 422; a duplicate arriving while
+ * the first still runs is 409 and never runs twice. Answers of 5xx are not kept, so a retry runs again.
+ * The handler itself knows nothing of it: spread `idempotency.hooks('book_flight')` into the route.
  */
-export function createIdempotency(keys: IdempotencyKeysRepository) {
-  return {
-    async run(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      operation: string,
-      userId: string,
-      work: () => Promise<StoredResponse>,
-    ): Promise<FastifyReply> {
-      const key = request.headers['idempotency-key'];
-      if (typeof key !== 'string' || !KEY.test(key)) {
-        throw new AppError(
-          'IDEMPOTENCY_KEY_REQUIRED',
-          'Send an Idempotency-Key header (1–255 visible ASCII characters), new for each new booking',
-          {
-            errors: [{ location: 'headers', pointer: '/idempotency-key', detail: 'is required' }],
-          },
-        );
-      }
+export function createIdempotency(
+  keys: IdempotencyKeysRepository,
+  userOf: (request: FastifyRequest) => string,
+) {
+  const claimed = new WeakMap<FastifyRequest, { userId: string; key: string }>();
+
+  function keyOf(request: FastifyRequest): string {
+    const key = request.headers['idempotency-key'];
+    if (typeof key === 'string' && KEY.test(key)) return key;
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REQUIRED',
+      'Send an Idempotency-Key header (1–255 visible ASCII characters), new for each new booking',
+      { errors: [{ location: 'headers', pointer: '/idempotency-key', detail: 'is required' }] },
+    );
+  }
+
+  /** Claims the key for this request, or answers from an earlier one with the same key. */
+  function preHandler(operation: string): preHandlerAsyncHookHandler {
+    return async (request, reply) => {
+      const key = keyOf(request);
+      const userId = userOf(request);
       const hash = createHash('sha256')
         .update(`${operation}\n${canonical(request.body)}`)
         .digest('hex');
-      if (!(await keys.claim(userId, key, operation, hash))) {
-        const row = await keys.find(userId, key);
-        if (!row)
-          throw new AppError(
-            'IDEMPOTENCY_IN_PROGRESS',
-            'Retry: the earlier request with this key just finished failing',
-          );
-        if (row.operation !== operation || row.request_hash !== hash) {
-          throw new AppError(
-            'IDEMPOTENCY_KEY_REUSED',
-            'This Idempotency-Key was used with a different request; use a new key',
-          );
-        }
-        if (row.status !== 'done')
-          throw new AppError(
-            'IDEMPOTENCY_IN_PROGRESS',
-            'The first request with this key is still running; retry shortly',
-            {},
-            { 'retry-after': '1' },
-          );
-        const stored = row.response!;
-        reply.headers(stored.headers ?? {}).header('idempotent-replayed', 'true');
-        if (stored.status >= 400) reply.type(PROBLEM_CONTENT_TYPE);
-        return reply.code(stored.status).send(stored.body ?? null);
+      if (await keys.claim(userId, key, operation, hash)) {
+        claimed.set(request, { userId, key });
+        return;
       }
-      try {
-        const response = await work();
-        await keys.settle(userId, key, response);
-        return reply
-          .code(response.status)
-          .headers(response.headers ?? {})
-          .send(response.body);
-      } catch (error) {
-        if (error instanceof AppError && ERROR_CODES[error.code].status < 500) {
-          await keys.settle(userId, key, {
-            status: ERROR_CODES[error.code].status,
-            body: toProblem(error.code, error.message, request.id, error.extras),
-          });
-        } else {
-          await keys.release(userId, key);
-        }
-        throw error;
-      }
-    },
+      const row = await keys.find(userId, key);
+      if (!row)
+        throw new AppError(
+          'IDEMPOTENCY_IN_PROGRESS',
+          'Retry: the earlier request with this key just finished failing',
+        );
+      if (row.operation !== operation || row.request_hash !== hash)
+        throw new AppError(
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was used with a different request; use a new key',
+        );
+      if (row.status !== 'done')
+        throw new AppError(
+          'IDEMPOTENCY_IN_PROGRESS',
+          'The first request with this key is still running; retry shortly',
+          {},
+          { 'retry-after': '1' },
+        );
+      const stored = row.response!;
+      reply.headers(stored.headers ?? {}).header('idempotent-replayed', 'true');
+      if (stored.status >= 400) reply.type(PROBLEM_CONTENT_TYPE);
+      return reply.code(stored.status).send(stored.body ?? null);
+    };
+  }
 
+  /** Keeps the answer of a request that claimed its key (a 5xx frees the key instead). */
+  const onSend: onSendHookHandler = async (request, reply, payload) => {
+    const claim = claimed.get(request);
+    if (!claim) return payload;
+    claimed.delete(request);
+    if (reply.statusCode >= 500) {
+      await keys.release(claim.userId, claim.key);
+      return payload;
+    }
+    const headers = Object.fromEntries(
+      REPLAYED_HEADERS.flatMap((h) => {
+        const value = reply.getHeader(h);
+        return value === undefined ? [] : [[h, String(value)]];
+      }),
+    );
+    const body: unknown = typeof payload === 'string' && payload !== '' ? JSON.parse(payload) : null;
+    await keys.settle(claim.userId, claim.key, { status: reply.statusCode, body, headers });
+    return payload;
+  };
+
+  return {
+    /** The route options that make an operation idempotent by key. */
+    hooks: (operation: string) => ({ preHandler: preHandler(operation), onSend }),
     purgeOlderThan: keys.purgeOlderThan,
   };
 }

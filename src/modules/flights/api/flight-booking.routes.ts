@@ -29,6 +29,7 @@ export function flightBookingRoutes(app: App, deps: Deps) {
     '/book_flight',
     {
       onRequest: deps.guards.book,
+      ...deps.idempotency.hooks('book_flight'),
       schema: {
         operationId: 'book_flight',
         tags,
@@ -61,11 +62,9 @@ export function flightBookingRoutes(app: App, deps: Deps) {
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
-      return deps.idempotency.run(request, reply, 'book_flight', principal.userId, async () => {
-        const { booking, etag } = await deps.bookings.placeBooking(principal, request.body);
-        return { status: 201, body: booking, headers: { etag, location: `/booking?id=${booking.id}` } };
-      });
+      const { booking, etag } = await deps.bookings.placeBooking(principalOf(request), request.body);
+      reply.code(201).header('etag', etag).header('location', `/booking?id=${booking.id}`);
+      return booking;
     },
   );
 

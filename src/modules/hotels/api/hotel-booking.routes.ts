@@ -61,6 +61,7 @@ export function hotelBookingRoutes(
     '/book_hotel',
     {
       onRequest: deps.guards.book,
+      ...deps.idempotency.hooks('book_hotel'),
       schema: {
         operationId: 'book_hotel',
         tags,
@@ -97,11 +98,9 @@ export function hotelBookingRoutes(
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
-      return deps.idempotency.run(request, reply, 'book_hotel', principal.userId, async () => {
-        const { booking, etag } = await deps.bookings.placeBooking(principal, request.body);
-        return { status: 201, body: booking, headers: { etag, location: `/booking?id=${booking.id}` } };
-      });
+      const { booking, etag } = await deps.bookings.placeBooking(principalOf(request), request.body);
+      reply.code(201).header('etag', etag).header('location', `/booking?id=${booking.id}`);
+      return booking;
     },
   );
 
