@@ -38,7 +38,7 @@ import {
 } from './modules/catalog/index.ts';
 import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
-import { healthRoutes } from './modules/system/health.routes.ts';
+import { healthRoutes } from './modules/system/index.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
 import type { PasswordHasher } from './ports/password-hasher.ts';
