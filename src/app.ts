@@ -85,6 +85,7 @@ export async function buildApp(deps: AppDeps) {
   const users = createUsersRepository(storage.db);
   const clients = createClientsRepository(storage.db);
   const tokens = createTokensRepository(storage.db);
+  const loginFailures = createLoginFailuresRepository(storage.db);
   const keys = createSigningKeys(createSigningKeysRepository(storage.db), clock);
   await keys.init();
   const accessTokens = createAccessTokens({
@@ -103,7 +104,7 @@ export async function buildApp(deps: AppDeps) {
     accessTokens,
     clock,
     ids,
-    loginFailures: createLoginFailuresRepository(storage.db),
+    loginFailures,
     lockout: {
       threshold: config.auth.lockoutThreshold,
       windowSeconds: config.auth.lockoutWindowSeconds,
@@ -137,8 +138,8 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
-  // Expired refresh tokens and deny-list entries, and idempotency keys older than a day, can no longer
-  // matter.
+  // Expired refresh tokens and deny-list entries, idempotency keys older than a day and failure counts
+  // whose window and lock are over can no longer matter.
   scheduler.add({
     name: 'purge',
     everyMs: config.jobs.purgeMs,
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps) {
       Promise.all([
         tokens.purgeExpired(now.toISOString()),
         idempotency.purgeOlderThan(new Date(now.getTime() - 86_400_000)),
+        loginFailures.purgeStale(now, new Date(now.getTime() - config.auth.lockoutWindowSeconds * 1000)),
       ]),
   });
   const products = createProductRegistry();

@@ -5,7 +5,7 @@ import type { Storage } from '../../src/db/database.ts';
 import { type Catalogue, loadCatalogue } from '../../src/modules/catalog/index.ts';
 import { FakeClock } from '../../src/ports/clock.ts';
 import { randomIds } from '../../src/ports/ids.ts';
-import { createArgon2Hasher } from '../../src/ports/password-hasher.ts';
+import { createArgon2Hasher, type PasswordHasher } from '../../src/ports/password-hasher.ts';
 import { openTestStorage } from './engine.ts';
 
 let catalogue: Catalogue | undefined;
@@ -31,6 +31,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   storage?: Storage;
   redis?: Redis;
+  /** A stand-in password hasher (for example one that holds checks until told), instead of argon2id. */
+  hasher?: PasswordHasher;
 }
 
 /** A whole app on a fresh database, with a fake clock; `env` overrides settings. */
@@ -47,10 +49,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const storage = options.storage ?? (await openTestStorage());
   const clock = new FakeClock();
-  const hasher = createArgon2Hasher({
-    concurrency: config.auth.hashConcurrency,
-    queueLimit: config.auth.hashQueueLimit,
-  });
+  const hasher =
+    options.hasher ??
+    createArgon2Hasher({
+      concurrency: config.auth.hashConcurrency,
+      queueLimit: config.auth.hashQueueLimit,
+    });
   const { app, accounts, flights, hotels, scheduler } = await buildApp({
     config,
     storage,

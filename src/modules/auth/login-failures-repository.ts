@@ -4,25 +4,13 @@ import type { FailureRecord } from './lockout.ts';
 
 export function createLoginFailuresRepository(db: Kysely<Database>) {
   return {
-    async find(accountKey: string): Promise<FailureRecord | undefined> {
-      const row = await db
-        .selectFrom('login_failures')
-        .selectAll()
-        .where('account_key', '=', accountKey)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        failures: row.failures,
-        windowStartedAt: new Date(row.window_started_at),
-        lockedUntil: row.locked_until ? new Date(row.locked_until) : null,
-      };
-    },
-
     /**
-     * Counts one failure in a single statement (an upsert with RETURNING, on both engines), so
-     * concurrent failures each count. A count whose window began before `cutoff` starts again at 1.
+     * Reserves one attempt before the password is checked, in a single statement (an upsert with
+     * RETURNING, on both engines), so concurrent attempts each count and none can read a stale count.
+     * A count whose window began before `cutoff` starts again at 1. Returns the attempts counted in the
+     * window (this one included) and the lock, if any; a successful sign-in clears both.
      */
-    async countFailure(accountKey: string, now: Date, cutoff: Date): Promise<number> {
+    async reserveAttempt(accountKey: string, now: Date, cutoff: Date): Promise<FailureRecord> {
       const started = sql.ref('login_failures.window_started_at');
       const expired = sql<boolean>`${started} < ${cutoff.toISOString()}`;
       const row = await db
@@ -39,21 +27,37 @@ export function createLoginFailuresRepository(db: Kysely<Database>) {
             window_started_at: sql<string>`case when ${expired} then ${now.toISOString()} else ${started} end`,
           }),
         )
-        .returning('failures')
+        .returning(['failures', 'window_started_at', 'locked_until'])
         .executeTakeFirstOrThrow();
-      return Number(row.failures);
+      return {
+        failures: Number(row.failures),
+        windowStartedAt: new Date(row.window_started_at),
+        lockedUntil: row.locked_until ? new Date(row.locked_until) : null,
+      };
     },
 
-    async lock(accountKey: string, until: Date, now: Date): Promise<void> {
+    /** Locks until `until` (never shortening a longer lock already set). */
+    async lock(accountKey: string, until: Date): Promise<void> {
       await db
         .updateTable('login_failures')
-        .set({ locked_until: until.toISOString(), failures: 0, window_started_at: now.toISOString() })
+        .set({ locked_until: until.toISOString() })
         .where('account_key', '=', accountKey)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', until.toISOString())]))
         .execute();
     },
 
     async clear(accountKey: string): Promise<void> {
       await db.deleteFrom('login_failures').where('account_key', '=', accountKey).execute();
+    },
+
+    /** Drops counts that can no longer matter: their window ended before `cutoff` and no lock holds. */
+    async purgeStale(now: Date, cutoff: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('login_failures')
+        .where('window_started_at', '<', cutoff.toISOString())
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import { type AccessTokens, InvalidTokenError } from './access-tokens.ts';
 import { authenticateClient } from './client-authentication.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
-import { isLocked, type LockoutPolicy, lockUntil, windowCutoff } from './lockout.ts';
+import { attemptKey, isLocked, type LockoutPolicy, lockUntil, mayTry, windowCutoff } from './lockout.ts';
 import type { LoginFailuresRepository } from './login-failures-repository.ts';
 import { OAuthError } from './oauth-error.ts';
 import { decideScope } from './scopes.ts';
@@ -22,6 +22,9 @@ export interface TokenResponse {
 }
 
 export type FormParams = Readonly<Record<string, string>>;
+
+/** Longer than any username (128) or e-mail address (254) can be. */
+const MAX_LOGIN_LENGTH = 320;
 
 const BAD_CREDENTIALS = 'The username or password is incorrect, or the account cannot sign in';
 
@@ -86,14 +89,22 @@ export function createTokenService(deps: {
     return response;
   }
 
+  /**
+   * Checks a password with the lockout reserved first (see lockout.ts). Unknown, wrong, locked and
+   * disabled all answer alike and cost the same hashing work, so no answer tells whether an account
+   * exists. A login no account could have (too long, or holding NUL) is never looked up.
+   */
   async function checkPassword(login: string, password: string): Promise<UserRow> {
-    const key = login.trim().toLowerCase();
+    const normalized = login.trim().toLowerCase();
     const now = clock.now();
-    const failures = await loginFailures.find(key);
-    const user = await users.findByLogin(key);
+    const plausible = normalized.length <= MAX_LOGIN_LENGTH && !normalized.includes('\u0000');
+    const user = plausible ? await users.findByLogin(normalized) : undefined;
+    const key = attemptKey(user, normalized);
+    const reserved = await loginFailures.reserveAttempt(key, now, windowCutoff(now, deps.lockout));
+    const allowed = mayTry(reserved, now, deps.lockout);
     let ok = false;
     try {
-      if (user && !isLocked(failures, now)) ok = await hasher.verify(user.password_hash, password);
+      if (user && allowed) ok = await hasher.verify(user.password_hash, password);
       else await hasher.burn(password);
     } catch (error) {
       if (error instanceof OverloadedError) {
@@ -108,14 +119,12 @@ export function createTokenService(deps: {
       throw error;
     }
     if (!ok || !user) {
-      if (!isLocked(failures, now)) {
-        const count = await loginFailures.countFailure(key, now, windowCutoff(now, deps.lockout));
-        const until = lockUntil(count, now, deps.lockout);
-        if (until) await loginFailures.lock(key, until, now);
-      }
+      const until = allowed ? lockUntil(reserved.failures, now, deps.lockout) : null;
+      if (until || (!allowed && !isLocked(reserved, now)))
+        await loginFailures.lock(key, until ?? lockUntil(deps.lockout.threshold, now, deps.lockout)!);
       throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
     }
-    if (failures) await loginFailures.clear(key);
+    await loginFailures.clear(key);
     if (user.disabled) throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
     return user;
   }
