@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps) {
     admin: guard({ scope: 'admin', roles: ['admin'] }),
   };
   catalogRoutes(app, { catalogue: createCatalogueService(deps.catalogue), guard: guards.read });
-  const accounts = createAccountsService({ users, clients, hasher, clock, ids });
+  const accounts = createAccountsService({ users, clients, tokens, hasher, clock, ids });
   createUserRoute(app, { accounts, guard: guards.admin });
   const idempotency = createIdempotency(
     createIdempotencyKeysRepository(storage.db, clock),

@@ -12,6 +12,8 @@ export interface Principal {
   agencyId: string | null;
   clientId: string;
   scope: string;
+  /** The sign-in (refresh token family) the token was issued for; revoking it ends the token. */
+  sessionId: string | null;
   jti: string;
   expiresAt: Date;
   issuedAt: Date;
@@ -62,6 +64,7 @@ export function createAccessTokens(deps: {
       username: String(claims.username ?? ''),
       role: claims.role as Role,
       agencyId: typeof claims.agency_id === 'string' ? claims.agency_id : null,
+      sessionId: typeof claims.sid === 'string' ? claims.sid : null,
       clientId: String(claims.client_id ?? ''),
       scope: claims.scope,
       jti: claims.jti,
@@ -85,6 +88,7 @@ export function createAccessTokens(deps: {
         role: subject.role,
         username: subject.username,
         ...(subject.agencyId ? { agency_id: subject.agencyId } : {}),
+        ...(subject.sessionId ? { sid: subject.sessionId } : {}),
       })
         .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: 'at+jwt' })
         .setIssuer(issuer)

@@ -7,6 +7,7 @@ import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import { hashClientSecret } from './client-authentication.ts';
 import type { ClientsRepository } from './clients-repository.ts';
 import { ROLES, type Role } from './scopes.ts';
+import type { TokensRepository } from './tokens-repository.ts';
 import type { UserRow, UsersRepository } from './users-repository.ts';
 
 export const MIN_PASSWORD_LENGTH = 12;
@@ -36,6 +37,8 @@ function invalid(detail: string): AppError {
 
 /** Creates users and OAuth clients; used by the command line and the demo bootstrap. */
 export function createAccountsService(deps: {
+  /** Sign-ins to end when an account is disabled. */
+  tokens?: Pick<TokensRepository, 'revokeUserFamilies'>;
   users: UsersRepository;
   clients: ClientsRepository;
   hasher: PasswordHasher;
@@ -113,7 +116,10 @@ export function createAccountsService(deps: {
     async setUserDisabled(login: string, disabled: boolean): Promise<void> {
       const user = await users.findByLogin(login);
       if (!user) throw new AppError('NOT_FOUND', `no user ${login}`);
-      await users.setDisabled(user.id, disabled, clock.now().toISOString());
+      const now = clock.now().toISOString();
+      await users.setDisabled(user.id, disabled, now);
+      // Its access tokens stop at once (the guard checks the account); its sign-ins end for good.
+      if (disabled) await deps.tokens?.revokeUserFamilies(user.id, now);
     },
 
     countUsers: () => users.count(),

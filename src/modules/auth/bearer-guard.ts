@@ -62,8 +62,7 @@ export function createBearerGuard(accessTokens: AccessTokens, tokens: TokensRepo
       let principal: Principal;
       try {
         principal = await accessTokens.verify(match[1]!);
-        if (await tokens.isAccessTokenRevoked(principal.jti))
-          throw new InvalidTokenError('the token was revoked');
+        if (await tokens.isAccessRevoked(principal)) throw new InvalidTokenError('the token was revoked');
       } catch (error) {
         if (!(error instanceof InvalidTokenError)) throw error;
         throw new AppError(

@@ -49,6 +49,58 @@ describe('refresh, revocation and introspection', () => {
     assert.equal(heir.json().error, 'invalid_grant');
   });
 
+  it('ends every token of a refresh race: the winner’s new refresh and access tokens die with the family', async () => {
+    for (let trial = 0; trial < 10; trial++) {
+      const s = await signIn(t);
+      const answers = await Promise.all([1, 2].map(() => refresh(s.client.clientId, s.refreshToken)));
+      assert.ok(
+        answers.some((r) => r.statusCode === 400),
+        'the second use is a reuse',
+      );
+      for (const won of answers.filter((r) => r.statusCode === 200)) {
+        const { access_token, refresh_token } = won.json();
+        assert.equal((await refresh(s.client.clientId, refresh_token)).json().error, 'invalid_grant');
+        const call = await catalogue(access_token);
+        assert.equal(call.statusCode, 401, `trial ${trial}: the access token still works`);
+        assert.equal(call.json().code, 'INVALID_TOKEN');
+      }
+      assert.equal((await catalogue(s.accessToken)).statusCode, 401, 'the first access token too');
+    }
+  });
+
+  it('ends the access tokens of a family revoked for reuse, at once', async () => {
+    const s = await signIn(t);
+    const rotated = (await refresh(s.client.clientId, s.refreshToken)).json();
+    assert.equal((await catalogue(rotated.access_token)).statusCode, 200);
+    assert.equal((await refresh(s.client.clientId, s.refreshToken)).statusCode, 400);
+    for (const token of [s.accessToken, rotated.access_token]) {
+      const call = await catalogue(token);
+      assert.equal(call.statusCode, 401);
+      assert.equal(call.json().code, 'INVALID_TOKEN');
+    }
+  });
+
+  it('ends a disabled account’s access tokens at once, and its sign-ins for good', async () => {
+    const s = await signIn(t);
+    assert.equal((await catalogue(s.accessToken)).statusCode, 200);
+    await t.accounts.setUserDisabled(s.user.username, true);
+    const call = await catalogue(s.accessToken);
+    assert.equal(call.statusCode, 401);
+    assert.equal(call.json().code, 'INVALID_TOKEN');
+    const introspected = await post('/connect/introspect', {
+      client_id: s.client.clientId,
+      token: s.accessToken,
+    });
+    assert.deepEqual(introspected.json(), { active: false });
+    await t.accounts.setUserDisabled(s.user.username, false);
+    assert.equal(
+      (await catalogue(s.accessToken)).statusCode,
+      401,
+      'enabling the account again needs a new sign-in',
+    );
+    assert.equal((await refresh(s.client.clientId, s.refreshToken)).json().error, 'invalid_grant');
+  });
+
   it('never lets two concurrent uses of one refresh token both succeed', async () => {
     const s = await signIn(t);
     const answers = await Promise.all([1, 2, 3].map(() => refresh(s.client.clientId, s.refreshToken)));

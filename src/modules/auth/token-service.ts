@@ -55,6 +55,8 @@ export function createTokenService(deps: {
     scope: string,
     familyId?: string,
   ): Promise<TokenResponse> {
+    const refreshable = grants(client).includes('refresh_token');
+    const sessionId = refreshable ? (familyId ?? ids.next('rtf')) : null;
     const { token } = await accessTokens.issue({
       userId: user.id,
       username: user.username,
@@ -62,6 +64,7 @@ export function createTokenService(deps: {
       agencyId: user.agency_id,
       clientId: client.client_id,
       scope,
+      sessionId,
     });
     const response: TokenResponse = {
       access_token: token,
@@ -69,12 +72,12 @@ export function createTokenService(deps: {
       expires_in: accessTokens.ttlSeconds,
       scope,
     };
-    if (grants(client).includes('refresh_token')) {
+    if (sessionId) {
       const refresh = `rt_${randomBytes(32).toString('base64url')}`;
       const now = clock.now();
       await tokens.insertRefresh({
         id: ids.next('rtk'),
-        family_id: familyId ?? ids.next('rtf'),
+        family_id: sessionId,
         token_hash: sha256(refresh),
         user_id: user.id,
         client_id: client.client_id,
@@ -85,6 +88,12 @@ export function createTokenService(deps: {
         created_at: now.toISOString(),
       });
       response.refresh_token = refresh;
+      // A reuse detected while this pair was being made revoked the family before the new token
+      // existed: revoke it too, so neither it nor the access token (sid) outlives the revocation.
+      if (familyId && (await tokens.isFamilyRevoked(familyId))) {
+        await tokens.revokeFamily(familyId, clock.now().toISOString());
+        throw new OAuthError('invalid_grant', 'The refresh token was revoked while it was being used');
+      }
     }
     return response;
   }
@@ -227,8 +236,7 @@ export function createTokenService(deps: {
       }
       try {
         const p = await accessTokens.verify(token);
-        if (p.clientId !== client.client_id || (await tokens.isAccessTokenRevoked(p.jti)))
-          return { active: false };
+        if (p.clientId !== client.client_id || (await tokens.isAccessRevoked(p))) return { active: false };
         return {
           active: true,
           token_type: 'Bearer',

@@ -38,8 +38,9 @@ describe('tokens repository', () => {
 
     assert.equal(await repo.findRefreshByHash('hash-rtk_old'), undefined);
     assert.equal((await repo.findRefreshByHash('hash-rtk_live'))?.id, 'rtk_live');
-    assert.equal(await repo.isAccessTokenRevoked('at_old'), false);
-    assert.equal(await repo.isAccessTokenRevoked('at_live'), true);
+    const of = (jti: string) => ({ jti, sessionId: null, userId: user.id });
+    assert.equal(await repo.isAccessRevoked(of('at_old')), false);
+    assert.equal(await repo.isAccessRevoked(of('at_live')), true);
   });
 
   it('marks a refresh token used only once', async () => {

@@ -35,6 +35,15 @@ export function createTokensRepository(db: Kysely<Database>) {
         .where('revoked_at', 'is', null)
         .execute();
     },
+    /** Revokes every refresh family of an account: its sign-ins, and their access tokens, end. */
+    async revokeUserFamilies(userId: string, now: string): Promise<void> {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
     async revokeAccessToken(jti: string, expiresAt: string): Promise<void> {
       await db
         .insertInto('revoked_access_tokens')
@@ -42,11 +51,49 @@ export function createTokensRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.column('jti').doNothing())
         .execute();
     },
-    async isAccessTokenRevoked(jti: string): Promise<boolean> {
+    /**
+     * Whether an access token no longer counts, in one query: the token itself was revoked, its sign-in
+     * (refresh family) was revoked, or its account is disabled or gone. Asked on every request, so
+     * revocation takes effect at once on every process.
+     */
+    async isAccessRevoked(token: {
+      jti: string;
+      sessionId: string | null;
+      userId: string;
+    }): Promise<boolean> {
       const row = await db
-        .selectFrom('revoked_access_tokens')
-        .select('jti')
-        .where('jti', '=', jti)
+        .selectNoFrom((eb) => [
+          eb
+            .exists(eb.selectFrom('revoked_access_tokens').select('jti').where('jti', '=', token.jti))
+            .as('token'),
+          eb
+            .not(
+              eb.exists(
+                eb.selectFrom('users').select('id').where('id', '=', token.userId).where('disabled', '=', 0),
+              ),
+            )
+            .as('account'),
+          eb
+            .exists(
+              eb
+                .selectFrom('refresh_tokens')
+                .select('id')
+                .where('family_id', '=', token.sessionId ?? '')
+                .where('revoked_at', 'is not', null),
+            )
+            .as('session'),
+        ])
+        .executeTakeFirstOrThrow();
+      return Boolean(row.token) || Boolean(row.account) || Boolean(row.session);
+    },
+
+    /** Whether a refresh token family has been revoked (any of its tokens carries the revocation). */
+    async isFamilyRevoked(familyId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is not', null)
         .executeTakeFirst();
       return row !== undefined;
     },
