@@ -6,7 +6,11 @@ const flights: DataKind<NetworkFile> = {
   noun: 'flights',
   async load(app, file, progress) {
     const r = await app.flights.importNetwork(file, progress);
-    return `${r.schedules} schedules and ${r.fares} fares`;
+    const oversold =
+      r.oversold.length > 0
+        ? `; ${r.oversold.length} dated flights now hold more seats sold than their capacity`
+        : '';
+    return `${r.schedules} schedules and ${r.fares} fares${oversold}`;
   },
   generate: generateNetwork,
   describe: (file) => `${file.schedules.length} schedules and ${file.fares.length} fares`,

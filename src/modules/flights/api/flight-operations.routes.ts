@@ -35,7 +35,26 @@ export function flightOperationsRoutes(
           fares: Type.Array(Type.Object({}, { additionalProperties: true })),
         }),
         response: {
-          200: Type.Object({ schedules: Type.Integer(), fares: Type.Integer() }),
+          200: Type.Object({
+            schedules: Type.Integer(),
+            fares: Type.Integer(),
+            oversold: Type.Array(
+              Type.Object({
+                flight_id: Type.String(),
+                carrier: Type.String(),
+                flight_number: Type.Integer(),
+                departure_date: Type.String({ format: 'date' }),
+                cabin: Type.String(),
+                sold: Type.Integer(),
+                capacity: Type.Integer(),
+              }),
+              {
+                description:
+                  'Flights from today on that hold more seats sold than the capacity just imported (at most 100): ' +
+                  'nothing more is sold on them, and their bookings stand until the operator rebooks or cancels',
+              },
+            ),
+          }),
           ...errorResponses(
             'UNAUTHENTICATED',
             'FORBIDDEN',

@@ -138,3 +138,73 @@ describe('the last seats under concurrent bookings', () => {
     assert.equal(await soldBack(), before, 'the return flight keeps its seats');
   });
 });
+
+describe('a capacity cut while flights are selling', () => {
+  let t: TestApp;
+  const schedule = (capacity: number) => ({
+    carrier: 'BA',
+    flight_number: 9002,
+    origin: 'LHR',
+    destination: 'CDG',
+    departure_time: '11:00',
+    duration_minutes: 75,
+    days_of_week: '1234567',
+    valid_from: dayAfter(t, 0),
+    valid_to: dayAfter(t, 60),
+    aircraft: '320',
+    capacity: { economy: capacity },
+  });
+  before(async () => {
+    t = await buildTestApp();
+    await seedFlights(t);
+    await t.flights.importNetwork({ schedules: [schedule(10)], fares: [] });
+    await t.flights.refreshNetwork();
+  });
+  after(() => t.close());
+
+  it('sells nothing past the new capacity, before any process refreshes, and reports flights left oversold', async () => {
+    const buyer = await signIn(t);
+    const offers = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/search_flight',
+        headers: buyer.auth,
+        payload: searchBody(t, [['LHR', 'CDG', 20]], {
+          max_connections: 0,
+          limit: 50,
+          airlines: { include: ['BA'] },
+        }),
+      })
+    ).json().data;
+    const offer = offers.find(
+      (o: any) => o.slices[0].segments[0].flight_number === 'BA9002' && o.brand === 'light',
+    );
+    assert.ok(offer);
+    const sell = async () => {
+      const res = await bookFlight(t, (await signIn(t)).auth, bookingBody(offer));
+      return res.statusCode === 409 && res.json().code === 'PRICE_CHANGED'
+        ? bookFlight(t, (await signIn(t)).auth, {
+            ...bookingBody(offer),
+            expected_total: { amount: res.json().total_amount, currency: 'EUR' },
+          })
+        : res;
+    };
+    for (let i = 0; i < 4; i++) assert.equal((await sell()).statusCode, 201);
+    const cut = await t.flights.importNetwork({ schedules: [schedule(3)], fares: [] });
+    assert.deepEqual(
+      cut.oversold.map((o) => [o.carrier, o.flight_number, o.departure_date, o.cabin, o.sold, o.capacity]),
+      [['BA', 9002, offer.slices[0].segments[0].departure_date, 'economy', 4, 3]],
+    );
+    for (let i = 0; i < 4; i++) {
+      const res = await sell();
+      assert.equal(res.statusCode, 409, res.body);
+      assert.equal(res.json().code, 'NO_AVAILABILITY');
+    }
+    const sold = await t.storage.db
+      .selectFrom('seat_inventory')
+      .select('sold')
+      .where('schedule_id', '=', offer.slices[0].segments[0].flight_id)
+      .executeTakeFirstOrThrow();
+    assert.equal(sold.sold, 4, 'no seat was sold after the cut');
+  });
+});

@@ -98,7 +98,7 @@ export async function takeSeats(
   }));
   keyed.sort((a, b) => seats.keyOf(a.key).localeCompare(seats.keyOf(b.key)));
   for (const { flight, key } of keyed) {
-    const before = await seats.take(trx, key, count, flight.schedule.capacity[cabin]);
+    const before = await seats.take(trx, key, count);
     if (before === null) {
       throw new AppError(
         'NO_AVAILABILITY',

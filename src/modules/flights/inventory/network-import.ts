@@ -4,12 +4,14 @@ import { bumpVersion } from '../../../db/versioned-cache.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Catalogue } from '../../catalog/index.ts';
-import type { FareRow, NetworkRepository, ScheduleRow } from './network-repository.ts';
+import type { FareRow, NetworkRepository, OversoldFlight, ScheduleRow } from './network-repository.ts';
 import { assertNetworkFile } from './network-validation.ts';
 
 export interface ImportResult {
   schedules: number;
   fares: number;
+  /** Flights from today on that now hold more seats sold than their new capacity (at most 100 listed). */
+  oversold: OversoldFlight[];
 }
 
 /**
@@ -79,12 +81,13 @@ export function createNetworkImporter(deps: {
       done += n;
       onProgress?.(done, total);
     };
-    await deps.db.transaction().execute(async (trx) => {
+    const oversold = await deps.db.transaction().execute(async (trx) => {
       await deps.network.upsertSchedules(trx, schedules, step);
       await deps.network.upsertFares(trx, fares, step);
       await bumpVersion(trx, 'network');
+      return deps.network.oversold(trx, now.slice(0, 10));
     });
-    return { schedules: schedules.length, fares: fares.length };
+    return { schedules: schedules.length, fares: fares.length, oversold: oversold.slice(0, 100) };
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { chunks } from '../../../db/chunks.ts';
 import type {
   Database,
@@ -12,8 +12,49 @@ export type FareRow = Selectable<FaresTable>;
 export type CancellationRow = Selectable<FlightCancellationsTable>;
 
 /** Schedules, fares and cancellations: what operators sell. */
+export interface OversoldFlight {
+  flight_id: string;
+  carrier: string;
+  flight_number: number;
+  departure_date: string;
+  cabin: string;
+  sold: number;
+  capacity: number;
+}
+
 export function createNetworkRepository(db: Kysely<Database>) {
   return {
+    /**
+     * Dated flights (from `fromDate` on) that hold more seats sold than their schedule now has in a
+     * cabin: what an import that cut capacity leaves for the operator to rebook. Reads only flights
+     * that sold something.
+     */
+    async oversold(trx: Kysely<Database>, fromDate: string): Promise<OversoldFlight[]> {
+      const capacity = sql<number>`case ${sql.ref('i.cabin')}
+        when 'economy' then ${sql.ref('s.capacity_economy')}
+        when 'premium_economy' then ${sql.ref('s.capacity_premium_economy')}
+        when 'business' then ${sql.ref('s.capacity_business')}
+        else ${sql.ref('s.capacity_first')} end`;
+      const rows = await trx
+        .selectFrom('seat_inventory as i')
+        .innerJoin('flight_schedules as s', 's.id', 'i.schedule_id')
+        .select([
+          's.id as flight_id',
+          's.carrier',
+          's.flight_number',
+          'i.departure_date',
+          'i.cabin',
+          'i.sold',
+          capacity.as('capacity'),
+        ])
+        .where('i.departure_date', '>=', fromDate)
+        .where(sql<boolean>`${sql.ref('i.sold')} > ${capacity}`)
+        .orderBy('i.departure_date')
+        .orderBy('s.id')
+        .execute();
+      return rows.map((r) => ({ ...r, sold: Number(r.sold), capacity: Number(r.capacity) }));
+    },
+
     async upsertSchedules(
       trx: Kysely<Database>,
       rows: ScheduleRow[],

@@ -9,6 +9,13 @@ export interface SeatKey {
   cabin: Cabin;
 }
 
+const CAPACITY_COLUMN = {
+  economy: 'capacity_economy',
+  premium_economy: 'capacity_premium_economy',
+  business: 'capacity_business',
+  first: 'capacity_first',
+} as const satisfies Record<Cabin, string>;
+
 const keyOf = (k: SeatKey) => `${k.scheduleId}|${k.date}|${k.cabin}`;
 
 /**
@@ -36,19 +43,48 @@ export function createSeatInventoryRepository(db: Kysely<Database>) {
 
     /**
      * Takes `seats` if that many are left, in one statement: the row is created or incremented only
-     * while the total stays within capacity. Returns the seats sold before, or null when too few are
-     * left. Call inside the booking transaction.
+     * while the total stays within the capacity stored for the schedule now (never a cached copy: an
+     * import that cut it a moment ago counts), and only while the schedule is active and the flight not
+     * cancelled that day. Returns the seats sold before, or null when too few are left. Call inside the
+     * booking transaction.
      */
-    async take(trx: Kysely<Database>, key: SeatKey, seats: number, capacity: number): Promise<number | null> {
-      if (seats > capacity) return null;
+    async take(trx: Kysely<Database>, key: SeatKey, seats: number): Promise<number | null> {
+      const column = CAPACITY_COLUMN[key.cabin];
+      const capacity = trx
+        .selectFrom('flight_schedules')
+        .select(column)
+        .where('id', '=', key.scheduleId)
+        .where('status', '=', 'active')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('flight_cancellations')
+                .select('schedule_id')
+                .where('schedule_id', '=', key.scheduleId)
+                .where('departure_date', '=', key.date),
+            ),
+          ),
+        );
       const row = await trx
         .insertInto('seat_inventory')
-        .values({ schedule_id: key.scheduleId, departure_date: key.date, cabin: key.cabin, sold: seats })
+        .columns(['schedule_id', 'departure_date', 'cabin', 'sold'])
+        .expression(
+          capacity
+            .clearSelect()
+            .select([
+              sql<string>`cast(${key.scheduleId} as text)`.as('schedule_id'),
+              sql<string>`cast(${key.date} as text)`.as('departure_date'),
+              sql<Cabin>`cast(${key.cabin} as text)`.as('cabin'),
+              sql<number>`cast(${seats} as integer)`.as('sold'),
+            ])
+            .where(column, '>=', seats),
+        )
         .onConflict((oc) =>
           oc
             .columns(['schedule_id', 'departure_date', 'cabin'])
             .doUpdateSet({ sold: sql<number>`${sql.ref('seat_inventory.sold')} + ${seats}` })
-            .where(sql<boolean>`${sql.ref('seat_inventory.sold')} + ${seats} <= ${capacity}`),
+            .where(sql<boolean>`${sql.ref('seat_inventory.sold')} + ${seats} <= (${capacity})`),
         )
         .returning('sold')
         .executeTakeFirst();
