@@ -131,6 +131,7 @@ export async function buildApp(deps: AppDeps) {
   const idempotency = createIdempotency(
     createIdempotencyKeysRepository(storage.db, clock),
     (request) => principalOf(request).userId,
+    clock,
   );
   const scheduler = createScheduler({
     clock,

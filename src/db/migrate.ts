@@ -6,6 +6,7 @@ import * as hotels from './migrations/0004-hotels.ts';
 import * as hotelBookings from './migrations/0005-hotel-bookings.ts';
 import * as agencyNames from './migrations/0006-agency-names.ts';
 import * as flightBookingNames from './migrations/0007-flight-booking-names.ts';
+import * as bookingIdempotencyKeys from './migrations/0008-booking-idempotency-keys.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-hotel-bookings': hotelBookings,
   '0006-agency-names': agencyNames,
   '0007-flight-booking-names': flightBookingNames,
+  '0008-booking-idempotency-keys': bookingIdempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -154,6 +154,8 @@ export interface FlightBookingsTable {
   refund_amount: number | null;
   /** Passengers' names, folded, `|`-separated, for name search (0007; null only before it ran). */
   names: string | null;
+  /** The Idempotency-Key that made it, unique per user (0008). */
+  idempotency_key: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -285,6 +287,8 @@ export interface HotelBookingsTable {
   special_requests: string | null;
   /** The hotel as it was when booked: name, address, zone, times (JSON). */
   hotel: string;
+  /** The Idempotency-Key that made it, unique per user (0008). */
+  idempotency_key: string | null;
   version: number;
   created_at: string;
   updated_at: string;

@@ -42,7 +42,19 @@ describe('idempotency keys repository', () => {
       request_hash: 'h1',
       status: 'in_progress',
       response: null,
+      claimed_at: t.clock.now().toISOString(),
     });
+    assert.equal(
+      await keys.takeOver('usr_2', 'k1', 'h1', t.clock.now()),
+      false,
+      'a claim made at the cutoff is not stale',
+    );
+    assert.equal(await keys.takeOver('usr_2', 'k1', 'h1', new Date(t.clock.now().getTime() + 1)), true);
+    assert.equal(
+      await keys.takeOver('usr_2', 'k1', 'h2', new Date(t.clock.now().getTime() + 1)),
+      false,
+      'not by another request',
+    );
     await keys.settle('usr_2', 'k1', { status: 201, body: { id: 'hbk_1' }, headers: { etag: '"v1"' } });
     assert.deepEqual((await keys.find('usr_2', 'k1'))?.response, {
       status: 201,

@@ -15,6 +15,8 @@ export interface IdempotencyKeyRecord {
   request_hash: string;
   status: 'in_progress' | 'done';
   response: StoredResponse | null;
+  /** When the key was claimed (or last taken over). */
+  claimed_at: string;
 }
 
 /** The `idempotency_keys` table: claims, settled answers and their purge. No HTTP here. */
@@ -42,7 +44,7 @@ export function createIdempotencyKeysRepository(db: Kysely<Database>, clock: Clo
     async find(userId: string, key: string): Promise<IdempotencyKeyRecord | undefined> {
       const row = await db
         .selectFrom('idempotency_keys')
-        .select(['operation', 'request_hash', 'status', 'response_status', 'response_body'])
+        .select(['operation', 'request_hash', 'status', 'response_status', 'response_body', 'created_at'])
         .where('user_id', '=', userId)
         .where('key', '=', key)
         .executeTakeFirst();
@@ -59,7 +61,25 @@ export function createIdempotencyKeysRepository(db: Kysely<Database>, clock: Clo
           row.response_status === null
             ? null
             : { status: row.response_status, body: stored?.body ?? null, headers: stored?.headers ?? {} },
+        claimed_at: row.created_at,
       };
+    },
+
+    /**
+     * Takes over a claim left in progress since before `cutoff` (its process died before answering);
+     * true for the one request that got it.
+     */
+    async takeOver(userId: string, key: string, hash: string, cutoff: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('idempotency_keys')
+        .set({ created_at: clock.now().toISOString() })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .where('request_hash', '=', hash)
+        .where('status', '=', 'in_progress')
+        .where('created_at', '<', cutoff.toISOString())
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async settle(userId: string, key: string, response: StoredResponse): Promise<void> {

@@ -20,6 +20,7 @@ describe('idempotency hooks on a route', () => {
     const idempotency = createIdempotency(
       createIdempotencyKeysRepository(storage.db, new FakeClock()),
       (request) => String(request.headers['x-user'] ?? 'usr_a'),
+      new FakeClock(),
     );
     app = Fastify() as unknown as App;
     registerProblemHandling(app);

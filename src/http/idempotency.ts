@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { Clock } from '../ports/clock.ts';
 import { AppError } from './app-error.ts';
 import type { IdempotencyKeysRepository } from './idempotency-keys-repository.ts';
 import { PROBLEM_CONTENT_TYPE } from './problem.ts';
@@ -19,6 +20,28 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+function keyOf(request: FastifyRequest): string {
+  const key = request.headers['idempotency-key'];
+  if (typeof key === 'string' && KEY.test(key)) return key;
+  throw new AppError(
+    'IDEMPOTENCY_KEY_REQUIRED',
+    'Send an Idempotency-Key header (1–255 visible ASCII characters), new for each new booking',
+    { errors: [{ location: 'headers', pointer: '/idempotency-key', detail: 'is required' }] },
+  );
+}
+
+/**
+ * How long a claim may stay in progress before a retry may take it over: far longer than any booking
+ * takes, so only a claim whose process died is taken. The booking itself records its key, so a retry
+ * after a crash either finds the booking that committed or makes it, never a second one.
+ */
+export const STALE_CLAIM_SECONDS = 60;
+
+/** The key of a request that passed the idempotency hooks, for the handler to record with what it makes. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  return keyOf(request);
+}
+
 /** The headers of an answer that a replay sends again. */
 const REPLAYED_HEADERS = ['etag', 'location'];
 
@@ -32,18 +55,9 @@ const REPLAYED_HEADERS = ['etag', 'location'];
 export function createIdempotency(
   keys: IdempotencyKeysRepository,
   userOf: (request: FastifyRequest) => string,
+  clock: Clock,
 ) {
   const claimed = new WeakMap<FastifyRequest, { userId: string; key: string }>();
-
-  function keyOf(request: FastifyRequest): string {
-    const key = request.headers['idempotency-key'];
-    if (typeof key === 'string' && KEY.test(key)) return key;
-    throw new AppError(
-      'IDEMPOTENCY_KEY_REQUIRED',
-      'Send an Idempotency-Key header (1–255 visible ASCII characters), new for each new booking',
-      { errors: [{ location: 'headers', pointer: '/idempotency-key', detail: 'is required' }] },
-    );
-  }
 
   /** Claims the key for this request, or answers from an earlier one with the same key. */
   function preHandler(operation: string): preHandlerAsyncHookHandler {
@@ -68,6 +82,11 @@ export function createIdempotency(
           'IDEMPOTENCY_KEY_REUSED',
           'This Idempotency-Key was used with a different request; use a new key',
         );
+      const cutoff = new Date(clock.now().getTime() - STALE_CLAIM_SECONDS * 1000);
+      if (row.status !== 'done' && (await keys.takeOver(userId, key, hash, cutoff))) {
+        claimed.set(request, { userId, key });
+        return;
+      }
       if (row.status !== 'done')
         throw new AppError(
           'IDEMPOTENCY_IN_PROGRESS',

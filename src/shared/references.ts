@@ -27,3 +27,22 @@ export async function withFreshReference<T>(
     }
   }
 }
+
+/**
+ * Runs `write` unless `existing` finds what an earlier run of the same request already made; when
+ * `write` fails on a unique violation (a concurrent run of the same request got there first), answers
+ * with that run's record instead.
+ */
+export async function onceForKey<T>(
+  existing: () => Promise<T | undefined> | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const made = await existing();
+    if (made !== undefined) return made;
+    throw error;
+  }
+}

@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../../http/app-instance.ts';
-import type { Idempotency } from '../../../http/idempotency.ts';
+import { type Idempotency, idempotencyKeyOf } from '../../../http/idempotency.ts';
 import { decodeKeyset, encodeKeyset } from '../../../http/keyset.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { principalOf } from '../../auth/index.ts';
@@ -62,7 +62,11 @@ export function flightBookingRoutes(app: App, deps: Deps) {
       },
     },
     async (request, reply) => {
-      const { booking, etag } = await deps.bookings.placeBooking(principalOf(request), request.body);
+      const { booking, etag } = await deps.bookings.placeBooking(
+        principalOf(request),
+        request.body,
+        idempotencyKeyOf(request),
+      );
       reply.code(201).header('etag', etag).header('location', `/booking?id=${booking.id}`);
       return booking;
     },

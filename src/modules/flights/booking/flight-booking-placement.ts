@@ -185,6 +185,7 @@ export function newBookingRecord(input: {
   carrier: string;
   firstDeparture: Date;
   holdUntil: Date | null;
+  idempotencyKey: string | null;
   now: Date;
 }): FlightBookingRecord {
   const { itinerary, passengers, now } = input;
@@ -205,6 +206,7 @@ export function newBookingRecord(input: {
     contact: input.contact,
     tickets: held ? null : Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(input.carrier)])),
     refund_amount: null,
+    idempotency_key: input.idempotencyKey,
     version: 1,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),

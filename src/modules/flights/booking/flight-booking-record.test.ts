@@ -23,6 +23,7 @@ const row: FlightBookingRow = {
   tickets: null,
   refund_amount: null,
   names: '|ada lovelace|',
+  idempotency_key: 'k-1',
   version: 1,
   created_at: '2026-11-21T12:00:00.000Z',
   updated_at: '2026-11-21T12:00:00.000Z',

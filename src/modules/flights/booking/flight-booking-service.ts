@@ -5,7 +5,7 @@ import { AppError, invalidField, invalidFields } from '../../../http/app-error.t
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { foldedNames } from '../../../shared/names.ts';
-import { withFreshReference } from '../../../shared/references.ts';
+import { onceForKey, withFreshReference } from '../../../shared/references.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
@@ -77,7 +77,10 @@ export function createFlightBookingService(deps: {
      * the seats sold before this sale, and refuse with PRICE_CHANGED if that differs from what the
      * client expects to pay. A sold-out flight is NO_AVAILABILITY; nothing is left half-done.
      */
-    async placeBooking(principal: Principal, input: BookFlightRequest) {
+    async placeBooking(principal: Principal, input: BookFlightRequest, idempotencyKey: string | null = null) {
+      // A retry of a booking that committed but whose answer was never kept: answer with that booking.
+      const made = idempotencyKey && (await bookings.findByIdempotencyKey(principal.userId, idempotencyKey));
+      if (made) return view(made);
       const now = clock.now();
       const offer = readOffer(deps.offers, input.offer_id, input.expected_total, now);
       const slices = flightsOf(await deps.networkCache.current(), offer, now);
@@ -97,38 +100,43 @@ export function createFlightBookingService(deps: {
       const passengers: StoredPassenger[] = input.passengers.map((p) => ({ ...p, id: ids.next('pas') }));
       // Time-ordered, so bookings made in the same millisecond still list in the order they were made.
       const bookingId = ids.ordered(FLIGHT_BOOKING_ID_PREFIX);
-      const row = await withFreshReference(FLIGHT_REFERENCE_LENGTH, (reference) =>
-        db.transaction().execute(async (trx) => {
-          const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
-          const price = priceAtSale(slices, offer, soldBefore, seats.keyOf, input.expected_total);
-          const record = newBookingRecord({
-            id: bookingId,
-            reference,
-            owner: principal,
-            itinerary: itineraryAsSold(offer, slices, price, deps.catalogue),
-            passengers,
-            contact: input.contact,
-            carrier: flights[0]!.schedule.carrier,
-            firstDeparture,
-            holdUntil,
-            now,
-          });
-          const segments = flights.map((flight, position) => ({
-            booking_id: bookingId,
-            position,
-            schedule_id: flight.schedule.id,
-            departure_date: flight.date,
-            cabin: offer.cabin,
-            seats: seatCount,
-          }));
-          await bookings.insert(trx, record, segments);
-          await bookings.addEvent(trx, ids.ordered('evt'), bookingId, {
-            type: record.status === 'held' ? 'held' : 'confirmed',
-            data: { total_amount: price.total_amount, currency: price.currency },
-            at: now.toISOString(),
-          });
-          return record;
-        }),
+      const row = await onceForKey(
+        () => (idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined),
+        () =>
+          withFreshReference(FLIGHT_REFERENCE_LENGTH, (reference) =>
+            db.transaction().execute(async (trx) => {
+              const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
+              const price = priceAtSale(slices, offer, soldBefore, seats.keyOf, input.expected_total);
+              const record = newBookingRecord({
+                id: bookingId,
+                reference,
+                owner: principal,
+                itinerary: itineraryAsSold(offer, slices, price, deps.catalogue),
+                passengers,
+                contact: input.contact,
+                carrier: flights[0]!.schedule.carrier,
+                firstDeparture,
+                holdUntil,
+                idempotencyKey,
+                now,
+              });
+              const segments = flights.map((flight, position) => ({
+                booking_id: bookingId,
+                position,
+                schedule_id: flight.schedule.id,
+                departure_date: flight.date,
+                cabin: offer.cabin,
+                seats: seatCount,
+              }));
+              await bookings.insert(trx, record, segments);
+              await bookings.addEvent(trx, ids.ordered('evt'), bookingId, {
+                type: record.status === 'held' ? 'held' : 'confirmed',
+                data: { total_amount: price.total_amount, currency: price.currency },
+                at: now.toISOString(),
+              });
+              return record;
+            }),
+          ),
       );
       return view(row);
     },

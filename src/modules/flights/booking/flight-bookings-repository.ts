@@ -113,6 +113,17 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       return row && decodeFlightBooking(row);
     },
 
+    /** The booking an Idempotency-Key of this user made, if it made one. */
+    async findByIdempotencyKey(userId: string, key: string): Promise<FlightBookingRecord | undefined> {
+      const row = await db
+        .selectFrom('flight_bookings')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      return row && decodeFlightBooking(row);
+    },
+
     async findById(trx: Kysely<Database>, id: string): Promise<FlightBookingRecord | undefined> {
       const row = await trx.selectFrom('flight_bookings').selectAll().where('id', '=', id).executeTakeFirst();
       return row && decodeFlightBooking(row);

@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../../http/app-instance.ts';
-import type { Idempotency } from '../../../http/idempotency.ts';
+import { type Idempotency, idempotencyKeyOf } from '../../../http/idempotency.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { principalOf } from '../../auth/index.ts';
 import type { ProductRegistry } from '../../bookings/index.ts';
@@ -98,7 +98,11 @@ export function hotelBookingRoutes(
       },
     },
     async (request, reply) => {
-      const { booking, etag } = await deps.bookings.placeBooking(principalOf(request), request.body);
+      const { booking, etag } = await deps.bookings.placeBooking(
+        principalOf(request),
+        request.body,
+        idempotencyKeyOf(request),
+      );
       reply.code(201).header('etag', etag).header('location', `/booking?id=${booking.id}`);
       return booking;
     },

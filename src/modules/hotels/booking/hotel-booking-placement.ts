@@ -87,6 +87,7 @@ export function newHotelBookingRecord(input: {
   hotel: StoredHotel;
   plan: IndexedRatePlan;
   total: number;
+  idempotencyKey: string | null;
   now: Date;
 }): HotelBookingRecord {
   const { hotel, plan, stay, now } = input;
@@ -110,6 +111,7 @@ export function newHotelBookingRecord(input: {
     names: searchableNames(input.input.holder, input.input.rooms),
     special_requests: input.input.special_requests ?? null,
     hotel,
+    idempotency_key: input.idempotencyKey,
     version: 1,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),

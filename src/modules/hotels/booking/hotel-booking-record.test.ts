@@ -30,6 +30,7 @@ const row: HotelBookingRow = {
   names: '|ada lovelace|',
   special_requests: null,
   hotel: JSON.stringify(hotel),
+  idempotency_key: null,
   version: 3,
   created_at: '2026-11-21T12:00:00.000Z',
   updated_at: '2026-11-21T12:00:00.000Z',

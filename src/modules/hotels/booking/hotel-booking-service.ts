@@ -3,7 +3,7 @@ import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField, invalidFields } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
-import { withFreshReference } from '../../../shared/references.ts';
+import { onceForKey, withFreshReference } from '../../../shared/references.ts';
 import type { Principal } from '../../auth/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
@@ -102,7 +102,10 @@ export function createHotelBookingService(deps: {
      * then, in one transaction, takes one room of the type on every night for every room booked,
      * night by night in order, or rolls back: 409 NO_AVAILABILITY names the first full night.
      */
-    async placeBooking(principal: Principal, input: BookHotelRequest) {
+    async placeBooking(principal: Principal, input: BookHotelRequest, idempotencyKey: string | null = null) {
+      // A retry of a booking that committed but whose answer was never kept: answer with that booking.
+      const made = idempotencyKey && (await bookings.findByIdempotencyKey(principal.userId, idempotencyKey));
+      if (made) return view(made);
       const now = clock.now();
       if ((input.quote_id === undefined) === (input.rate_key === undefined))
         throw invalidField('/quote_id', 'or rate_key is required, not both');
@@ -142,28 +145,39 @@ export function createHotelBookingService(deps: {
         plan,
         prices: priced.rooms,
       });
-      const row = await withFreshReference(HOTEL_REFERENCE_LENGTH, (reference) =>
-        db.transaction().execute(async (trx) => {
-          await takeNights(trx, inventory, found.roomType, nightsOf(p.check_in, p.check_out), rooms.length);
-          const record = newHotelBookingRecord({
-            id: bookingId,
-            reference,
-            owner: principal,
-            input,
-            stay: p,
-            hotel,
-            plan,
-            total: priced.total,
-            now,
-          });
-          await bookings.insert(trx, record, rooms);
-          await bookings.addEvent(trx, ids.ordered('evt'), bookingId, {
-            type: 'confirmed',
-            data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
-            at: now.toISOString(),
-          });
-          return record;
-        }),
+      const row = await onceForKey(
+        () => (idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined),
+        () =>
+          withFreshReference(HOTEL_REFERENCE_LENGTH, (reference) =>
+            db.transaction().execute(async (trx) => {
+              await takeNights(
+                trx,
+                inventory,
+                found.roomType,
+                nightsOf(p.check_in, p.check_out),
+                rooms.length,
+              );
+              const record = newHotelBookingRecord({
+                id: bookingId,
+                reference,
+                owner: principal,
+                input,
+                stay: p,
+                hotel,
+                plan,
+                total: priced.total,
+                idempotencyKey,
+                now,
+              });
+              await bookings.insert(trx, record, rooms);
+              await bookings.addEvent(trx, ids.ordered('evt'), bookingId, {
+                type: 'confirmed',
+                data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
+                at: now.toISOString(),
+              });
+              return record;
+            }),
+          ),
       );
       return view(row);
     },

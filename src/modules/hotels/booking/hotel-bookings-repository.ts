@@ -94,6 +94,17 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
       return row && decodeHotelBooking(row);
     },
 
+    /** The booking an Idempotency-Key of this user made, if it made one. */
+    async findByIdempotencyKey(userId: string, key: string): Promise<HotelBookingRecord | undefined> {
+      const row = await db
+        .selectFrom('hotel_bookings')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      return row && decodeHotelBooking(row);
+    },
+
     async findById(trx: Kysely<Database>, id: string): Promise<HotelBookingRecord | undefined> {
       const row = await trx.selectFrom('hotel_bookings').selectAll().where('id', '=', id).executeTakeFirst();
       return row && decodeHotelBooking(row);
