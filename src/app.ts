@@ -11,6 +11,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { requestIdFor } from './http/request-id.ts';
 import { ProblemSchema } from './http/schemas.ts';
+import { validationOptions } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import {
@@ -63,7 +64,7 @@ export async function buildApp(deps: AppDeps) {
     requestIdHeader: false,
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    ...validationOptions,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.decorateRequest('principal', null);

@@ -1,6 +1,8 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
+import { ERROR_CODES } from '../../http/error-codes.ts';
 import { problemErrorHandler } from '../../http/error-handler.ts';
 import { discoveryRoutes } from './discovery.route.ts';
 import { introspectTokenRoute } from './introspect-token.route.ts';
@@ -18,6 +20,17 @@ export interface AuthModuleDeps {
 }
 
 /**
+ * A refusal by a cross-cutting check (an unsupported Itinera-Version, a rate limit) in RFC 6749 terms:
+ * its status and headers kept, `temporarily_unavailable` when it says to come back later.
+ */
+function asOAuthError(error: AppError): OAuthError | undefined {
+  const status = ERROR_CODES[error.code].status;
+  if (status >= 500) return undefined;
+  const code = status === 429 ? 'temporarily_unavailable' : 'invalid_request';
+  return new OAuthError(code, error.message, { status, headers: { ...error.headers } });
+}
+
+/**
  * The `/connect/*` endpoints speak RFC 6749 errors, not problem details: this scope has its own
  * error handler, so even a body Fastify cannot parse answers `invalid_request`.
  */
@@ -28,9 +41,11 @@ export async function authModule(app: App, deps: AuthModuleDeps): Promise<void> 
       const oauthError =
         error instanceof OAuthError
           ? error
-          : error.statusCode && error.statusCode < 500
-            ? new OAuthError('invalid_request', error.message)
-            : undefined;
+          : error instanceof AppError
+            ? asOAuthError(error)
+            : error.statusCode && error.statusCode < 500
+              ? new OAuthError('invalid_request', error.message)
+              : undefined;
       if (!oauthError) return problemErrorHandler(error, request, reply);
       reply.code(oauthError.status).headers(oauthError.headers).header('cache-control', 'no-store');
       return reply.send(oauthError.body());
