@@ -82,4 +82,26 @@ describe('input taken as the API means it', () => {
       assert.match(res.json().error_description, /Itinera-Version/);
     }
   });
+
+  it('closes the objects a change may send to their documented fields, however deep the junk', async () => {
+    let deep = '1';
+    for (let i = 0; i < 10_000; i++) deep = `{"a":${deep}}`;
+    const send = (url: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...auth, 'content-type': 'application/json', 'if-match': '"v1"' },
+        payload,
+      });
+    problem(
+      await send('/update_booking', '{"booking_id":"bkg_x","contact":{"status":"cancelled"}}'),
+      '/contact/status',
+    );
+    problem(await send('/update_booking', `{"booking_id":"bkg_x","contact":${deep}}`), '/contact/a');
+    problem(
+      await send('/modify_hotel_booking', '{"booking_id":"hbk_x","holder":{"total_amount":1}}'),
+      '/holder/total_amount',
+    );
+    problem(await send('/modify_hotel_booking', `{"booking_id":"hbk_x","holder":${deep}}`), '/holder/a');
+  });
 });

@@ -142,7 +142,7 @@ export const BookingIdSchema = Type.Object(
 export const UpdateBookingRequestSchema = Type.Object(
   {
     booking_id: Type.String({ minLength: 4, maxLength: 64 }),
-    contact: Type.Optional(Type.Partial(ContactSchema)),
+    contact: Type.Optional(Type.Partial(ContactSchema, { additionalProperties: false })),
     passengers: Type.Optional(
       Type.Array(
         Type.Object(

@@ -117,7 +117,7 @@ export const ModifyHotelBookingRequestSchema = Type.Object(
     booking_id: Type.String({ minLength: 4, maxLength: 64 }),
     check_in: Type.Optional(CalendarDate),
     check_out: Type.Optional(CalendarDate),
-    holder: Type.Optional(Type.Partial(HolderSchema)),
+    holder: Type.Optional(Type.Partial(HolderSchema, { additionalProperties: false })),
     special_requests: Type.Optional(Type.Union([Requests, Type.Null()])),
     rooms: Type.Optional(
       Type.Array(
