@@ -104,4 +104,27 @@ describe('input taken as the API means it', () => {
     );
     problem(await send('/modify_hotel_booking', `{"booking_id":"hbk_x","holder":${deep}}`), '/holder/a');
   });
+
+  it('refuses NUL in any text, and nesting deeper than any document, wherever the schema is open', async () => {
+    problem(
+      await t.app.inject({
+        method: 'POST',
+        url: '/search_booking',
+        headers: auth,
+        payload: { name: 'Ada\u0000' },
+      }),
+      '/name',
+    );
+    problem(await t.app.inject({ method: 'GET', url: '/b2c/cities?q=par%00is', headers: auth }), '/q');
+    let deep = '1';
+    for (let i = 0; i < 10_000; i++) deep = `{"a":${deep}}`;
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/import_hotels',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: `{"hotels":[{"code":"X","extra":${deep}}]}`,
+    });
+    assert.equal(nested.statusCode, 400, nested.body.slice(0, 200));
+    assert.equal(nested.json().code, 'VALIDATION_FAILED');
+  });
 });

@@ -33,45 +33,49 @@ function buildValidator(externalSchemas: unknown, ajvOptions: unknown): Compile 
   });
   const text = factory(externalSchemas, withCoercion('array'));
   const json = factory(externalSchemas, withCoercion(false));
-  return (route) => (route.httpPart === 'body' ? json(route) : finiteOnly(text(route) as Validate));
+  return (route) =>
+    route.httpPart === 'body' ? checked(json(route) as Validate) : checked(text(route) as Validate);
 }
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
-/** The first field of coerced text that became Infinity or NaN (`limit=1e309`), as a JSON pointer. */
-function nonFinite(data: unknown): string | undefined {
-  if (!data || typeof data !== 'object') return undefined;
-  for (const [key, value] of Object.entries(data)) {
-    const values = Array.isArray(value) ? value : [value];
-    if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) return `/${key}`;
+/** Deeper than any document of the API (an import file is five levels). */
+const MAX_DEPTH = 32;
+
+/**
+ * The first value no schema keyword catches, with its JSON pointer and what is wrong: a number that is
+ * not finite (Ajv coerces `limit=1e309` to Infinity and then, with defaults on, lets it past `maximum`),
+ * or text holding NUL (no name, code or note holds one, and PostgreSQL refuses to store it).
+ */
+function unfit(value: unknown, pointer = '', depth = 0): { pointer: string; message: string } | undefined {
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return { pointer, message: 'must be a finite number' };
+  if (typeof value === 'string' && value.includes('\u0000')) return { pointer, message: 'must not hold NUL' };
+  if (value && typeof value === 'object') {
+    if (depth >= MAX_DEPTH) return { pointer, message: `is nested more than ${MAX_DEPTH} levels deep` };
+    for (const [key, item] of Object.entries(value)) {
+      const found = unfit(item, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, depth + 1);
+      if (found) return found;
+    }
   }
   return undefined;
 }
 
-/**
- * Ajv coerces `1e309` to Infinity and then (with defaults on) lets it past `maximum`; a number that is
- * not finite is refused here, as the schema means.
- */
-function finiteOnly(validate: Validate): Validate {
-  const checked: Validate = (data) => {
+/** A validator that, once the schema passed (so the shape is closed and bounded), also refuses what is unfit. */
+function checked(validate: Validate): Validate {
+  const check: Validate = (data) => {
     if (!validate(data)) {
-      checked.errors = validate.errors;
+      check.errors = validate.errors;
       return false;
     }
-    const pointer = nonFinite(data);
-    if (pointer === undefined) return true;
-    checked.errors = [
-      {
-        instancePath: pointer,
-        schemaPath: '',
-        keyword: 'type',
-        params: {},
-        message: 'must be a finite number',
-      },
+    const found = unfit(data);
+    if (!found) return true;
+    check.errors = [
+      { instancePath: found.pointer, schemaPath: '', keyword: 'format', params: {}, message: found.message },
     ];
     return false;
   };
-  return checked;
+  return check;
 }
 
 const COMMON = { removeAdditional: false, allErrors: false, useDefaults: true } as const;
