@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Storage } from './db/database.ts';
 import type { App } from './http/app-instance.ts';
-import { registerProblemHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkError, registerProblemHandling } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { createIdempotencyKeysRepository } from './http/idempotency-keys-repository.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -65,6 +65,8 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
     ...validationOptions,
+    frameworkErrors: frameworkError,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.decorateRequest('principal', null);

@@ -5,6 +5,8 @@
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, title: 'The request is not valid' },
   MALFORMED_BODY: { status: 400, title: 'The request body could not be parsed' },
+  MALFORMED_URL: { status: 400, title: 'The request URL is not valid' },
+  MALFORMED_REQUEST: { status: 400, title: 'The request is not valid HTTP' },
   INVALID_CURSOR: { status: 400, title: 'The page cursor is not valid for this query' },
   UNSUPPORTED_API_VERSION: { status: 400, title: 'The requested API version is not supported' },
   IDEMPOTENCY_KEY_REQUIRED: { status: 400, title: 'This operation needs an Idempotency-Key header' },
@@ -33,9 +35,12 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'This Idempotency-Key was used with a different request' },
   STAY_RESTRICTED: { status: 422, title: 'The stay breaks a rule of the rate' },
   PRECONDITION_REQUIRED: { status: 428, title: 'This operation needs If-Match' },
+  REQUEST_TIMEOUT: { status: 408, title: 'The request did not arrive in time' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The request body is too large' },
+  URI_TOO_LONG: { status: 414, title: 'A part of the request path is too long' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'The content type is not supported' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
+  HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
   INTERNAL_ERROR: { status: 500, title: 'Internal error' },
   SERVICE_UNAVAILABLE: { status: 503, title: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

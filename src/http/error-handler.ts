@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldError } from './app-error.ts';
 import type { App } from './app-instance.ts';
-import type { ErrorCode } from './error-codes.ts';
+import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 import { PROBLEM_CONTENT_TYPE, toProblem } from './problem.ts';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -11,7 +14,8 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_BODY',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_BODY',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_BODY',
-  FST_ERR_BAD_URL: 'ROUTE_NOT_FOUND',
+  FST_ERR_BAD_URL: 'MALFORMED_URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
 };
 
 export function sendProblem(
@@ -81,4 +85,32 @@ export function registerProblemHandling(app: App): void {
     }
     return sendProblem(reply, 'ROUTE_NOT_FOUND', `No operation at ${request.method} ${url}`);
   });
+}
+
+/** Errors Fastify meets before routing (a path that is not valid percent-encoding, a path part too long). */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const code = FASTIFY_CODES[error.code] ?? 'MALFORMED_URL';
+  return sendProblem(reply, code, error.message);
+}
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (headers over the limit, broken framing,
+ * a request too slow to arrive): answered as problem details too, then the connection is closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'MALFORMED_REQUEST';
+  const problem = toProblem(code, ERROR_CODES[code].title, `req_${randomBytes(8).toString('hex')}`);
+  const body = JSON.stringify(problem);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }
