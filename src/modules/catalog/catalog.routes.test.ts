@@ -45,6 +45,16 @@ describe('GET /b2c/* reference catalogue', () => {
     assert.equal((await get('/b2c/airlines/DLH')).json().iata, 'LH');
   });
 
+  it('refuses list text that has no letter or digit instead of listing everything', async () => {
+    for (const q of ['!!!', '...', '-', '%20%20']) {
+      const res = await get(`/b2c/cities?q=${q}`);
+      assert.equal(res.statusCode, 400, q);
+      assert.equal(res.json().code, 'VALIDATION_FAILED');
+      assert.equal(res.json().errors[0].pointer, '/q');
+    }
+    assert.equal((await get('/b2c/cities?q=par&limit=1')).statusCode, 200);
+  });
+
   it('answers 404 NOT_FOUND for unknown codes', async () => {
     for (const url of ['/b2c/countries/XX', '/b2c/cities/cty_0', '/b2c/airlines/9Q9', '/b2c/airports/ZZZZ']) {
       const res = await get(url);

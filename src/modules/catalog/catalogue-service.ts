@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error.ts';
+import { AppError, invalidField } from '../../http/app-error.ts';
 import { type Page, paginate } from '../../http/cursor.ts';
 import { fold } from '../../shared/text.ts';
 import type { Airline, Airport, Catalogue, City, Country } from './catalogue.types.ts';
@@ -51,6 +51,8 @@ export function createCatalogueService(catalogue: Catalogue) {
     extra = {},
   ): Page<T> {
     const q = query.q ? fold(query.q) : '';
+    // Text that folds to nothing (punctuation) would match everything: say so instead.
+    if (query.q && !q) throw invalidField('/q', 'needs at least one letter or digit', 'querystring');
     const country = query.country?.toUpperCase();
     const scope = country ? (index.get(country) ?? []) : items;
     const filtered = q || Object.keys(extra).length > 0 ? scope.filter((item) => keep(item, q)) : scope;

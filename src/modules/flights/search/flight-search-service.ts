@@ -19,20 +19,13 @@ import {
 } from './offer-builder.ts';
 import type { OfferTokens } from './offer-token.ts';
 import type { SearchFlightRequest } from './search-flight.schemas.ts';
+import { withinWindow } from './time-windows.ts';
 
 export const OFFER_TTL_SECONDS = 20 * 60;
 export const BOOKING_HORIZON_DAYS = 361;
 const PER_SLICE_OPTIONS = 64;
 
 type Slice = SearchFlightRequest['slices'][number];
-
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-function withinWindow(iso: string, window: { from: string; to: string } | undefined): boolean {
-  if (!window) return true;
-  const m = minutesOf(iso.slice(11, 16));
-  return m >= minutesOf(window.from) && m <= minutesOf(window.to);
-}
 
 export function createFlightSearchService(deps: {
   networkCache: NetworkCache;

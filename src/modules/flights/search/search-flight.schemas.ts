@@ -12,7 +12,7 @@ const TimeWindow = Type.Object(
     from: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', examples: ['06:00'] }),
     to: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', examples: ['12:00'] }),
   },
-  { description: 'Local time window, inclusive' },
+  { description: 'Local time window, inclusive; a `from` after `to` wraps past midnight (22:00–02:00)' },
 );
 export const CabinSchema = Type.Union(
   [Type.Literal('economy'), Type.Literal('premium_economy'), Type.Literal('business'), Type.Literal('first')],
