@@ -25,6 +25,34 @@ describe('POST /search_flight', () => {
     return { status: res.statusCode, body: res.json() };
   };
 
+  it('offers nothing that departs within the hour or has left, on today’s date', async () => {
+    const body = searchBody(t, [['LHR', 'CDG', 0]], { max_connections: 0, limit: 50 });
+    const departures = async (caller: Record<string, string>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/search_flight',
+        headers: caller,
+        payload: body,
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      return (res.json().data as any[]).map((o) => Date.parse(o.slices[0].segments[0].departing_at));
+    };
+    const before = await departures(auth);
+    assert.ok(before.length > 0, 'later flights today are offered');
+    assert.ok(
+      before.every((at) => at - t.clock.now().getTime() >= 60 * 60_000),
+      'none leaves within the hour',
+    );
+    t.clock.advance(6 * 3600);
+    try {
+      const later = await departures((await signIn(t)).auth);
+      assert.ok(later.every((at) => at - t.clock.now().getTime() >= 60 * 60_000));
+      assert.ok(later.length < before.length, 'flights drop out as their time comes');
+    } finally {
+      t.clock.advance(-6 * 3600);
+    }
+  });
+
   it('finds direct one-way offers with local times, zones and a price per passenger type', async () => {
     const { status, body } = await search(searchBody(t, [['LHR', 'JFK', 10]], { max_connections: 0 }));
     assert.equal(status, 200, JSON.stringify(body));

@@ -27,7 +27,7 @@ const person = (type: PassengerInput['type'], born_on: string, document = true):
       }
     : undefined,
 });
-const trip = { firstDate: '2026-12-10', lastDate: '2026-12-20', international: true };
+const trip = { firstDate: '2026-12-10', lastDate: '2026-12-20', international: true, today: '2026-11-21' };
 
 describe('booking rules', () => {
   it('computes ages on a date', () => {
@@ -42,6 +42,33 @@ describe('booking rules', () => {
       trip,
     );
     assert.deepEqual(errors, []);
+  });
+
+  it('refuses a traveller not yet born today, and one older than 120', () => {
+    const infantDueNextWeek = checkPassengers(
+      [person('adult', '1990-01-01'), person('infant', '2026-11-28')],
+      { adults: 1, children: [], infants: 1 },
+      trip,
+    );
+    assert.deepEqual(
+      infantDueNextWeek.map((e) => [e.pointer, e.detail]),
+      [['/passengers/1/born_on', 'is in the future: travellers are booked once born']],
+    );
+    const born1900 = checkPassengers(
+      [person('adult', '1900-01-01')],
+      { adults: 1, children: [], infants: 0 },
+      trip,
+    );
+    assert.deepEqual(
+      born1900.map((e) => e.pointer),
+      ['/passengers/0/born_on'],
+    );
+    assert.match(born1900[0]!.detail, /older than 120/);
+    assert.deepEqual(
+      checkPassengers([person('adult', '1907-01-01')], { adults: 1, children: [], infants: 0 }, trip),
+      [],
+      'a 119-year-old may fly',
+    );
   });
 
   it('refuses a mismatched mix, wrong ages and missing documents abroad', () => {

@@ -20,6 +20,9 @@ export interface PassengerInput {
     | undefined;
 }
 
+/** No traveller is older; a birth date that says otherwise is a typing error. */
+export const MAX_AGE = 120;
+
 /** Age in whole years on a date. */
 export function ageOn(bornOn: string, date: string): number {
   const [by, bm, bd] = bornOn.split('-').map(Number) as [number, number, number];
@@ -35,7 +38,7 @@ export function ageOn(bornOn: string, date: string): number {
 export function checkPassengers(
   passengers: readonly PassengerInput[],
   mix: PassengerMix,
-  trip: { firstDate: string; lastDate: string; international: boolean },
+  trip: { firstDate: string; lastDate: string; international: boolean; today: string },
 ): FieldError[] {
   const errors: FieldError[] = [];
   const bad = (pointer: string, detail: string) => errors.push({ location: 'body', pointer, detail });
@@ -53,8 +56,11 @@ export function checkPassengers(
   }
   passengers.forEach((p, i) => {
     const pointer = `/passengers/${i}`;
-    if (p.born_on >= trip.firstDate) bad(`${pointer}/born_on`, 'must be before the first flight');
+    if (p.born_on > trip.today)
+      bad(`${pointer}/born_on`, 'is in the future: travellers are booked once born');
+    else if (p.born_on >= trip.firstDate) bad(`${pointer}/born_on`, 'must be before the first flight');
     const age = ageOn(p.born_on, trip.firstDate);
+    if (age > MAX_AGE) bad(`${pointer}/born_on`, `makes the traveller older than ${MAX_AGE}`);
     if (p.type === 'adult' && age < 12)
       bad(`${pointer}/born_on`, 'an adult is 12 or older on the first flight');
     if (p.type === 'child' && (age < 2 || age > 11))

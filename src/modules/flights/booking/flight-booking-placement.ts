@@ -9,6 +9,7 @@ import type { SeatInventoryRepository } from '../inventory/seat-inventory-reposi
 import { type PriceBreakdown, priceItinerary } from '../search/fare-rules.ts';
 import { combinePrices, conditionsOf, describeSlice } from '../search/offer-builder.ts';
 import type { OfferPayload, OfferTokens } from '../search/offer-token.ts';
+import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
 import { newTicketNumber } from './booking-rules.ts';
 import type {
   Contact,
@@ -25,8 +26,6 @@ import type {
 
 export type OfferFlights = Array<Array<{ flight: DatedFlight; fare: Fare }>>;
 type Money = { amount: number; currency: string };
-
-const MIN_MINUTES_BEFORE_DEPARTURE = 60;
 
 /** The offer behind an offer id, still valid and in the currency the client expects to pay. */
 export function readOffer(offers: OfferTokens, offerId: string, expected: Money, now: Date): OfferPayload {

@@ -90,6 +90,7 @@ export function createFlightBookingService(deps: {
         firstDate: flights[0]!.date,
         lastDate: flights[flights.length - 1]!.date,
         international: isInternational(slices),
+        today: now.toISOString().slice(0, 10),
       });
       if (errors.length > 0) throw invalidFields('The booking request', errors);
       const holdUntil = input.type === 'hold' ? holdDeadline(now, firstDeparture) : null;

@@ -18,6 +18,7 @@ import {
   sliceOptions,
 } from './offer-builder.ts';
 import type { OfferTokens } from './offer-token.ts';
+import { MIN_MINUTES_BEFORE_DEPARTURE } from './sale-rules.ts';
 import type { SearchFlightRequest } from './search-flight.schemas.ts';
 import { withinWindow } from './time-windows.ts';
 
@@ -99,7 +100,7 @@ export function createFlightSearchService(deps: {
         maxConnections: req.max_connections ?? 1,
         maxLayoverMinutes: req.max_layover_minutes ?? DEFAULT_MAX_LAYOVER_MINUTES,
         carrierAllowed,
-      }).filter((it) => matchesWindows(it, slice)),
+      }).filter((it) => bookableFrom(it, deps.clock.now()) && matchesWindows(it, slice)),
     );
     const flights = itineraries.flat(2) as DatedFlight[];
     const sold = await seats.soldFor(
@@ -113,6 +114,11 @@ export function createFlightSearchService(deps: {
         .sort((a, b) => a.price.total_amount - b.price.total_amount)
         .slice(0, PER_SLICE_OPTIONS * 4),
     );
+  }
+
+  /** Nothing is offered that departs too soon to book (or has left): booking would refuse it. */
+  function bookableFrom(it: Itinerary, now: Date): boolean {
+    return it[0]!.departsAt - now.getTime() >= MIN_MINUTES_BEFORE_DEPARTURE * 60_000;
   }
 
   function matchesWindows(it: Itinerary, slice: Slice): boolean {
