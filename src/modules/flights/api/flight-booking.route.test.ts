@@ -335,6 +335,15 @@ describe('flight booking lifecycle', () => {
       reason: 'strike',
     });
     assert.equal(denied.statusCode, 403);
+    for (const departure_date of ['2020-01-01', '2099-12-31']) {
+      const outside = await post(
+        '/cancel_flight',
+        { flight_id: segment.flight_id, departure_date, reason: 'strike' },
+        admin.auth,
+      );
+      assert.equal(outside.statusCode, 400, `${departure_date}: ${outside.body}`);
+      assert.equal(outside.json().errors[0].pointer, '/departure_date');
+    }
     const res = await post(
       '/cancel_flight',
       { flight_id: segment.flight_id, departure_date: segment.departure_date, reason: 'strike' },

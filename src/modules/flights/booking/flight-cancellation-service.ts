@@ -8,6 +8,7 @@ import type { IdGenerator } from '../../../ports/ids.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { NetworkRepository } from '../inventory/network-repository.ts';
+import { scheduledOn } from '../inventory/schedule-dates.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { refundFor } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
@@ -186,6 +187,11 @@ export function createFlightCancellationService(deps: {
     async cancelFlight(scheduleId: string, date: string, reason: string) {
       const schedule = await deps.network.findSchedule(scheduleId);
       if (!schedule) throw new AppError('NOT_FOUND', `No flight ${scheduleId}`);
+      if (!scheduledOn(schedule, date))
+        throw invalidField(
+          '/departure_date',
+          `is not a date ${schedule.carrier}${schedule.flight_number} flies (${schedule.valid_from} to ${schedule.valid_to}, days ${schedule.days_of_week})`,
+        );
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
         const inserted = await deps.network.insertCancellation(trx, {
