@@ -41,7 +41,7 @@ export function createHotelBookingService(deps: {
 }) {
   const { db, bookings, inventory, clock, ids } = deps;
 
-  const current = (p: RateKeyPayload) => rateNow(deps, p);
+  const current = (p: RateKeyPayload) => rateNow(deps, p, clock.now());
   const { view } = deps.reads;
 
   return {

@@ -6,7 +6,7 @@ import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Principal } from '../../auth/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
-import { checkStayDates, nightsOf } from '../inventory/stays.ts';
+import { checkInOpen, checkStayDates, nightsOf } from '../inventory/stays.ts';
 import type { HotelBookingChanges } from './hotel-booking.schemas.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
@@ -66,6 +66,8 @@ export function createHotelModifications(deps: {
       if (datesChange) {
         assertHotelAction(row.status, stayClock, 'change_dates');
         checkStayDates(checkIn, checkOut, now);
+        if (!checkInOpen(checkIn, row.hotel.time_zone, now))
+          throw invalidField('/check_in', `has passed where the hotel is (${row.hotel.time_zone})`);
         if (!input.expected_total) throw invalidField('/expected_total', 'is required when the dates change');
         repriced = await repriceStay(
           deps.hotels,

@@ -4,7 +4,7 @@ import { decodeRatePlan, decodeRoomType } from '../inventory/hotel-content-codec
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { priceRooms, type StayProblem } from '../inventory/hotel-rates.ts';
 import type { HotelRow, HotelsRepository } from '../inventory/hotels-repository.ts';
-import { nightsOf } from '../inventory/stays.ts';
+import { checkInOpen, nightsOf } from '../inventory/stays.ts';
 import { roomsLeft } from '../search/hotel-search-service.ts';
 import type { RateKeyPayload } from '../search/rate-key.ts';
 import type { StoredHotel } from './hotel-booking-record.ts';
@@ -54,10 +54,16 @@ export function expired(p: RateKeyPayload, what: 'quote' | 'rate key'): AppError
 export async function rateNow(
   deps: { hotels: HotelsRepository; inventory: HotelInventoryRepository },
   p: RateKeyPayload,
+  now: Date,
 ) {
   const product = await deps.hotels.product(p);
   if (product?.hotel.active !== 1)
     return { ok: false as const, reason: 'The hotel no longer sells this rate' };
+  if (!checkInOpen(p.check_in, product.hotel.time_zone, now))
+    return {
+      ok: false as const,
+      reason: `The check-in date ${p.check_in} has passed where the hotel is (${product.hotel.time_zone})`,
+    };
   const roomType = decodeRoomType(product.roomType);
   const plan = decodeRatePlan(product.ratePlan);
   const state = await deps.inventory.nights([roomType.id], p.check_in, p.check_out);

@@ -1,5 +1,5 @@
 import { invalidField } from '../../../http/app-error.ts';
-import { addDays, daysBetween } from '../../../shared/calendar.ts';
+import { addDays, daysBetween, localDate } from '../../../shared/calendar.ts';
 
 export const MAX_STAY_NIGHTS = 30;
 export const HOTEL_HORIZON_DAYS = 365;
@@ -20,4 +20,13 @@ export function checkStayDates(checkIn: string, checkOut: string, now: Date): vo
 /** The nights of a stay: check-in up to the night before check-out. */
 export function nightsOf(checkIn: string, checkOut: string): string[] {
   return Array.from({ length: daysBetween(checkIn, checkOut) }, (_, i) => addDays(checkIn, i));
+}
+
+/**
+ * Whether a stay can still be sold: its check-in date has not passed where the hotel is (a stay starting
+ * today is sold all day, local time). The date checks above allow a day of slack for every zone; this is
+ * the exact rule for one hotel.
+ */
+export function checkInOpen(checkIn: string, timeZone: string, now: Date): boolean {
+  return localDate(now, timeZone) <= checkIn;
 }

@@ -4,7 +4,7 @@ import type { Clock } from '../../../ports/clock.ts';
 import { type Catalogue, distanceKm, fold } from '../../catalog/index.ts';
 import type { HotelInventoryRepository, NightState } from '../inventory/hotel-inventory-repository.ts';
 import { cancellationTimeline, priceRooms, type StayPrice, sumRooms } from '../inventory/hotel-rates.ts';
-import { checkStayDates, nightsOf } from '../inventory/stays.ts';
+import { checkInOpen, checkStayDates, nightsOf } from '../inventory/stays.ts';
 import type { HotelIndex, IndexedHotel, IndexedRatePlan, IndexedRoomType } from './hotel-index.ts';
 import type { RateKeys } from './rate-key.ts';
 import type { SearchHotelsRequest } from './search-hotels.schemas.ts';
@@ -105,13 +105,15 @@ export function createHotelSearchService(deps: {
   return {
     /** Hotels with bookable options for the stay, priced from live allotment; one batched read per search. */
     async searchHotels(req: SearchHotelsRequest) {
-      checkStayDates(req.check_in, req.check_out, deps.clock.now());
+      const now = deps.clock.now();
+      checkStayDates(req.check_in, req.check_out, now);
       const index = await deps.index.current();
       const rooms: Room[] = req.rooms.map((r) => ({ adults: r.adults, children: r.children ?? [] }));
       const f = req.filters ?? {};
       const name = f.name ? fold(f.name) : '';
       const found = candidates(index, req).filter(
         ({ hotel }) =>
+          checkInOpen(req.check_in, hotel.time_zone, now) &&
           (!f.stars || f.stars.includes(hotel.stars)) &&
           (!f.amenities || f.amenities.every((a) => hotel.amenities.includes(a))) &&
           (!name || hotel.nameFolded.includes(name)),
