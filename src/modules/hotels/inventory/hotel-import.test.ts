@@ -80,4 +80,28 @@ describe('hotel content, rates and allotments import', () => {
     });
     assert.equal(await t.hotels.repository.findHotelByCode('NEW-HOTEL-1'), undefined);
   });
+
+  it('reports records of the wrong shape (null, a string, an object for a name) instead of failing', async () => {
+    const f = file();
+    const h = f.hotels[0]! as any;
+    h.chain = {};
+    h.room_types = [h.room_types[0], null];
+    h.rate_plans = 'x';
+    (f.hotels[1] as any).rate_plans[0].seasons = [null];
+    (f as any).allotments = 'all';
+    await assert.rejects(t.hotels.importHotels(f), (e: unknown) => {
+      assert.ok(e instanceof AppError);
+      assert.deepEqual(
+        (e.extras.errors as Array<{ pointer: string }>).map((x) => x.pointer),
+        [
+          '/hotels/0/chain',
+          '/hotels/0/room_types/1',
+          '/hotels/0/rate_plans',
+          '/hotels/1/rate_plans/0/seasons/0',
+          '/allotments',
+        ],
+      );
+      return true;
+    });
+  });
 });

@@ -2,7 +2,8 @@ import { invalidFields } from '../../../http/app-error.ts';
 import { daysBetween, isCalendarDate } from '../../../shared/calendar.ts';
 import type { ImportProblem } from '../../../shared/import-problems.ts';
 import type { Catalogue } from '../../catalog/index.ts';
-import { BOARDS, type HotelFile } from './hotel-file.ts';
+import { type AllotmentRecord, BOARDS, type HotelFile } from './hotel-file.ts';
+import type { Season } from './hotel-rates.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
@@ -20,15 +21,43 @@ export function assertHotelFile(file: unknown, catalogue: Catalogue): asserts fi
 export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportProblem[] {
   const problems: ImportProblem[] = [];
   const bad = (pointer: string, detail: string) => problems.push({ pointer, detail });
+  /**
+   * The records of a list that are objects, each with its index; anything else in the list (or a list
+   * that is not one) is reported, so no rule below ever reads a field of null, a number or a string.
+   */
+  function records<T>(list: unknown, pointer: string, required: boolean): Array<[T, number]> {
+    if (list === undefined || list === null) {
+      if (required) bad(pointer, 'must be an array');
+      return [];
+    }
+    if (!Array.isArray(list)) {
+      bad(pointer, 'must be an array');
+      return [];
+    }
+    return list.flatMap((item, i): Array<[T, number]> => {
+      if (item && typeof item === 'object' && !Array.isArray(item)) return [[item as T, i]];
+      bad(`${pointer}/${i}`, 'must be an object');
+      return [];
+    });
+  }
   if (!Array.isArray(file?.hotels)) return [{ pointer: '/hotels', detail: 'must be an array' }];
   const codes = new Map<string, Set<string>>();
-  file.hotels.forEach((h, i) => {
+  for (const [h, i] of records<HotelFile['hotels'][number]>(file.hotels, '/hotels', true)) {
     const p = `/hotels/${i}`;
     if (typeof h.code !== 'string' || !CODE.test(h.code))
       bad(`${p}/code`, 'must be 1–40 of A-Z a-z 0-9 . _ -');
     else if (codes.has(h.code)) bad(`${p}/code`, 'appears twice in the file');
     if (typeof h.name !== 'string' || h.name.trim() === '' || h.name.length > 200)
       bad(`${p}/name`, 'must be 1–200 characters');
+    if (h.chain !== undefined && h.chain !== null && (typeof h.chain !== 'string' || h.chain.length > 100))
+      bad(`${p}/chain`, 'must be a name of at most 100 characters, or null');
+    if (h.description !== undefined && typeof h.description !== 'string')
+      bad(`${p}/description`, 'must be text');
+    if (
+      h.policies !== undefined &&
+      (h.policies === null || typeof h.policies !== 'object' || Array.isArray(h.policies))
+    )
+      bad(`${p}/policies`, 'must be an object');
     if (!catalogue.cityById.has(h.city_id)) bad(`${p}/city_id`, 'must be a city id of /b2c/cities');
     if (!int(h.stars, 1, 5)) bad(`${p}/stars`, 'must be 1 to 5');
     if (typeof h.latitude !== 'number' || Math.abs(h.latitude) > 90)
@@ -40,12 +69,16 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
     for (const k of ['amenities', 'images'] as const)
       if (!Array.isArray(h[k]) || h[k].some((x) => typeof x !== 'string'))
         bad(`${p}/${k}`, 'must be an array of strings');
-    if (!Array.isArray(h.room_types) || h.room_types.length === 0)
+    if (Array.isArray(h.room_types) && h.room_types.length === 0)
       bad(`${p}/room_types`, 'needs at least one room type');
-    if (!Array.isArray(h.rate_plans) || h.rate_plans.length === 0)
+    if (Array.isArray(h.rate_plans) && h.rate_plans.length === 0)
       bad(`${p}/rate_plans`, 'needs at least one rate plan');
     const rooms = new Set<string>();
-    (h.room_types ?? []).forEach((r, j) => {
+    for (const [r, j] of records<HotelFile['hotels'][number]['room_types'][number]>(
+      h.room_types,
+      `${p}/room_types`,
+      true,
+    )) {
       const q = `${p}/room_types/${j}`;
       if (typeof r.code !== 'string' || !CODE.test(r.code) || rooms.has(r.code))
         bad(`${q}/code`, 'must be a code unique in the hotel');
@@ -61,10 +94,16 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
       if (!int(r.rooms, 0, 5000)) bad(`${q}/rooms`, 'must be 0 to 5000');
       if (typeof r.price_factor !== 'number' || r.price_factor <= 0 || r.price_factor > 20)
         bad(`${q}/price_factor`, 'must be above 0 and at most 20');
-    });
+      if (!Array.isArray(r.amenities) || r.amenities.some((x) => typeof x !== 'string'))
+        bad(`${q}/amenities`, 'must be an array of strings');
+    }
     codes.set(h.code, rooms);
     const plans = new Set<string>();
-    (h.rate_plans ?? []).forEach((r, j) => {
+    for (const [r, j] of records<HotelFile['hotels'][number]['rate_plans'][number]>(
+      h.rate_plans,
+      `${p}/rate_plans`,
+      true,
+    )) {
       const q = `${p}/rate_plans/${j}`;
       if (typeof r.code !== 'string' || !CODE.test(r.code) || plans.has(r.code))
         bad(`${q}/code`, 'must be a code unique in the hotel');
@@ -82,7 +121,7 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
         r.weekday_percents.some((x) => !int(x, 10, 500))
       )
         bad(`${q}/weekday_percents`, 'must be 7 percents (Monday first), 10–500');
-      (r.seasons ?? []).forEach((s, k) => {
+      for (const [s, k] of records<Season>(r.seasons, `${q}/seasons`, false)) {
         if (
           !isCalendarDate(String(s.from)) ||
           !isCalendarDate(String(s.to)) ||
@@ -90,10 +129,10 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
           !int(s.percent, 10, 1000)
         )
           bad(`${q}/seasons/${k}`, 'needs from ≤ to (dates) and a percent 10–1000');
-      });
+      }
       if (
         !Array.isArray(r.child_bands) ||
-        r.child_bands.some((b) => !int(b.max_age, 0, 17) || !int(b.percent, 0, 200))
+        r.child_bands.some((b) => !b || !int(b.max_age, 0, 17) || !int(b.percent, 0, 200))
       )
         bad(`${q}/child_bands`, 'each band needs max_age 0–17 and percent 0–200');
       if (!int(r.taxes?.vat_percent_included, 0, 50) || !int(r.taxes?.city_tax_per_person_night, 0, 100_000))
@@ -102,16 +141,16 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
       if (
         typeof c?.refundable !== 'boolean' ||
         !Array.isArray(c.steps) ||
-        c.steps.some((s) => !int(s.days_before, 0, 365) || !int(s.percent, 0, 100))
+        c.steps.some((s) => !s || !int(s.days_before, 0, 365) || !int(s.percent, 0, 100))
       ) {
         bad(`${q}/cancellation`, 'needs refundable and steps of {days_before 0–365, percent 0–100}');
       }
       if (!int(r.min_stay, 1, 60)) bad(`${q}/min_stay`, 'must be 1 to 60');
       if (typeof r.closed_to_arrival !== 'string' || !/^[1-7]{0,7}$/.test(r.closed_to_arrival))
         bad(`${q}/closed_to_arrival`, 'must be ISO weekday digits, or empty');
-    });
-  });
-  (file.allotments ?? []).forEach((a, i) => {
+    }
+  }
+  for (const [a, i] of records<AllotmentRecord>(file.allotments, '/allotments', false)) {
     const p = `/allotments/${i}`;
     const rooms = codes.get(a.hotel_code);
     if (!rooms) bad(`${p}/hotel_code`, 'must be a hotel of this file');
@@ -126,6 +165,6 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
     }
     if (a.rooms !== undefined && a.rooms !== null && !int(a.rooms, 0, 5000))
       bad(`${p}/rooms`, 'must be 0 to 5000');
-  });
+  }
   return problems;
 }
