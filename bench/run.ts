@@ -10,6 +10,7 @@ interface Started {
   accessToken: string;
   clientId: string;
   username: string;
+  usernames: string[];
   password: string;
   startupMs: number;
 }
@@ -18,12 +19,15 @@ const server = await startServer<Started>(path.join(import.meta.dirname, 'server
 const { started } = server;
 const base = `http://127.0.0.1:${started.port}`;
 const bearer = { authorization: `Bearer ${started.accessToken}` };
-const tokenBody = new URLSearchParams({
-  grant_type: 'password',
-  client_id: started.clientId,
-  username: started.username,
-  password: started.password,
-}).toString();
+const tokenBodies = started.usernames.map((username) =>
+  new URLSearchParams({
+    grant_type: 'password',
+    client_id: started.clientId,
+    username,
+    password: started.password,
+  }).toString(),
+);
+let nextSignIn = 0;
 
 const recorder = createRecorder();
 await recorder.measure('hello-world route', { url: `${base}/bench/hello` });
@@ -43,7 +47,11 @@ await recorder.measure('token issuance POST /connect/token (argon2id)', {
   url: `${base}/connect/token`,
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: tokenBody,
+  requests: [
+    {
+      setupRequest: (request) => ({ ...request, body: tokenBodies[nextSignIn++ % tokenBodies.length] }),
+    },
+  ],
 });
 const { rss } = await server.ask<{ rss: number }>({ kind: 'rss' });
 await server.stop();

@@ -18,6 +18,13 @@ const username = `bench-user-${suffix}`;
 const password = 'bench-password-123';
 await accounts.createClient({ clientId, confidential: false });
 await accounts.createUser({ username, password, role: 'customer' });
+// Sign-ins are measured over as many accounts as connections: each account gets at most its lockout
+// threshold of password checks at once, as a real population of users does.
+const usernames = Array.from(
+  { length: Number(process.env.BENCH_CONNECTIONS ?? 10) },
+  (_, i) => `${username}-${i}`,
+);
+for (const name of usernames) await accounts.createUser({ username: name, password, role: 'customer' });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const startupMs = performance.now() - startedAt;
 const address = app.server.address() as { port: number };
@@ -34,7 +41,7 @@ const token = (await (
   })
 ).json()) as { access_token: string };
 process.stdout.write(
-  `${JSON.stringify({ port: address.port, accessToken: token.access_token, clientId, username, password, startupMs })}\n`,
+  `${JSON.stringify({ port: address.port, accessToken: token.access_token, clientId, username, usernames, password, startupMs })}\n`,
 );
 process.on('message', (message: { kind: string }) => {
   if (message.kind === 'rss') process.send?.({ rss: process.memoryUsage().rss });

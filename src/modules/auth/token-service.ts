@@ -6,7 +6,7 @@ import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import { type AccessTokens, InvalidTokenError } from './access-tokens.ts';
 import { authenticateClient } from './client-authentication.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
-import { attemptKey, isLocked, type LockoutPolicy, lockUntil, mayTry, windowCutoff } from './lockout.ts';
+import { attemptKey, type LockoutPolicy, lockUntil, mayTry, windowCutoff } from './lockout.ts';
 import type { LoginFailuresRepository } from './login-failures-repository.ts';
 import { OAuthError } from './oauth-error.ts';
 import { decideScope } from './scopes.ts';
@@ -128,9 +128,10 @@ export function createTokenService(deps: {
       throw error;
     }
     if (!ok || !user) {
+      // Only a checked password that failed can lock: attempts refused unchecked (locked, or beyond
+      // the threshold while others are in flight) say nothing about the password.
       const until = allowed ? lockUntil(reserved.failures, now, deps.lockout) : null;
-      if (until || (!allowed && !isLocked(reserved, now)))
-        await loginFailures.lock(key, until ?? lockUntil(deps.lockout.threshold, now, deps.lockout)!);
+      if (until) await loginFailures.lock(key, until);
       throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
     }
     await loginFailures.clear(key);
