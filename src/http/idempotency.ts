@@ -20,7 +20,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function keyOf(request: FastifyRequest): string {
+/** The key of a request that passed the idempotency hooks, for the handler to record with what it makes. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
   if (typeof key === 'string' && KEY.test(key)) return key;
   throw new AppError(
@@ -36,11 +37,6 @@ function keyOf(request: FastifyRequest): string {
  * after a crash either finds the booking that committed or makes it, never a second one.
  */
 export const STALE_CLAIM_SECONDS = 60;
-
-/** The key of a request that passed the idempotency hooks, for the handler to record with what it makes. */
-export function idempotencyKeyOf(request: FastifyRequest): string {
-  return keyOf(request);
-}
 
 /** The headers of an answer that a replay sends again. */
 const REPLAYED_HEADERS = ['etag', 'location'];
@@ -62,7 +58,7 @@ export function createIdempotency(
   /** Claims the key for this request, or answers from an earlier one with the same key. */
   function preHandler(operation: string): preHandlerAsyncHookHandler {
     return async (request, reply) => {
-      const key = keyOf(request);
+      const key = idempotencyKeyOf(request);
       const userId = userOf(request);
       const hash = createHash('sha256')
         .update(`${operation}\n${canonical(request.body)}`)

@@ -33,8 +33,7 @@ function buildValidator(externalSchemas: unknown, ajvOptions: unknown): Compile 
   });
   const text = factory(externalSchemas, withCoercion('array'));
   const json = factory(externalSchemas, withCoercion(false));
-  return (route) =>
-    route.httpPart === 'body' ? checked(json(route) as Validate) : checked(text(route) as Validate);
+  return (route) => checked((route.httpPart === 'body' ? json : text)(route) as Validate);
 }
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
@@ -86,10 +85,8 @@ const COMMON = { removeAdditional: false, allErrors: false, useDefaults: true } 
  * `"3"` never a count. Dates and instants are checked for real (no 30 February, no leap second).
  */
 export const validationOptions: Pick<FastifyServerOptions, 'ajv' | 'schemaController'> = {
-  ajv: {
-    customOptions: { ...COMMON, coerceTypes: 'array' },
-    onCreate: strictFormats,
-  } as FastifyServerOptions['ajv'],
+  // Coercion and formats are set per part by buildValidator; these are the options both share.
+  ajv: { customOptions: COMMON },
   schemaController: {
     compilersFactory: { buildValidator: buildValidator as never },
   },

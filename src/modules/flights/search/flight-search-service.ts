@@ -92,6 +92,7 @@ export function createFlightSearchService(deps: {
     const exclude = new Set(req.airlines?.exclude ?? []);
     const carrierAllowed = (c: string) => (!include || include.includes(c)) && !exclude.has(c);
     const cabin = (req.cabin ?? 'economy') as Cabin;
+    const now = deps.clock.now();
     const itineraries = req.slices.map((slice: Slice, i) =>
       findItineraries(network, {
         origins: places[i]!.origins,
@@ -100,7 +101,7 @@ export function createFlightSearchService(deps: {
         maxConnections: req.max_connections ?? 1,
         maxLayoverMinutes: req.max_layover_minutes ?? DEFAULT_MAX_LAYOVER_MINUTES,
         carrierAllowed,
-      }).filter((it) => bookableFrom(it, deps.clock.now()) && matchesWindows(it, slice)),
+      }).filter((it) => bookableFrom(it, now) && matchesWindows(it, slice)),
     );
     const flights = itineraries.flat(2) as DatedFlight[];
     const sold = await seats.soldFor(

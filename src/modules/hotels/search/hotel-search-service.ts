@@ -111,9 +111,19 @@ export function createHotelSearchService(deps: {
       const rooms: Room[] = req.rooms.map((r) => ({ adults: r.adults, children: r.children ?? [] }));
       const f = req.filters ?? {};
       const name = f.name ? fold(f.name) : '';
+      // Whether check-in is still open, once per zone rather than once per hotel.
+      const openIn = new Map<string, boolean>();
+      const open = (zone: string) => {
+        let o = openIn.get(zone);
+        if (o === undefined) {
+          o = checkInOpen(req.check_in, zone, now);
+          openIn.set(zone, o);
+        }
+        return o;
+      };
       const found = candidates(index, req).filter(
         ({ hotel }) =>
-          checkInOpen(req.check_in, hotel.time_zone, now) &&
+          open(hotel.time_zone) &&
           (!f.stars || f.stars.includes(hotel.stars)) &&
           (!f.amenities || f.amenities.every((a) => hotel.amenities.includes(a))) &&
           (!name || hotel.nameFolded.includes(name)),
