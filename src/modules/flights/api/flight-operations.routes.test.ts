@@ -96,6 +96,21 @@ describe('operator functions', () => {
     assert.match(updated[0].slices[0].segments[0].departing_at, /T08:05:00/);
   });
 
+  it('refuses a file that names one schedule or fare twice, pointing at the repeat', async () => {
+    const res = await post('/import_flights', {
+      schedules: [schedule(), schedule({ flight_number: 4243 }), schedule({ departure_time: '09:00' })],
+      fares: [fare, { ...fare, adult: 1 }],
+    });
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(
+      res.json().errors.map((e: any) => [e.pointer, e.detail]),
+      [
+        ['/schedules/2', 'repeats /schedules/0 (same carrier, flight_number, origin and valid_from)'],
+        ['/fares/1', 'repeats /fares/0 (same carrier, origin, destination, cabin and brand)'],
+      ],
+    );
+  });
+
   it('withdraws fares from sale', async () => {
     const brands = [...new Set((await lisbonOffers()).map((o: any) => o.brand))];
     assert.ok(brands.includes('light'));

@@ -1,6 +1,6 @@
 import { invalidFields } from '../../../http/app-error.ts';
 import { isCalendarDate } from '../../../shared/calendar.ts';
-import type { ImportProblem } from '../../../shared/import-problems.ts';
+import { type ImportProblem, repeatedRecords } from '../../../shared/import-problems.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { CABINS, type NetworkFile } from './network-file.ts';
 
@@ -71,5 +71,13 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
         bad(`${p}/${k}`, 'must be {allowed: boolean, penalty: minor units}');
     }
   });
+  problems.push(
+    ...repeatedRecords(file.schedules, '/schedules', 'carrier, flight_number, origin and valid_from', (s) =>
+      [s.carrier, s.flight_number, s.origin, s.valid_from].join('|'),
+    ),
+    ...repeatedRecords(file.fares, '/fares', 'carrier, origin, destination, cabin and brand', (f) =>
+      [f.carrier, f.origin, f.destination, f.cabin, f.brand].join('|'),
+    ),
+  );
   return problems;
 }

@@ -63,6 +63,28 @@ describe('hotel content, rates and allotments import', () => {
     );
   });
 
+  it('applies overlapping allotment records of one file in order, the later winning on shared nights', async () => {
+    const f = file();
+    const code = f.hotels[2]!.code;
+    f.allotments = [
+      { hotel_code: code, room_type: 'TWN', from: '2027-01-10', to: '2027-01-12', rooms: 5 },
+      { hotel_code: code, room_type: 'TWN', from: '2027-01-12', to: '2027-01-13', rooms: 1 },
+    ];
+    const result = await t.hotels.importHotels(f);
+    assert.equal(result.allotment_nights, 4);
+    const hotel = await t.hotels.repository.findHotelByCode(code);
+    const twn = (await t.hotels.repository.roomTypesOf(hotel!.id)).find((r) => r.code === 'TWN')!;
+    assert.deepEqual(
+      (await t.hotels.repository.overridesOf(twn.id)).map((o) => [o.night, o.rooms]),
+      [
+        ['2027-01-10', 5],
+        ['2027-01-11', 5],
+        ['2027-01-12', 1],
+        ['2027-01-13', 1],
+      ],
+    );
+  });
+
   it('refuses a file with any bad row, importing none of it, naming each problem', async () => {
     const f = file();
     f.hotels[0]!.code = 'NEW-HOTEL-1';

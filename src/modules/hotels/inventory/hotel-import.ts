@@ -116,8 +116,10 @@ export function createHotelImporter(deps: {
               closed_to_arrival: a.closed_to_arrival ? 1 : 0,
             }));
           });
-        await deps.hotels.upsertOverrides(trx, overrides);
-        nights += overrides.length;
+        // Allotment records of one file may overlap; for a night set twice the later record wins.
+        const byNight = new Map(overrides.map((o) => [`${o.room_type_id}|${o.night}`, o]));
+        await deps.hotels.upsertOverrides(trx, [...byNight.values()]);
+        nights += byNight.size;
         done += batch.length;
         onProgress?.(done, total);
       }
