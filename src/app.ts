@@ -7,10 +7,12 @@ import type { App } from './http/app-instance.ts';
 import { clientErrorHandler, frameworkError, registerProblemHandling } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { createIdempotencyKeysRepository } from './http/idempotency-keys-repository.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { requestIdFor } from './http/request-id.ts';
 import { ProblemSchema } from './http/schemas.ts';
+import { createSearchGate } from './http/search-gate.ts';
 import { validationOptions } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
 import { createScheduler } from './jobs/scheduler.ts';
@@ -83,7 +85,18 @@ export async function buildApp(deps: AppDeps) {
   registerProblemHandling(app);
   registerVersioning(app);
   await registerOpenApi(app, config.http.publicUrl);
+  await registerLoadShedding(app, {
+    eventLoopDelayMs: config.load.maxEventLoopDelayMs,
+    heapUsedBytes: config.load.maxHeapUsedBytes,
+    sampleIntervalMs: config.load.sampleIntervalMs,
+  });
   await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
+  const searchGate = createSearchGate({
+    concurrency: config.load.searchConcurrency,
+    queueLimit: config.load.searchQueueLimit,
+    perClient: config.load.searchesPerClient,
+    maxWaitMs: config.load.searchMaxWaitMs,
+  });
 
   const users = createUsersRepository(storage.db);
   const clients = createClientsRepository(storage.db);
@@ -164,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
     ids,
     guards,
     scheduler,
+    searchGate,
     jobs: { networkRefreshMs: config.jobs.networkRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
   });
   const hotels = await hotelsModule(app, {
@@ -175,6 +189,7 @@ export async function buildApp(deps: AppDeps) {
     guards,
     idempotency,
     scheduler,
+    searchGate,
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
   });
   bookingDeskRoutes(app, {

@@ -33,6 +33,18 @@ export interface Config {
     readonly max: number;
     readonly windowSeconds: number;
   };
+  /** What one process takes on before it refuses work (see docs/security.md, availability). */
+  readonly load: {
+    readonly searchConcurrency: number;
+    readonly searchQueueLimit: number;
+    readonly searchesPerClient: number;
+    readonly searchMaxWaitMs: number;
+    /** Mean event-loop delay over which requests are shed with 503; 0 turns the check off. */
+    readonly maxEventLoopDelayMs: number;
+    /** Heap in use over which requests are shed with 503; 0 turns the check off. */
+    readonly maxHeapUsedBytes: number;
+    readonly sampleIntervalMs: number;
+  };
   /** Intervals of the background jobs, in milliseconds; 0 turns a job off. */
   readonly jobs: {
     /** How often each process checks for schedule and fare changes made elsewhere. */
@@ -168,6 +180,15 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: {
       max: r.int('RATE_LIMIT_MAX', 600, 1, 1_000_000),
       windowSeconds: r.int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
+    },
+    load: {
+      searchConcurrency: r.int('SEARCH_CONCURRENCY', 4, 1, 256),
+      searchQueueLimit: r.int('SEARCH_QUEUE_LIMIT', 64, 0, 10_000),
+      searchesPerClient: r.int('SEARCHES_PER_CLIENT', 4, 1, 256),
+      searchMaxWaitMs: r.int('SEARCH_MAX_WAIT_MS', 10_000, 1, 600_000),
+      maxEventLoopDelayMs: r.int('MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+      maxHeapUsedBytes: r.int('MAX_HEAP_USED_BYTES', 0, 0, Number.MAX_SAFE_INTEGER),
+      sampleIntervalMs: r.int('LOAD_SAMPLE_INTERVAL_MS', 500, 10, 60_000),
     },
     jobs: {
       networkRefreshMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000),

@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
   INTERNAL_ERROR: { status: 500, title: 'Internal error' },
   SERVICE_UNAVAILABLE: { status: 503, title: 'The service is temporarily unavailable' },
+  OVERLOADED: { status: 503, title: 'The server is busy; retry after the time given' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

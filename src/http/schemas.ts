@@ -33,7 +33,7 @@ const problemRef = Type.Ref('Problem');
 /** The error part of a route's `response` map: every status the route can answer. */
 export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
   const statuses = new Set<number>(
-    [...codes, 'VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL_ERROR'].map(
+    [...codes, 'VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'OVERLOADED'].map(
       (c) => ERROR_CODES[c as ErrorCode].status,
     ),
   );

@@ -22,7 +22,8 @@ export function repeatedRecords<T>(
     if (key === undefined) return;
     const earlier = first.get(key);
     if (earlier === undefined) first.set(key, i);
-    else problems.push({ pointer: `${pointer}/${i}`, detail: `repeats ${pointer}/${earlier} (same ${fields})` });
+    else
+      problems.push({ pointer: `${pointer}/${i}`, detail: `repeats ${pointer}/${earlier} (same ${fields})` });
   });
   return problems;
 }

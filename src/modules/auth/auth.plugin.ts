@@ -25,6 +25,11 @@ export interface AuthModuleDeps {
  */
 function asOAuthError(error: AppError): OAuthError | undefined {
   const status = ERROR_CODES[error.code].status;
+  if (error.code === 'OVERLOADED')
+    return new OAuthError('temporarily_unavailable', error.message, {
+      status,
+      headers: { ...error.headers },
+    });
   if (status >= 500) return undefined;
   const code = status === 429 ? 'temporarily_unavailable' : 'invalid_request';
   return new OAuthError(code, error.message, { status, headers: { ...error.headers } });

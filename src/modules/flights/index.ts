@@ -4,6 +4,7 @@ import { sharedSecret } from '../../db/service-secrets.ts';
 import type { Database } from '../../db/tables.ts';
 import type { App } from '../../http/app-instance.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
+import type { SearchGate } from '../../http/search-gate.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
@@ -60,6 +61,7 @@ export interface FlightsDeps {
   idempotency: Idempotency;
   products: ProductRegistry;
   scheduler: Scheduler;
+  searchGate: SearchGate;
   jobs: { networkRefreshMs: number; holdSweepMs: number };
 }
 
@@ -108,7 +110,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     expireHold: (id) => cancellations.expireHold(id),
   });
 
-  searchFlightRoute(app, { search, guard: deps.guards.read });
+  searchFlightRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });
   flightMetadataRoutes(app, { networkCache, catalogue, guard: deps.guards.read });
   flightBookingRoutes(app, {
     bookings,

@@ -5,6 +5,7 @@ import type { Database } from '../../db/tables.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
+import type { SearchGate } from '../../http/search-gate.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
@@ -78,6 +79,7 @@ export async function hotelsModule(
     idempotency: Idempotency;
     products: ProductRegistry;
     scheduler: Scheduler;
+    searchGate: SearchGate;
     jobs: { indexRefreshMs: number };
   },
 ) {
@@ -126,7 +128,7 @@ export async function hotelsModule(
   const cancellations = createHotelCancellations({ ...changing, quoteKey: secret });
   const modifications = createHotelModifications(changing);
   const importHotels = createHotelImporter({ ...deps, hotels });
-  searchHotelsRoute(app, { search, guard: deps.guards.read });
+  searchHotelsRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });
   hotelMetadataRoutes(app, { index, hotels, catalogue: deps.catalogue, guard: deps.guards.read });
   hotelOperationsRoutes(app, {
     importHotels,

@@ -228,6 +228,41 @@ describe('POST /search_flight', () => {
     assert.equal(wrong.body.code, 'INVALID_CURSOR');
   });
 
+  it('says whether total_count is every offer or a lower bound', async () => {
+    const direct = searchBody(t, [['LHR', 'JFK', 10]], { max_connections: 0, limit: 50 });
+    const few = await search(direct);
+    assert.equal(few.body.total_count_capped, false);
+    const seen = [...few.body.data];
+    for (let cursor = few.body.next_cursor; cursor; ) {
+      const next = await search({ ...direct, cursor });
+      seen.push(...next.body.data);
+      cursor = next.body.next_cursor;
+    }
+    assert.equal(
+      seen.length,
+      few.body.total_count,
+      'an uncapped count is the number of offers paged through',
+    );
+
+    // A return trip keeps a few options per slice and brand: the one-way search shows there are more.
+    const slices: Array<[string, string, number]> = [
+      ['CDG', 'MAD', 5],
+      ['MAD', 'CDG', 9],
+    ];
+    const round = await search(searchBody(t, slices, { max_connections: 1, limit: 50 }));
+    assert.equal(round.body.total_count_capped, true);
+    const outbound = await search(searchBody(t, [slices[0]!], { max_connections: 1, limit: 50 }));
+    const brand = round.body.data[0].brand;
+    const flightsOf = (slice: any) => slice.segments.map((g: any) => g.flight_id).join(',');
+    const inRound = new Set(
+      round.body.data.filter((o: any) => o.brand === brand).map((o: any) => flightsOf(o.slices[0])),
+    );
+    const oneWay = new Set(
+      outbound.body.data.filter((o: any) => o.brand === brand).map((o: any) => flightsOf(o.slices[0])),
+    );
+    assert.ok(oneWay.size > inRound.size, `${oneWay.size} ways out exist, ${inRound.size} combined`);
+  });
+
   it('returns a price calendar for flexible dates', async () => {
     const { body } = await search(searchBody(t, [['LHR', 'CDG', 10]], { flexible_days: 2 }));
     assert.equal(body.calendar.length, 5);

@@ -1,12 +1,14 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { App } from '../../../http/app-instance.ts';
 import { errorResponses } from '../../../http/schemas.ts';
+import type { SearchGate } from '../../../http/search-gate.ts';
+import { principalOf } from '../../auth/index.ts';
 import type { FlightSearchService } from '../search/flight-search-service.ts';
 import { SearchFlightRequestSchema, SearchFlightResponseSchema } from '../search/search-flight.schemas.ts';
 
 export function searchFlightRoute(
   app: App,
-  deps: { search: FlightSearchService; guard: onRequestAsyncHookHandler },
+  deps: { search: FlightSearchService; guard: onRequestAsyncHookHandler; gate: SearchGate },
 ) {
   app.post(
     '/search_flight',
@@ -35,6 +37,9 @@ export function searchFlightRoute(
         },
       },
     },
-    async (request) => deps.search.searchFlights(request.body),
+    async (request) => {
+      const { clientId, userId } = principalOf(request);
+      return deps.gate.run(`${clientId}:${userId}`, () => deps.search.searchFlights(request.body));
+    },
   );
 }

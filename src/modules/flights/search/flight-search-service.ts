@@ -2,6 +2,7 @@ import { invalidField } from '../../../http/app-error.ts';
 import { paginate } from '../../../http/cursor.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import { addDays, daysBetween, toLocalIso } from '../../../shared/calendar.ts';
+import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
 import type { DatedFlight, FlightNetwork } from '../inventory/flight-network.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
@@ -80,41 +81,51 @@ export function createFlightSearchService(deps: {
     return { mix, places };
   }
 
-  /** Priced options per slice for one set of dates, cheapest first per brand. */
+  /**
+   * Priced options per slice for one set of dates, cheapest first (at most PER_SLICE_OPTIONS × 4 a
+   * slice); `complete` is false when a bound cut what was found.
+   */
   async function optionsFor(
     network: FlightNetwork,
     req: SearchFlightRequest,
     places: Array<{ origins: Airport[]; destinations: Airport[] }>,
     dates: string[],
     mix: PassengerMix,
-  ): Promise<SliceOption[][]> {
+  ): Promise<{ perSlice: SliceOption[][]; complete: boolean }> {
     const include = req.airlines?.include;
     const exclude = new Set(req.airlines?.exclude ?? []);
     const carrierAllowed = (c: string) => (!include || include.includes(c)) && !exclude.has(c);
     const cabin = (req.cabin ?? 'economy') as Cabin;
     const now = deps.clock.now();
-    const itineraries = req.slices.map((slice: Slice, i) =>
-      findItineraries(network, {
+    const itineraries: Itinerary[][] = [];
+    let complete = true;
+    for (const [i, slice] of req.slices.entries()) {
+      const found = await findItineraries(network, {
         origins: places[i]!.origins,
         destinations: places[i]!.destinations,
         date: dates[i]!,
         maxConnections: req.max_connections ?? 1,
         maxLayoverMinutes: req.max_layover_minutes ?? DEFAULT_MAX_LAYOVER_MINUTES,
         carrierAllowed,
-      }).filter((it) => bookableFrom(it, now) && matchesWindows(it, slice)),
-    );
+      });
+      complete &&= found.complete;
+      itineraries.push(found.itineraries.filter((it) => bookableFrom(it, now) && matchesWindows(it, slice)));
+      await yieldNow();
+    }
     const flights = itineraries.flat(2) as DatedFlight[];
     const sold = await seats.soldFor(
       flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin })),
     );
     const soldOf = (id: string, date: string, c: Cabin) =>
       sold.get(seats.keyOf({ scheduleId: id, date, cabin: c })) ?? 0;
-    return itineraries.map((list) =>
-      list
+    const perSlice = itineraries.map((list) => {
+      const options = list
         .flatMap((it) => sliceOptions(network, it, cabin, mix, soldOf))
-        .sort((a, b) => a.price.total_amount - b.price.total_amount)
-        .slice(0, PER_SLICE_OPTIONS * 4),
-    );
+        .sort((a, b) => a.price.total_amount - b.price.total_amount);
+      if (options.length > PER_SLICE_OPTIONS * 4) complete = false;
+      return options.slice(0, PER_SLICE_OPTIONS * 4);
+    });
+    return { perSlice, complete };
   }
 
   /** Nothing is offered that departs too soon to book (or has left): booking would refuse it. */
@@ -137,21 +148,25 @@ export function createFlightSearchService(deps: {
     );
   }
 
-  /** Offers: one option per slice, all in the same brand; few per slice when there are many slices. */
-  function combine(perSlice: SliceOption[][]): SliceOption[][] {
+  /**
+   * Offers: one option per slice, all in the same brand; few per slice when there are many slices.
+   * `complete` is false when options were left out of the combinations.
+   */
+  function combine(perSlice: SliceOption[][]): { combos: SliceOption[][]; complete: boolean } {
     const keep = Math.max(1, Math.floor(PER_SLICE_OPTIONS ** (1 / perSlice.length)));
     const brands = new Set(perSlice[0]?.map((o) => o.brand));
     const combos: SliceOption[][] = [];
+    let complete = true;
+    const cap = perSlice.length === 1 ? PER_SLICE_OPTIONS * 4 : keep;
     for (const brand of brands) {
-      const lists = perSlice.map((opts) =>
-        opts.filter((o) => o.brand === brand).slice(0, perSlice.length === 1 ? PER_SLICE_OPTIONS * 4 : keep),
-      );
-      if (lists.some((l) => l.length === 0)) continue;
+      const all = perSlice.map((opts) => opts.filter((o) => o.brand === brand));
+      if (all.some((l) => l.length === 0)) continue;
+      if (all.some((l) => l.length > cap)) complete = false;
       let acc: SliceOption[][] = [[]];
-      for (const list of lists) acc = acc.flatMap((partial) => list.map((o) => [...partial, o]));
+      for (const list of all) acc = acc.flatMap((partial) => list.slice(0, cap).map((o) => [...partial, o]));
       combos.push(...acc);
     }
-    return combos;
+    return { combos, complete };
   }
 
   interface Candidate {
@@ -226,7 +241,9 @@ export function createFlightSearchService(deps: {
       const hit = lowest.get(key);
       if (hit) return hit;
       const single = { ...req, slices: [req.slices[slice]!] };
-      const [options = []] = await optionsFor(network, single, [places[slice]!], [date], mix);
+      const {
+        perSlice: [options = []],
+      } = await optionsFor(network, single, [places[slice]!], [date], mix);
       const byBrand = new Map<string, { amount: number; currency: string }>();
       for (const o of options)
         if (!byBrand.has(o.brand))
@@ -261,14 +278,15 @@ export function createFlightSearchService(deps: {
       const { mix, places } = checkRequest(req);
       const network = await deps.networkCache.current();
       const now = deps.clock.now();
-      const perSlice = await optionsFor(
+      const options = await optionsFor(
         network,
         req,
         places,
         req.slices.map((s) => s.departure_date),
         mix,
       );
-      const candidates = combine(perSlice)
+      const { combos, complete } = combine(options.perSlice);
+      const candidates = combos
         .map(candidate)
         .filter((c): c is Candidate => c !== undefined)
         .filter((c) => req.max_total_amount === undefined || c.price.total_amount <= req.max_total_amount);
@@ -282,7 +300,11 @@ export function createFlightSearchService(deps: {
       );
       const { cursor, limit, ...query } = req;
       const window = paginate(candidates, query as Record<string, unknown>, cursor, limit ?? 20);
-      const page = { ...window, data: window.data.map((c) => toOffer(c, req, mix, now)) };
+      const page = {
+        ...window,
+        total_count_capped: !(options.complete && complete),
+        data: window.data.map((c) => toOffer(c, req, mix, now)),
+      };
       return (req.flexible_days ?? 0) > 0
         ? { ...page, calendar: await calendar(network, req, places, mix) }
         : page;

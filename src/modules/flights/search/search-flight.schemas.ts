@@ -174,7 +174,16 @@ export const SearchFlightResponseSchema = Type.Object(
   {
     data: Type.Array(Type.Ref('FlightOffer')),
     next_cursor: Type.Union([Type.String(), Type.Null()]),
-    total_count: Type.Integer(),
+    total_count: Type.Integer({
+      description: 'Offers over all pages (a lower bound when total_count_capped)',
+    }),
+    total_count_capped: Type.Boolean({
+      description:
+        'True when more offers exist than the search keeps: it keeps the cheapest 256 options a slice and, ' +
+        'on trips of several slices, the cheapest few per slice and brand, and it stops at its work bound ' +
+        '(day-long layovers with two connections). Narrow the search (times, airlines, fewer connections) ' +
+        'to see the rest.',
+    }),
     calendar: Type.Optional(
       Type.Array(
         Type.Object({

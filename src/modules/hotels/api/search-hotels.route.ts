@@ -1,12 +1,14 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { App } from '../../../http/app-instance.ts';
 import { errorResponses } from '../../../http/schemas.ts';
+import type { SearchGate } from '../../../http/search-gate.ts';
+import { principalOf } from '../../auth/index.ts';
 import type { HotelSearchService } from '../search/hotel-search-service.ts';
 import { SearchHotelsRequestSchema, SearchHotelsResponseSchema } from '../search/search-hotels.schemas.ts';
 
 export function searchHotelsRoute(
   app: App,
-  deps: { search: HotelSearchService; guard: onRequestAsyncHookHandler },
+  deps: { search: HotelSearchService; guard: onRequestAsyncHookHandler; gate: SearchGate },
 ) {
   app.post(
     '/search_hotels',
@@ -35,6 +37,9 @@ export function searchHotelsRoute(
         },
       },
     },
-    async (request) => deps.search.searchHotels(request.body),
+    async (request) => {
+      const { clientId, userId } = principalOf(request);
+      return deps.gate.run(`${clientId}:${userId}`, () => deps.search.searchHotels(request.body));
+    },
   );
 }

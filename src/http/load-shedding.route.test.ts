@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freshCredentials, postToken, signIn } from '../../test/helpers/factories.ts';
+import { searchBody, seedFlights } from '../../test/helpers/flights.ts';
+import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
+
+describe('load shedding', () => {
+  let t: TestApp;
+  let token: Awaited<ReturnType<typeof signIn>>;
+  let pressed: TestApp;
+  before(async () => {
+    t = await buildTestApp({ env: { SEARCHES_PER_CLIENT: '1' } });
+    await seedFlights(t);
+    token = await signIn(t);
+    // The heap check with a limit of one byte: the process is under pressure from its first sample.
+    pressed = await buildTestApp({
+      env: { MAX_HEAP_USED_BYTES: '1', MAX_EVENT_LOOP_DELAY_MS: '0', LOAD_SAMPLE_INTERVAL_MS: '10' },
+    });
+    await pressed.app.ready();
+  });
+  after(async () => {
+    await t.close();
+    await pressed.close();
+  });
+
+  it('answers an account’s searches beyond its cap with 429 problem details and Retry-After', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/search_flight',
+          headers: token.auth,
+          payload: searchBody(t, [['LHR', 'JFK', 10]], { max_connections: 2 }),
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    assert.equal(statuses[0], 200, 'the first search is served');
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    assert.ok(refused.length > 0, `the others wait for none: ${statuses}`);
+    for (const res of refused) {
+      assert.equal(res.statusCode, 429);
+      assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
+      assert.equal(res.json().code, 'RATE_LIMITED');
+      assert.equal(res.headers['retry-after'], '1');
+    }
+  });
+
+  it('while under pressure, answers 503 OVERLOADED with Retry-After to all but liveness', async () => {
+    let res = await pressed.app.inject({ method: 'GET', url: '/b2c/countries' });
+    for (let i = 0; i < 500 && res.statusCode !== 503; i++) {
+      await sleep(10); // the first samples after start-up are not judged
+      res = await pressed.app.inject({ method: 'GET', url: '/b2c/countries' });
+    }
+    assert.equal(res.statusCode, 503);
+    assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
+    assert.equal(res.json().code, 'OVERLOADED');
+    assert.ok(Number(res.headers['retry-after']) > 0);
+    assert.equal((await pressed.app.inject({ method: 'GET', url: '/health/live' })).statusCode, 200);
+    const ready = await pressed.app.inject({ method: 'GET', url: '/health/ready' });
+    assert.equal(ready.statusCode, 503, 'a balancer stops sending to a process under pressure');
+    const { fields } = await freshCredentials(pressed);
+    const tokenAnswer = await postToken(pressed, fields);
+    assert.equal(tokenAnswer.statusCode, 503);
+    assert.equal(tokenAnswer.json().error, 'temporarily_unavailable', 'the token endpoint speaks RFC 6749');
+  });
+});

@@ -1,0 +1,47 @@
+import underPressure from '@fastify/under-pressure';
+import { AppError } from './app-error.ts';
+import type { App } from './app-instance.ts';
+
+const RETRY_AFTER_SECONDS = 5;
+
+/** The 503 a caller gets while the process sheds load. */
+export function overloaded(detail: string, retryAfterSeconds = RETRY_AFTER_SECONDS): AppError {
+  return new AppError(
+    'OVERLOADED',
+    detail,
+    { retry_after_seconds: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+/**
+ * Sheds load before the event loop drowns: while the event loop's mean delay (or the heap) is over its
+ * limit, every request but liveness is answered at once with 503 OVERLOADED and Retry-After, so the
+ * requests already taken finish and a balancer sends new ones elsewhere (readiness answers 503 too).
+ * A limit of 0 turns that check off. Pressure is judged only from the second sample after the app is
+ * ready: start-up (loading a network, migrating) blocks the loop by design and is no reason to refuse
+ * the first requests.
+ */
+export async function registerLoadShedding(
+  app: App,
+  limits: { eventLoopDelayMs: number; heapUsedBytes: number; sampleIntervalMs: number },
+): Promise<void> {
+  if (limits.eventLoopDelayMs === 0 && limits.heapUsedBytes === 0) return;
+  let judging = false;
+  app.addHook('onReady', async () => {
+    setTimeout(() => {
+      judging = true;
+    }, limits.sampleIntervalMs * 2).unref();
+  });
+  await app.register(underPressure, {
+    maxEventLoopDelay: limits.eventLoopDelayMs,
+    maxHeapUsedBytes: limits.heapUsedBytes,
+    sampleInterval: limits.sampleIntervalMs,
+    pressureHandler: (request, _reply, type, value) =>
+      !judging || request.url === '/health/live'
+        ? undefined
+        : Promise.reject(
+            overloaded(`The server is overloaded (${type} ${Math.round(Number(value))}); retry later`),
+          ),
+  });
+}
