@@ -14,6 +14,7 @@ export async function buildBenchApp(dataDir: string) {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '1000000',
+    RATE_LIMIT_ANONYMOUS_MAX: '1000000',
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
     HOLD_SWEEP_MS: '0',
     PURGE_INTERVAL_MS: '0',

@@ -72,6 +72,7 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.decorateRequest('principal', null);
+  app.decorateRequest('authFailure', null);
   app.removeContentTypeParser('text/plain');
   for (const schema of [
     ProblemSchema,
@@ -84,20 +85,11 @@ export async function buildApp(deps: AppDeps) {
     app.addSchema(schema);
   registerProblemHandling(app);
   registerVersioning(app);
-  await registerOpenApi(app, config.http.publicUrl);
   await registerLoadShedding(app, {
     eventLoopDelayMs: config.load.maxEventLoopDelayMs,
     heapUsedBytes: config.load.maxHeapUsedBytes,
     sampleIntervalMs: config.load.sampleIntervalMs,
   });
-  await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
-  const searchGate = createSearchGate({
-    concurrency: config.load.searchConcurrency,
-    queueLimit: config.load.searchQueueLimit,
-    perClient: config.load.searchesPerClient,
-    maxWaitMs: config.load.searchMaxWaitMs,
-  });
-
   const users = createUsersRepository(storage.db);
   const clients = createClientsRepository(storage.db);
   const tokens = createTokensRepository(storage.db);
@@ -112,6 +104,18 @@ export async function buildApp(deps: AppDeps) {
     audience: config.auth.audience,
     ttlSeconds: config.auth.accessTokenTtlSeconds,
   });
+  const { authenticate, guard } = createBearerGuard(accessTokens, tokens);
+  // Callers are known before they are counted: a signed-in caller by account, anyone else by address.
+  app.addHook('onRequest', authenticate);
+  await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
+  await registerOpenApi(app, config.http.publicUrl);
+  const searchGate = createSearchGate({
+    concurrency: config.load.searchConcurrency,
+    queueLimit: config.load.searchQueueLimit,
+    perClient: config.load.searchesPerClient,
+    maxWaitMs: config.load.searchMaxWaitMs,
+  });
+
   const tokenService = createTokenService({
     users,
     clients,
@@ -128,7 +132,6 @@ export async function buildApp(deps: AppDeps) {
     },
     refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
   });
-  const guard = createBearerGuard(accessTokens, tokens);
 
   await app.register(authModule, {
     tokens: tokenService,

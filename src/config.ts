@@ -31,6 +31,8 @@ export interface Config {
   };
   readonly rateLimit: {
     readonly max: number;
+    /** Requests per window from one address without a valid token. */
+    readonly anonymousMax: number;
     readonly windowSeconds: number;
   };
   /** What one process takes on before it refuses work (see docs/security.md, availability). */
@@ -179,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimit: {
       max: r.int('RATE_LIMIT_MAX', 600, 1, 1_000_000),
+      anonymousMax: r.int('RATE_LIMIT_ANONYMOUS_MAX', 300, 1, 1_000_000),
       windowSeconds: r.int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
     },
     load: {

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
+import Type from 'typebox';
 import type { Clock } from '../ports/clock.ts';
 import { AppError } from './app-error.ts';
 import type { IdempotencyKeysRepository } from './idempotency-keys-repository.ts';
@@ -18,6 +24,19 @@ function canonical(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/** The `headers` schema of an idempotent operation: the key is required (checked before the body). */
+export function idempotencyKeyHeaders(example: string) {
+  return Type.Object({
+    'idempotency-key': Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'Unique per booking attempt (1–255 visible ASCII characters); a retry sends the same key',
+      examples: [example],
+    }),
+  });
 }
 
 /** The key of a request that passed the idempotency hooks, for the handler to record with what it makes. */
@@ -97,6 +116,11 @@ export function createIdempotency(
     };
   }
 
+  /** A request without a usable key is refused with its own code before its body is judged. */
+  const requireKey: preValidationAsyncHookHandler = async (request) => {
+    idempotencyKeyOf(request);
+  };
+
   /** Keeps the answer of a request that claimed its key (a 5xx frees the key instead). */
   const onSend: onSendHookHandler = async (request, reply, payload) => {
     const claim = claimed.get(request);
@@ -119,7 +143,7 @@ export function createIdempotency(
 
   return {
     /** The route options that make an operation idempotent by key. */
-    hooks: (operation: string) => ({ preHandler: preHandler(operation), onSend }),
+    hooks: (operation: string) => ({ preValidation: requireKey, preHandler: preHandler(operation), onSend }),
     purgeOlderThan: keys.purgeOlderThan,
   };
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
@@ -62,5 +63,55 @@ describe('GET /openapi.json', () => {
     });
     for (const name of ['SearchFlightRequest', 'BookHotelRequest', 'SearchBookingResponse', 'User'])
       assert.ok(doc.components.schemas[name], `${name} is a named schema`);
+  });
+
+  it('documents what a client must send and gets: required keys, problem details, the OAuth 2.0 flow', () => {
+    for (const path of ['/book_flight', '/book_hotel']) {
+      const key = doc.paths[path].post.parameters.find((p: any) => p.name === 'idempotency-key');
+      assert.equal(key?.required, true, `${path} requires Idempotency-Key`);
+    }
+    const errors = Object.entries(doc.paths as Record<string, Record<string, any>>)
+      .filter(([path]) => !path.startsWith('/connect/'))
+      .flatMap(([, item]) => Object.values(item))
+      .flatMap((op: any) => Object.entries(op.responses).filter(([status]) => Number(status) >= 400))
+      .map(([, response]: [string, any]) => Object.keys(response.content ?? {}));
+    assert.ok(errors.length > 100);
+    assert.ok(errors.every((types) => types.join() === 'application/problem+json'));
+    const oauth = doc.components.securitySchemes.oauth2;
+    assert.equal(oauth.type, 'oauth2');
+    assert.equal(oauth.flows.password.tokenUrl, 'http://itinera.test/connect/token');
+    assert.deepEqual(Object.keys(oauth.flows.password.scopes), ['read', 'book', 'admin']);
+    assert.deepEqual(doc.paths['/search_flight'].post.security, [{ oauth2: ['read'] }]);
+  });
+
+  it('is served compressed when asked, cacheable, and 304 for the same version', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.match(String(plain.headers['cache-control']), /max-age=\d+/);
+    assert.equal(plain.headers.vary, 'accept-encoding');
+    const etag = String(plain.headers.etag);
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.ok(br.rawPayload.length * 5 < plain.rawPayload.length, 'compressed to under a fifth');
+    assert.deepEqual(JSON.parse(brotliDecompressSync(br.rawPayload).toString()), doc);
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.deepEqual(JSON.parse(gunzipSync(gzip.rawPayload).toString()), doc);
+    assert.equal(gzip.headers.etag, etag);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { 'if-none-match': etag },
+    });
+    assert.equal(again.statusCode, 304);
+    assert.equal(again.rawPayload.length, 0);
   });
 });

@@ -200,3 +200,40 @@ describe('rate limits per caller', () => {
     assert.equal(other.statusCode, 200);
   });
 });
+
+describe('rate limits for callers without a valid token', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp({ env: { RATE_LIMIT_ANONYMOUS_MAX: '4', RATE_LIMIT_WINDOW_SECONDS: '60' } });
+  });
+  after(() => t.close());
+
+  it('counts no token, bad tokens and the OpenAPI document against the address, not a signed-in caller', async () => {
+    const caller = await signIn(t); // one anonymous request: the token request
+    const fromAddress = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers, remoteAddress: '192.0.2.7' });
+    const statuses = [
+      (await fromAddress('/b2c/countries/FR')).statusCode,
+      (await fromAddress('/b2c/countries/FR', { authorization: 'Bearer forged.token.value' })).statusCode,
+      (await fromAddress('/openapi.json')).statusCode,
+      (await fromAddress('/b2c/countries/FR', { authorization: 'Bearer x' })).statusCode,
+    ];
+    assert.deepEqual(statuses, [401, 401, 200, 401]);
+    const over = await fromAddress('/openapi.json');
+    assert.equal(over.statusCode, 429);
+    assert.equal(over.json().code, 'RATE_LIMITED');
+    assert.ok(Number(over.headers['retry-after']) > 0);
+    const forged = await fromAddress('/b2c/countries/FR', { authorization: 'Bearer forged.token.value' });
+    assert.equal(forged.statusCode, 429, 'a bad token is no way around the limit');
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/b2c/countries/FR',
+      headers: caller.auth,
+      remoteAddress: '192.0.2.7',
+    });
+    assert.equal(signedIn.statusCode, 200, 'a signed-in caller is counted as itself');
+    assert.equal((await fromAddress('/health/live')).statusCode, 200, 'health checks are not counted');
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/openapi.json', remoteAddress: '192.0.2.8' });
+    assert.equal(elsewhere.statusCode, 200);
+  });
+});

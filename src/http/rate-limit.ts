@@ -4,18 +4,20 @@ import { AppError } from './app-error.ts';
 import type { App } from './app-instance.ts';
 
 /**
- * Per caller limits: a signed-in caller is counted per client and user, anyone else per address.
- * With Redis the counters are shared by every process. Answers 429 RATE_LIMITED with Retry-After
- * and the RateLimit-* headers of draft-ietf-httpapi-ratelimit-headers.
+ * Per caller limits, counted as each request arrives (after authentication, before anything else): a
+ * signed-in caller per client and user, with `max` a window; anyone else (no token, a bad token, the
+ * OpenAPI document, the OAuth endpoints) per address, with `anonymousMax`. With Redis the counters are
+ * shared by every process. Answers 429 RATE_LIMITED with Retry-After and the RateLimit-* headers of
+ * draft-ietf-httpapi-ratelimit-headers. Health checks are not counted.
  */
 export async function registerRateLimit(
   app: App,
-  options: { max: number; windowSeconds: number; redis?: Redis | undefined },
+  options: { max: number; anonymousMax: number; windowSeconds: number; redis?: Redis | undefined },
 ): Promise<void> {
   await app.register(rateLimit, {
-    global: true,
-    hook: 'preHandler',
-    max: options.max,
+    // Not per route (a route's own hooks, its guard among them, would run first): one hook for all.
+    global: false,
+    max: (request) => (request.principal ? options.max : options.anonymousMax),
     timeWindow: options.windowSeconds * 1000,
     enableDraftSpec: true,
     nameSpace: 'itinera-rl:',
@@ -33,4 +35,5 @@ export async function registerRateLimit(
         },
       ),
   });
+  app.addHook('onRequest', app.rateLimit());
 }

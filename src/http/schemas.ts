@@ -30,7 +30,10 @@ export const ProblemSchema = Type.Object(
 
 const problemRef = Type.Ref('Problem');
 
-/** The error part of a route's `response` map: every status the route can answer. */
+/**
+ * The error part of a route's `response` map: every status the route can answer, each documented as
+ * `application/problem+json` (the content type the error handler sends).
+ */
 export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
   const statuses = new Set<number>(
     [...codes, 'VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'OVERLOADED'].map(
@@ -39,7 +42,10 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
   );
   const out: Record<number, TSchema> = {};
   for (const status of [...statuses].sort()) {
-    out[status] = { ...problemRef, description: describe(status, codes) } as TSchema;
+    out[status] = {
+      description: describe(status, codes),
+      content: { 'application/problem+json': { schema: problemRef } },
+    } as unknown as TSchema;
   }
   return out;
 }

@@ -25,12 +25,12 @@ function operationsOf(doc: any): Operation[] {
       const op = item[method];
       if (!op) continue;
       const security: Array<Record<string, string[]>> = op.security ?? doc.security ?? [];
-      const bearer = security.find((s) => 'bearerAuth' in s);
+      const bearer = security.find((s) => 'oauth2' in s);
       out.push({
         method: method.toUpperCase(),
         path,
         id: op.operationId,
-        scopes: bearer ? bearer.bearerAuth : undefined,
+        scopes: bearer ? bearer.oauth2 : undefined,
         statuses: Object.keys(op.responses ?? {}),
       });
     }

@@ -44,6 +44,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     HOTEL_INDEX_POLL_MS: '0',
     PURGE_INTERVAL_MS: '0',
     RATE_LIMIT_MAX: '100000',
+    RATE_LIMIT_ANONYMOUS_MAX: '100000',
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
     // A test process blocks its event loop while it seeds; load shedding is tested on its own.
     MAX_EVENT_LOOP_DELAY_MS: '0',

@@ -6,7 +6,10 @@ import type { TokensRepository } from './tokens-repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The caller whose Bearer token was verified; null when none was sent or it was refused. */
     principal: Principal | null;
+    /** Why the Bearer token sent was refused; the route's guard answers with it. */
+    authFailure: AppError | null;
   }
 }
 
@@ -30,48 +33,52 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 /**
- * RFC 6750 bearer authentication. Missing credentials: 401 with a bare challenge (§3.1); a bad,
- * expired, revoked or wrongly signed token: 401 `invalid_token`; a missing scope: 403
- * `insufficient_scope`; a role the route refuses: 403 FORBIDDEN.
+ * RFC 6750 bearer authentication, in two steps. `authenticate` runs first on every request: a Bearer
+ * token is verified once and the caller recorded (or the reason it was refused), so that the rate
+ * limiter counts a signed-in caller as itself and anyone else, bad tokens included, by address. A
+ * route's `guard` then decides: missing credentials, 401 with a bare challenge (§3.1); a bad, expired,
+ * revoked or wrongly signed token, 401 `invalid_token`; a missing scope, 403 `insufficient_scope`; a
+ * role the route refuses, 403 FORBIDDEN.
  */
 export function createBearerGuard(accessTokens: AccessTokens, tokens: TokensRepository) {
-  return function guard(options: GuardOptions): onRequestAsyncHookHandler {
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    if (!header || !/^Bearer\b/i.test(header)) return;
+    const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
+    if (!match) {
+      request.authFailure = new AppError(
+        'INVALID_TOKEN',
+        'The Authorization header is malformed',
+        {},
+        { 'www-authenticate': challenge('invalid_token', 'malformed Authorization header') },
+      );
+      return;
+    }
+    try {
+      const principal = await accessTokens.verify(match[1]!);
+      if (await tokens.isAccessRevoked(principal)) throw new InvalidTokenError('the token was revoked');
+      request.principal = principal;
+    } catch (error) {
+      if (!(error instanceof InvalidTokenError)) throw error;
+      request.authFailure = new AppError(
+        'INVALID_TOKEN',
+        `The access token is not valid: ${error.message}`,
+        {},
+        { 'www-authenticate': challenge('invalid_token', error.message) },
+      );
+    }
+  }
+
+  function guard(options: GuardOptions): onRequestAsyncHookHandler {
     return async function bearer(request) {
-      const header = request.headers.authorization;
-      const match = header ? /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header) : null;
-      if (!header || (!match && !/^Bearer\b/i.test(header))) {
+      if (request.authFailure) throw request.authFailure;
+      const principal = request.principal;
+      if (!principal) {
         throw new AppError(
           'UNAUTHENTICATED',
           'Send an access token as "Authorization: Bearer <token>"',
           {},
-          {
-            'www-authenticate': challenge(),
-          },
-        );
-      }
-      if (!match) {
-        throw new AppError(
-          'INVALID_TOKEN',
-          'The Authorization header is malformed',
-          {},
-          {
-            'www-authenticate': challenge('invalid_token', 'malformed Authorization header'),
-          },
-        );
-      }
-      let principal: Principal;
-      try {
-        principal = await accessTokens.verify(match[1]!);
-        if (await tokens.isAccessRevoked(principal)) throw new InvalidTokenError('the token was revoked');
-      } catch (error) {
-        if (!(error instanceof InvalidTokenError)) throw error;
-        throw new AppError(
-          'INVALID_TOKEN',
-          `The access token is not valid: ${error.message}`,
-          {},
-          {
-            'www-authenticate': challenge('invalid_token', error.message),
-          },
+          { 'www-authenticate': challenge() },
         );
       }
       if (options.roles && !options.roles.includes(principal.role)) {
@@ -91,9 +98,10 @@ export function createBearerGuard(accessTokens: AccessTokens, tokens: TokensRepo
           },
         );
       }
-      request.principal = principal;
     };
-  };
+  }
+
+  return { authenticate, guard };
 }
 
 export type BearerGuard = ReturnType<typeof createBearerGuard>;

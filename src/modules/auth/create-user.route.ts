@@ -45,7 +45,7 @@ export function createUserRoute(
         tags: ['accounts'],
         summary: 'Create a user account (admin)',
         description: `Admins only. Passwords need at least ${MIN_PASSWORD_LENGTH} characters; a taken username or e-mail is 409 CONFLICT.`,
-        security: [{ bearerAuth: ['admin'] }],
+        security: [{ oauth2: ['admin'] }],
         body: CreateUserRequestSchema,
         response: {
           201: UserSchema,

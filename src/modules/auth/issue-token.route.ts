@@ -5,6 +5,11 @@ import { OAuthError } from './oauth-error.ts';
 import type { TokenService } from './token-service.ts';
 
 export function issueTokenRoute(app: App, deps: { tokens: TokenService; perSourcePerMinute: number }) {
+  const perSource = app.createRateLimit({
+    max: deps.perSourcePerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `token:${request.ip}`,
+  });
   app.post(
     '/connect/token',
     {
@@ -21,20 +26,15 @@ export function issueTokenRoute(app: App, deps: { tokens: TokenService; perSourc
         body: TokenRequestSchema,
         response: { 200: TokenResponseSchema, ...OAUTH_ERROR_RESPONSES },
       },
-      config: {
-        rateLimit: {
-          max: deps.perSourcePerMinute,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `token:${request.ip}`,
-          errorResponseBuilder: (_request, context) =>
-            new OAuthError(
-              'temporarily_unavailable',
-              `Too many token requests; retry in ${Math.ceil(context.ttl / 1000)} s`,
-              {
-                status: 429,
-              },
-            ),
-        },
+      // Counted apart from the general per-address limit, and much tighter: each request may cost a hash.
+      onRequest: async (request) => {
+        const limit = await perSource(request);
+        if (!limit.isAllowed && limit.isExceeded)
+          throw new OAuthError(
+            'temporarily_unavailable',
+            `Too many token requests; retry in ${limit.ttlInSeconds} s`,
+            { status: 429, headers: { 'retry-after': String(limit.ttlInSeconds) } },
+          );
       },
     },
     async (request, reply) => {

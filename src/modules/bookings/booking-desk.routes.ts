@@ -54,7 +54,7 @@ export function bookingDeskRoutes(
           'A flight or hotel booking by `id` or by `reference`, with its events and `allowed_actions`. Customers ' +
           'see their own bookings, agents their agency’s, admins all; any other is 404, like a missing one. ' +
           'The ETag is needed to change it.',
-        security: [{ bearerAuth: ['read'] }],
+        security: [{ oauth2: ['read'] }],
         querystring: Type.Object(
           {
             id: Type.Optional(Type.String({ maxLength: 64 })),
@@ -98,7 +98,7 @@ export function bookingDeskRoutes(
           'statuses, creation and first departure; sorted by creation or departure. A criterion the product ' +
           'does not have is 400 naming it. Cursor pages of up to 100 with the total count. Customers search ' +
           'their own bookings, agents their agency’s, admins all.',
-        security: [{ bearerAuth: ['read'] }],
+        security: [{ oauth2: ['read'] }],
         body: SearchBookingRequestSchema,
         response: {
           200: SearchBookingResponseSchema,
@@ -129,7 +129,7 @@ export function bookingDeskRoutes(
           'Flights: from the fare conditions. Hotels: from each room’s cancellation timeline, at this moment ' +
           'in the hotel’s zone; pass `room_id` to cancel one room only. Pass `quote_id` to POST /cancel_booking ' +
           'within 15 minutes.',
-        security: [{ bearerAuth: ['book'] }],
+        security: [{ oauth2: ['book'] }],
         body: Type.Object(
           { booking_id: BookingId, room_id: Type.Optional(RoomId) },
           { additionalProperties: false },
@@ -160,7 +160,7 @@ export function bookingDeskRoutes(
           'Releases the seats or nights and records the quoted penalty and refund. A quote that expired, or ' +
           'that predates a change to the booking, is 410 QUOTE_EXPIRED. A hotel booking whose last live room ' +
           'is cancelled becomes `cancelled`.',
-        security: [{ bearerAuth: ['book'] }],
+        security: [{ oauth2: ['book'] }],
         body: Type.Object(
           {
             booking_id: BookingId,

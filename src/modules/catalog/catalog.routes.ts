@@ -22,7 +22,7 @@ interface Resource {
   example: string;
 }
 
-const SECURITY = [{ bearerAuth: ['read'] }];
+const SECURITY = [{ oauth2: ['read'] }];
 const Text = Type.Optional(
   Type.String({
     minLength: 1,

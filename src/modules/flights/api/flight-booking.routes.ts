@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../../http/app-instance.ts';
-import { type Idempotency, idempotencyKeyOf } from '../../../http/idempotency.ts';
+import { type Idempotency, idempotencyKeyHeaders, idempotencyKeyOf } from '../../../http/idempotency.ts';
 import { decodeKeyset, encodeKeyset } from '../../../http/keyset.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { principalOf } from '../../auth/index.ts';
@@ -39,12 +39,8 @@ export function flightBookingRoutes(app: App, deps: Deps) {
           'Seats on every flight are taken together or not at all. 409 PRICE_CHANGED carries the new total; ' +
           '410 OFFER_EXPIRED means search again; 409 NO_AVAILABILITY means sold out. `type: hold` keeps the seats ' +
           'until `hold_expires_at` without ticketing.',
-        security: [{ bearerAuth: ['book'] }],
-        headers: Type.Object({
-          'idempotency-key': Type.Optional(
-            Type.String({ description: 'Unique per booking attempt', examples: ['3f1c9a7e-booking-1'] }),
-          ),
-        }),
+        security: [{ oauth2: ['book'] }],
+        headers: idempotencyKeyHeaders('3f1c9a7e-booking-1'),
         body: BookFlightRequestSchema,
         response: {
           201: Booking,
@@ -82,7 +78,7 @@ export function flightBookingRoutes(app: App, deps: Deps) {
         summary: 'List flight bookings',
         description:
           'Newest first, the caller’s own (agents: their agency’s; admins: all). Without events; GET /booking has them.',
-        security: [{ bearerAuth: ['read'] }],
+        security: [{ oauth2: ['read'] }],
         querystring: Type.Object(
           {
             status: Type.Optional(
@@ -127,7 +123,7 @@ export function flightBookingRoutes(app: App, deps: Deps) {
         summary: 'Confirm a held booking',
         description:
           'Tickets a hold before `hold_expires_at`. Any other state is 409 INVALID_STATE_TRANSITION.',
-        security: [{ bearerAuth: ['book'] }],
+        security: [{ oauth2: ['book'] }],
         body: BookingIdSchema,
         response: {
           200: Booking,
@@ -154,7 +150,7 @@ export function flightBookingRoutes(app: App, deps: Deps) {
         summary: 'Update contact details or correct names',
         description:
           'Needs `If-Match` with the ETag of GET /booking (428 without, 412 when the booking changed since). A name correction may change at most 3 letters.',
-        security: [{ bearerAuth: ['book'] }],
+        security: [{ oauth2: ['book'] }],
         headers: Type.Object({ 'if-match': Type.Optional(Type.String({ examples: ['"v3"'] })) }),
         body: UpdateBookingRequestSchema,
         response: {

@@ -8,7 +8,7 @@ import { AIRCRAFT_TYPES, flightDetails, routesFrom } from '../inventory/flight-m
 import type { NetworkCache } from '../inventory/network-cache.ts';
 
 const tags = ['catalogue'];
-const security = [{ bearerAuth: ['read'] }];
+const security = [{ oauth2: ['read'] }];
 
 const ScheduleSchema = Type.Object({
   flight_id: Type.String(),

@@ -29,7 +29,7 @@ export function flightOperationsRoutes(
         description:
           'The import format of docs/flight-import.md. All of it or nothing; rows match on their natural keys, so ' +
           'sending a corrected file updates. Every process sees the change in its searches within about a second.',
-        security: [{ bearerAuth: ['admin'] }],
+        security: [{ oauth2: ['admin'] }],
         body: Type.Object({
           schedules: Type.Array(Type.Object({}, { additionalProperties: true })),
           fares: Type.Array(Type.Object({}, { additionalProperties: true })),
@@ -78,7 +78,7 @@ export function flightOperationsRoutes(
         summary: 'Cancel one dated flight (admin)',
         description:
           'The flight leaves search; every held or confirmed booking on it becomes `disrupted`, with an event. Nothing is deleted.',
-        security: [{ bearerAuth: ['admin'] }],
+        security: [{ oauth2: ['admin'] }],
         body: Type.Object(
           {
             flight_id: Type.String({ minLength: 4, maxLength: 64 }),
@@ -114,7 +114,7 @@ export function flightOperationsRoutes(
         summary: 'Withdraw a schedule from sale (admin)',
         description:
           'The flight leaves search on every date; held and confirmed bookings on its future dates become `disrupted`.',
-        security: [{ bearerAuth: ['admin'] }],
+        security: [{ oauth2: ['admin'] }],
         body: Type.Object(
           {
             flight_id: Type.String({ minLength: 4, maxLength: 64 }),
@@ -147,7 +147,7 @@ export function flightOperationsRoutes(
         tags,
         summary: 'Stop selling a fare (admin)',
         description: 'By its natural key. Existing bookings keep the fare they were sold.',
-        security: [{ bearerAuth: ['admin'] }],
+        security: [{ oauth2: ['admin'] }],
         body: Type.Object(
           {
             carrier: Type.String({ pattern: '^[A-Z0-9]{2}$' }),

@@ -23,7 +23,7 @@ export function searchFlightRoute(
           'connections, priced per passenger type from live seat availability. Each offer is signed and ' +
           'expires after 20 minutes; book it with POST /book_flight. Sort by price, duration or departure; ' +
           'cursor paging (at most 50 a page). `flexible_days` adds a price calendar.',
-        security: [{ bearerAuth: ['read'] }],
+        security: [{ oauth2: ['read'] }],
         body: SearchFlightRequestSchema,
         response: {
           200: SearchFlightResponseSchema,

@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../../http/app-instance.ts';
-import { type Idempotency, idempotencyKeyOf } from '../../../http/idempotency.ts';
+import { type Idempotency, idempotencyKeyHeaders, idempotencyKeyOf } from '../../../http/idempotency.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { principalOf } from '../../auth/index.ts';
 import type { ProductRegistry } from '../../bookings/index.ts';
@@ -41,7 +41,7 @@ export function hotelBookingRoutes(
           '`price_changed` (the quote carries the new total; `previous_total_amount` the old) or `sold_out` ' +
           '(no quote). These are answers, not errors. The quote is valid 15 minutes; book it with book_hotel. ' +
           '410 OFFER_EXPIRED when the rate key itself expired.',
-        security: [{ bearerAuth: ['read'] }],
+        security: [{ oauth2: ['read'] }],
         body: CheckRateRequestSchema,
         response: {
           200: CheckRateResponseSchema,
@@ -73,12 +73,8 @@ export function hotelBookingRoutes(
           'first full night); 409 PRICE_CHANGED carries the new total; 410 QUOTE_EXPIRED / OFFER_EXPIRED: check ' +
           'or search again; 422 STAY_RESTRICTED: the rate’s rules changed. Guests per room: the searched adults ' +
           '(no age) and children (with their age).',
-        security: [{ bearerAuth: ['book'] }],
-        headers: Type.Object({
-          'idempotency-key': Type.Optional(
-            Type.String({ description: 'Unique per booking attempt', examples: ['6a0d1f-stay-1'] }),
-          ),
-        }),
+        security: [{ oauth2: ['book'] }],
+        headers: idempotencyKeyHeaders('6a0d1f-stay-1'),
         body: BookHotelRequestSchema,
         response: {
           201: Booking,
@@ -122,7 +118,7 @@ export function hotelBookingRoutes(
           'cancelling is free (else 409 CHANGE_NOT_ALLOWED): the live rooms are re-priced at today’s rates, ' +
           '`expected_total` must match the new total (else 409 PRICE_CHANGED with it), and the old nights are ' +
           'released and the new ones taken in one step (409 NO_AVAILABILITY changes nothing).',
-        security: [{ bearerAuth: ['book'] }],
+        security: [{ oauth2: ['book'] }],
         headers: Type.Object({ 'if-match': Type.Optional(Type.String({ examples: ['"v3"'] })) }),
         body: ModifyHotelBookingRequestSchema,
         response: {

@@ -11,7 +11,7 @@ import type { HotelIndex } from '../search/hotel-index.ts';
 import { destinations, hotelCities, hotelDetails, hotelSummary } from '../search/hotel-metadata.ts';
 
 const tags = ['hotels'];
-const security = [{ bearerAuth: ['read'] }];
+const security = [{ oauth2: ['read'] }];
 const Limit = (max: number, fallback: number) =>
   Type.Optional(Type.Integer({ minimum: 1, maximum: max, default: fallback }));
 const Cursor = Type.Optional(Type.String({ maxLength: 1024 }));

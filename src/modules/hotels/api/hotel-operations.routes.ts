@@ -6,7 +6,7 @@ import type { createAllotments } from '../inventory/hotel-allotments.ts';
 import type { HotelImporter } from '../inventory/hotel-import.ts';
 
 const tags = ['hotel operations'];
-const security = [{ bearerAuth: ['admin'] }];
+const security = [{ oauth2: ['admin'] }];
 
 /** Operator functions (admin role): load and update hotels, rates and allotments. */
 export function hotelOperationsRoutes(

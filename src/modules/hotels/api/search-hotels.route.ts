@@ -24,7 +24,7 @@ export function searchHotelsRoute(
           'a cancellation timeline in the hotel’s time zone and a signed rate key (valid 30 minutes). Filters: ' +
           'stars, price, board, amenities, refundable only, name. Sort by price, stars or distance; cursor paging ' +
           '(at most 50 hotels a page) with a total count. At most 30 nights, up to 365 days ahead.',
-        security: [{ bearerAuth: ['read'] }],
+        security: [{ oauth2: ['read'] }],
         body: SearchHotelsRequestSchema,
         response: {
           200: SearchHotelsResponseSchema,
