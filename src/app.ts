@@ -151,6 +151,7 @@ export async function buildApp(deps: AppDeps) {
     createIdempotencyKeysRepository(storage.db, clock),
     (request) => principalOf(request).userId,
     clock,
+    config.auth.staleClaimSeconds,
   );
   const scheduler = createScheduler({
     clock,

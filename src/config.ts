@@ -28,6 +28,8 @@ export interface Config {
     readonly tokenRequestsPerMinutePerSource: number;
     readonly hashConcurrency: number;
     readonly hashQueueLimit: number;
+    /** How long a booking's Idempotency-Key may stay claimed before a retry may take it over. */
+    readonly staleClaimSeconds: number;
   };
   readonly rateLimit: {
     readonly max: number;
@@ -178,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
       tokenRequestsPerMinutePerSource: r.int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
       hashConcurrency: r.int('PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
       hashQueueLimit: r.int('PASSWORD_HASH_QUEUE_LIMIT', 64, 0, 10_000),
+      staleClaimSeconds: r.int('IDEMPOTENCY_STALE_CLAIM_SECONDS', 60, 1, 3600),
     },
     rateLimit: {
       max: r.int('RATE_LIMIT_MAX', 600, 1, 1_000_000),

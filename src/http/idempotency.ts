@@ -71,6 +71,7 @@ export function createIdempotency(
   keys: IdempotencyKeysRepository,
   userOf: (request: FastifyRequest) => string,
   clock: Clock,
+  staleClaimSeconds = STALE_CLAIM_SECONDS,
 ) {
   const claimed = new WeakMap<FastifyRequest, { userId: string; key: string }>();
 
@@ -97,7 +98,7 @@ export function createIdempotency(
           'IDEMPOTENCY_KEY_REUSED',
           'This Idempotency-Key was used with a different request; use a new key',
         );
-      const cutoff = new Date(clock.now().getTime() - STALE_CLAIM_SECONDS * 1000);
+      const cutoff = new Date(clock.now().getTime() - staleClaimSeconds * 1000);
       if (row.status !== 'done' && (await keys.takeOver(userId, key, hash, cutoff))) {
         claimed.set(request, { userId, key });
         return;

@@ -1,0 +1,241 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { dropPostgresSchema, openStorage, type Storage } from '../../src/db/database.ts';
+import { testEngine } from '../helpers/engine.ts';
+
+/**
+ * The real server (`itinera serve`, its own process, demo S network) takes a stream of bookings and is
+ * killed with SIGKILL while some are in flight. A new process on the same database then gets every
+ * request again with its key. Nothing acknowledged is lost, no key stays stuck, no request books twice,
+ * and the seats sold are exactly the seats of the live bookings. On SQLite (a file) and PostgreSQL.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const BOOKINGS = 36;
+const IN_FLIGHT = 6;
+const KILL_AFTER_ACKS = 10;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe(`a server killed mid-booking (${testEngine()})`, () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'itinera-crash-'));
+  const schema = `t_${process.env.TEST_RUN_ID ?? 'solo'}_crash_${randomBytes(4).toString('hex')}`;
+  const databaseEnv: Record<string, string> =
+    testEngine() === 'postgres'
+      ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema }
+      : {};
+  let server: ChildProcess | undefined;
+  let base = '';
+
+  async function start(): Promise<void> {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [path.join(root, 'src/cli/main.ts'), 'serve'], {
+      cwd: root,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        ...databaseEnv,
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: 'http://itinera.crash.test',
+        DEMO_ACCOUNTS: 'always',
+        DEMO_PRESET: 'S',
+        IDEMPOTENCY_STALE_CLAIM_SECONDS: '1',
+        RATE_LIMIT_MAX: '100000',
+        LOG_LEVEL: 'silent',
+      },
+    });
+    for (let i = 0; i < 600; i++) {
+      const ready = await fetch(`${base}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) return;
+      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+      await sleep(100);
+    }
+    throw new Error('the server did not become ready');
+  }
+
+  function kill(): Promise<void> {
+    const child = server!;
+    return new Promise((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  }
+
+  after(async () => {
+    server?.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    if (testEngine() === 'postgres' && !process.env.TEST_RUN_ID)
+      await dropPostgresSchema(process.env.TEST_DATABASE_URL!, schema);
+  });
+
+  let token = '';
+  const call = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  };
+
+  before(async () => {
+    await start();
+    const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+    const res = await fetch(`${base}/connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: demo.client_id,
+        username: demo.customer.username,
+        password: demo.customer.password,
+      }),
+    });
+    token = ((await res.json()) as { access_token: string }).access_token;
+  });
+
+  it('loses no acknowledged booking, leaves no key stuck, books nothing twice, and leaks no seat', async (ctx) => {
+    const day = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+    const search = await call('/search_flight', {
+      slices: [{ origin: 'LHR', destination: 'JFK', departure_date: day }],
+      passengers: { adults: 1 },
+      max_connections: 1,
+      limit: 12,
+    });
+    assert.equal(search.status, 200);
+    const offers = search.body.data as Array<{ id: string; total_amount: number; total_currency: string }>;
+    assert.ok(offers.length >= 3);
+    const requests = Array.from({ length: BOOKINGS }, (_, i) => {
+      const offer = offers[i % offers.length]!;
+      return {
+        key: `crash-${i}-${randomBytes(4).toString('hex')}`,
+        body: {
+          offer_id: offer.id,
+          passengers: [
+            {
+              type: 'adult',
+              title: 'mr',
+              given_name: 'Crash',
+              family_name: `Test${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}`,
+              gender: 'm',
+              born_on: '1980-01-01',
+              document: {
+                type: 'passport',
+                number: `C${1_000_000 + i}`,
+                issuing_country: 'GB',
+                nationality: 'GB',
+                expires_on: '2035-01-01',
+              },
+            },
+          ],
+          contact: { email: 'crash@example.com', phone: '+442071234567' },
+          expected_total: { amount: offer.total_amount, currency: offer.total_currency },
+        },
+      };
+    });
+
+    // A stream of bookings, a few at a time; the process dies once some have been acknowledged.
+    const acknowledged = new Map<string, string>();
+    let cut = 0;
+    let next = 0;
+    let killed: Promise<void> | undefined;
+    const worker = async () => {
+      while (next < requests.length && !killed) {
+        const request = requests[next++]!;
+        try {
+          const res = await call('/book_flight', request.body, { 'idempotency-key': request.key });
+          if (res.status === 201) acknowledged.set(request.key, res.body.id);
+          if (acknowledged.size >= KILL_AFTER_ACKS) killed ??= kill();
+        } catch {
+          cut += 1; // the connection died with the process: not acknowledged
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    await killed;
+    assert.ok(acknowledged.size >= KILL_AFTER_ACKS);
+    ctx.diagnostic(
+      `${acknowledged.size} acknowledged, ${cut} cut off by the kill, ${BOOKINGS - next} not sent`,
+    );
+
+    // A new process; every request is sent again with its key until it has a final answer.
+    await start();
+    const outcome = new Map<string, { status: number; id?: string; replayed: boolean }>();
+    for (const request of requests) {
+      for (let attempt = 0; attempt < 30; attempt++) {
+        const res = await call('/book_flight', request.body, { 'idempotency-key': request.key });
+        if (res.status === 409 && res.body.code === 'IDEMPOTENCY_IN_PROGRESS') {
+          await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
+          continue;
+        }
+        outcome.set(request.key, {
+          status: res.status,
+          id: res.body.id,
+          replayed: res.headers.get('idempotent-replayed') === 'true',
+        });
+        break;
+      }
+      assert.ok(outcome.has(request.key), `key ${request.key} stayed stuck`);
+    }
+    for (const [key, id] of acknowledged) {
+      const answer = outcome.get(key)!;
+      assert.equal(answer.status, 201, `acknowledged ${key} answers ${answer.status}`);
+      assert.equal(answer.id, id, 'the same booking, not a new one');
+      assert.equal(answer.replayed, true);
+    }
+
+    const storage: Storage = await openStorage(
+      testEngine() === 'postgres'
+        ? { databaseUrl: process.env.TEST_DATABASE_URL!, schema, poolSize: 2 }
+        : { sqliteFile: path.join(dataDir, 'itinera.db') },
+    );
+    try {
+      const booked = [...outcome.values()].filter((o) => o.status === 201).map((o) => o.id!);
+      assert.equal(new Set(booked).size, booked.length, 'no two keys share a booking');
+      const rows = await storage.db.selectFrom('flight_bookings').select(['id', 'idempotency_key']).execute();
+      assert.deepEqual(
+        rows.map((r) => r.id).sort(),
+        [...booked].sort(),
+        'every booking belongs to one answer',
+      );
+      const seats = await storage.db
+        .selectFrom('seat_inventory')
+        .select(sql<number>`coalesce(sum(sold), 0)`.as('n'))
+        .executeTakeFirstOrThrow();
+      const live = await storage.db
+        .selectFrom('flight_booking_segments as s')
+        .innerJoin('flight_bookings as b', 'b.id', 's.booking_id')
+        .where('b.status', 'in', ['held', 'confirmed'])
+        .select(sql<number>`coalesce(sum(s.seats), 0)`.as('n'))
+        .executeTakeFirstOrThrow();
+      assert.equal(Number(seats.n), Number(live.n), 'seats sold are the seats of live bookings');
+      const open = await storage.db
+        .selectFrom('idempotency_keys')
+        .select('key')
+        .where('status', '!=', 'done')
+        .execute();
+      assert.deepEqual(open, [], 'no key is left claimed');
+    } finally {
+      await storage.close();
+    }
+  });
+});
