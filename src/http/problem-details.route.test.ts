@@ -127,7 +127,10 @@ describe('problem details for every failure kind', () => {
       url: '/b2c/countries/FR',
       headers: { ...admin.auth, 'itinera-version': '1999-01-01' },
     });
-    assert.deepEqual(assertProblem(bad, 'UNSUPPORTED_API_VERSION').supported_versions, ['2026-11-21']);
+    assert.deepEqual(assertProblem(bad, 'UNSUPPORTED_API_VERSION').supported_versions, [
+      '2026-11-21',
+      '2026-11-23',
+    ]);
     const good = await t.app.inject({
       method: 'GET',
       url: '/b2c/countries/FR',

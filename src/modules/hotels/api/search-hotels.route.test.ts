@@ -101,6 +101,25 @@ describe('POST /search_hotels', () => {
     assert.ok(named.length > 0 && named.every((h: any) => h.hotel.name.toLowerCase().includes(word)));
   });
 
+  it('sorts every key the same way: ascending, or descending with a minus; the old version keeps stars reversed', async () => {
+    const starsOf = (body: any) => body.data.map((h: any) => h.hotel.stars);
+    const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! <= x);
+    const descending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! >= x);
+    const fewest = starsOf((await search(stay(t, 25, 2, { sort: 'stars', limit: 50 }))).body);
+    const most = starsOf((await search(stay(t, 25, 2, { sort: '-stars', limit: 50 }))).body);
+    assert.ok(new Set(fewest).size > 1, 'hotels of several star ratings');
+    assert.ok(ascending(fewest), `stars: ${fewest}`);
+    assert.ok(descending(most), `-stars: ${most}`);
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/search_hotels',
+      headers: { ...auth, 'itinera-version': '2026-11-21' },
+      payload: stay(t, 25, 2, { sort: 'stars', limit: 50 }),
+    });
+    assert.equal(old.headers['itinera-version'], '2026-11-21');
+    assert.deepEqual(starsOf(old.json()), most, 'in 2026-11-21, stars meant most first');
+  });
+
   it('searches around a point, nearest first within the radius', async () => {
     const paris = testCatalogue().cityById.get(PARIS)!;
     const { body } = await search({

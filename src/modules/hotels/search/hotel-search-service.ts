@@ -149,8 +149,8 @@ export function createHotelSearchService(deps: {
       const sort = req.sort ?? 'price';
       const cheapest = (r: (typeof results)[number]) => r.options[0]!.total;
       results.sort((a, b) => {
-        if (sort === 'stars') return b.hotel.stars - a.hotel.stars || cheapest(a) - cheapest(b);
-        if (sort === '-stars') return a.hotel.stars - b.hotel.stars || cheapest(a) - cheapest(b);
+        if (sort === 'stars') return a.hotel.stars - b.hotel.stars || cheapest(a) - cheapest(b);
+        if (sort === '-stars') return b.hotel.stars - a.hotel.stars || cheapest(a) - cheapest(b);
         if (sort === 'distance') return (a.distance ?? 0) - (b.distance ?? 0) || cheapest(a) - cheapest(b);
         if (sort === '-price') return cheapest(b) - cheapest(a) || a.hotel.name.localeCompare(b.hotel.name);
         return cheapest(a) - cheapest(b) || a.hotel.name.localeCompare(b.hotel.name);

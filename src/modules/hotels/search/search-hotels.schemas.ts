@@ -83,7 +83,10 @@ export const SearchHotelsRequestSchema = Type.Object(
         ],
         {
           default: 'price',
-          description: 'price (cheapest first), -price, stars (most first), -stars, distance (nearest first)',
+          description:
+            'A key sorts ascending, `-key` descending: price (cheapest first), -price, stars (fewest first), ' +
+            '-stars (most first), distance (nearest first). Before Itinera-Version 2026-11-23, stars and ' +
+            '-stars meant the reverse.',
         },
       ),
     ),
