@@ -41,6 +41,7 @@ import {
 } from './modules/catalog/index.ts';
 import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
+import { REFERENCE_RATES } from './modules/money/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps) {
     idempotency,
     scheduler,
     searchGate,
+    rates: REFERENCE_RATES,
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
   });
   bookingDeskRoutes(app, {

@@ -7,6 +7,7 @@ import * as hotelBookings from './migrations/0005-hotel-bookings.ts';
 import * as agencyNames from './migrations/0006-agency-names.ts';
 import * as flightBookingNames from './migrations/0007-flight-booking-names.ts';
 import * as bookingIdempotencyKeys from './migrations/0008-booking-idempotency-keys.ts';
+import * as moneyBigint from './migrations/0009-money-bigint.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-agency-names': agencyNames,
   '0007-flight-booking-names': flightBookingNames,
   '0008-booking-idempotency-keys': bookingIdempotencyKeys,
+  '0009-money-bigint': moneyBigint,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

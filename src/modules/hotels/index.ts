@@ -11,6 +11,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { ProductRegistry } from '../bookings/index.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
+import type { RateTable } from '../money/index.ts';
 import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
 import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
 import { hotelOperationsRoutes } from './api/hotel-operations.routes.ts';
@@ -80,6 +81,8 @@ export async function hotelsModule(
     products: ProductRegistry;
     scheduler: Scheduler;
     searchGate: SearchGate;
+    /** Exchange rates for comparing and showing prices across currencies. */
+    rates: RateTable;
     jobs: { indexRefreshMs: number };
   },
 ) {
@@ -102,6 +105,7 @@ export async function hotelsModule(
     rateKeys,
     catalogue: deps.catalogue,
     clock: deps.clock,
+    rates: deps.rates,
   });
   const bookingsRepo = createHotelBookingsRepository(deps.db);
   const reads = createHotelBookingReads({ db: deps.db, bookings: bookingsRepo, clock: deps.clock });

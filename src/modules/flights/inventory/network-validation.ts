@@ -6,7 +6,8 @@ import { CABINS, type NetworkFile } from './network-file.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAYS = /^[1-7]{1,7}$/;
-const MONEY = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) < 100_000_000;
+/** Whole minor units of any currency, up to a trillion (a long-haul first-class fare in rupiah cents). */
+const MONEY = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) < 1_000_000_000_000;
 
 /** Accepts a file as the import format, or throws 400 listing every problem with its pointer. */
 export function assertNetworkFile(file: unknown, catalogue: Catalogue): asserts file is NetworkFile {

@@ -1,6 +1,7 @@
 import { seededRandom } from '../../../ports/seeded-random.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import type { Catalogue, City } from '../../catalog/index.ts';
+import { convert, hasRate, REFERENCE_RATES } from '../../money/index.ts';
 import type { HotelFile, HotelRecord, RatePlanRecord, RoomTypeRecord } from '../inventory/hotel-file.ts';
 
 export type HotelPreset = 'S' | 'M' | 'L';
@@ -150,8 +151,28 @@ function citiesFor(catalogue: Catalogue, preset: HotelPreset): City[] {
   return [...chosen.values()];
 }
 
-function ratePlans(stars: number, random: () => number, start: string, currency: string): RatePlanRecord[] {
-  const base = Math.round((4_000 + stars * stars * 2_200 + random() * 4_000) / 100) * 100;
+/** An amount kept to three significant digits, as a hotel would price a room. */
+function nice(minor: number): number {
+  if (minor < 1_000) return minor;
+  const step = 10 ** (Math.floor(Math.log10(minor)) - 2);
+  return Math.round(minor / step) * step;
+}
+
+/**
+ * Rate plans priced in the hotel's own currency at realistic levels: amounts are set in euro cents and
+ * converted with the reference rates (a night in Seoul is hundreds of thousands of won). A country
+ * whose currency has no reference rate prices in euros.
+ */
+function ratePlans(
+  stars: number,
+  random: () => number,
+  start: string,
+  localCurrency: string,
+): RatePlanRecord[] {
+  const currency = hasRate(REFERENCE_RATES, localCurrency) ? localCurrency : 'EUR';
+  const local = (euroCents: number) => nice(convert(REFERENCE_RATES, euroCents, 'EUR', currency)!);
+  const euroBase = Math.round((4_000 + stars * stars * 2_200 + random() * 4_000) / 100) * 100;
+  const base = local(euroBase);
   const summer = { from: addDays(start, 180), to: addDays(start, 270), percent: 125 };
   const festive = { from: addDays(start, 25), to: addDays(start, 42), percent: 140 };
   const common = {
@@ -165,7 +186,7 @@ function ratePlans(stars: number, random: () => number, start: string, currency:
       { max_age: 11, percent: 50 },
       { max_age: 17, percent: 75 },
     ],
-    taxes: { vat_percent_included: 10, city_tax_per_person_night: stars >= 4 ? 400 : 200 },
+    taxes: { vat_percent_included: 10, city_tax_per_person_night: local(stars >= 4 ? 400 : 200) },
     closed_to_arrival: '',
   };
   return [
@@ -183,7 +204,7 @@ function ratePlans(stars: number, random: () => number, start: string, currency:
       code: 'FLEX-BB',
       name: 'Flexible, breakfast included',
       board: 'bed_and_breakfast',
-      base_amount: base + 1_800 + stars * 400,
+      base_amount: base + local(1_800 + stars * 400),
       cancellation: {
         refundable: true,
         steps: [
@@ -198,7 +219,7 @@ function ratePlans(stars: number, random: () => number, start: string, currency:
       code: 'SAVER',
       name: 'Non-refundable saver',
       board: 'room_only',
-      base_amount: Math.round((base * 0.85) / 100) * 100,
+      base_amount: nice(Math.round(base * 0.85)),
       cancellation: { refundable: false, steps: [] },
       min_stay: 2,
       closed_to_arrival: stars >= 4 ? '6' : '',

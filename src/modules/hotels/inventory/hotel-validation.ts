@@ -10,6 +10,11 @@ const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 const int = (n: unknown, min: number, max: number) =>
   Number.isInteger(n) && (n as number) >= min && (n as number) <= max;
 const MAX_ALLOTMENT_NIGHTS = 400;
+/**
+ * The largest amount a rate may name, in minor units of any currency (a night of a palace in rupiah
+ * cents fits): a stay of 30 nights, 8 rooms and every factor stays a safe integer.
+ */
+const MAX_AMOUNT = 1_000_000_000_000;
 
 /** Every problem of a hotel import file, each with a JSON pointer; empty means it can be imported. */
 /** Accepts a file as the hotel import format, or throws 400 listing every problem with its pointer. */
@@ -111,7 +116,7 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
       if (!BOARDS.includes(r.board)) bad(`${q}/board`, `must be one of ${BOARDS.join(', ')}`);
       if (typeof r.currency !== 'string' || !/^[A-Z]{3}$/.test(r.currency))
         bad(`${q}/currency`, 'must be an ISO 4217 code');
-      if (!int(r.base_amount, 1, 100_000_000))
+      if (!int(r.base_amount, 1, MAX_AMOUNT))
         bad(`${q}/base_amount`, 'must be a whole amount in minor units');
       if (!int(r.standard_adults, 1, 10) || !int(r.extra_adult_percent, 0, 200))
         bad(`${q}/standard_adults`, 'standard_adults 1–10, extra_adult_percent 0–200');
@@ -135,7 +140,10 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
         r.child_bands.some((b) => !b || !int(b.max_age, 0, 17) || !int(b.percent, 0, 200))
       )
         bad(`${q}/child_bands`, 'each band needs max_age 0–17 and percent 0–200');
-      if (!int(r.taxes?.vat_percent_included, 0, 50) || !int(r.taxes?.city_tax_per_person_night, 0, 100_000))
+      if (
+        !int(r.taxes?.vat_percent_included, 0, 50) ||
+        !int(r.taxes?.city_tax_per_person_night, 0, MAX_AMOUNT)
+      )
         bad(`${q}/taxes`, 'needs vat_percent_included 0–50 and city_tax_per_person_night in minor units');
       const c = r.cancellation;
       if (

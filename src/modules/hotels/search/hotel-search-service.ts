@@ -2,6 +2,7 @@ import { invalidField } from '../../../http/app-error.ts';
 import { paginate } from '../../../http/cursor.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import { type Catalogue, distanceKm, fold } from '../../catalog/index.ts';
+import { comparable, convert, hasRate, type RateTable } from '../../money/index.ts';
 import type { HotelInventoryRepository, NightState } from '../inventory/hotel-inventory-repository.ts';
 import { cancellationTimeline, priceRooms, type StayPrice, sumRooms } from '../inventory/hotel-rates.ts';
 import { checkInOpen, checkStayDates, nightsOf } from '../inventory/stays.ts';
@@ -72,7 +73,27 @@ export function createHotelSearchService(deps: {
   rateKeys: RateKeys;
   catalogue: Catalogue;
   clock: Clock;
+  /** Rates to compare and filter prices across currencies, and to show them in the one asked for. */
+  rates: RateTable;
 }) {
+  const { rates } = deps;
+  const worth = (o: HotelOption) => comparable(rates, o.total, o.currency);
+
+  /**
+   * The currency the price filters are in: the one asked for, or the one every hotel found is priced
+   * in. Hotels priced in several currencies need it said.
+   */
+  function filterCurrency(req: SearchHotelsRequest, currencies: ReadonlySet<string>): string | undefined {
+    const f = req.filters ?? {};
+    if (f.min_total_amount === undefined && f.max_total_amount === undefined) return undefined;
+    if (req.currency) return req.currency;
+    if (currencies.size <= 1) return [...currencies][0];
+    throw invalidField(
+      '/currency',
+      `is needed to filter by price: the hotels found are priced in ${[...currencies].sort().join(', ')}`,
+    );
+  }
+
   function candidates(
     index: HotelIndex,
     req: SearchHotelsRequest,
@@ -107,6 +128,8 @@ export function createHotelSearchService(deps: {
     async searchHotels(req: SearchHotelsRequest) {
       const now = deps.clock.now();
       checkStayDates(req.check_in, req.check_out, now);
+      if (req.currency && !hasRate(rates, req.currency))
+        throw invalidField('/currency', `has no exchange rate: ${JSON.stringify(req.currency)}`);
       const index = await deps.index.current();
       const rooms: Room[] = req.rooms.map((r) => ({ adults: r.adults, children: r.children ?? [] }));
       const f = req.filters ?? {};
@@ -134,20 +157,31 @@ export function createHotelSearchService(deps: {
         req.check_out,
       );
       const stay = { checkIn: req.check_in, checkOut: req.check_out, rooms };
-      const results = found
-        .map(({ hotel, distance }) => {
-          const options = hotelOptions(hotel, stay, (id, night) => state.get(`${id}|${night}`)).filter(
-            (o) =>
-              (!f.boards || f.boards.includes(o.ratePlan.board)) &&
-              (!f.refundable_only || o.ratePlan.cancellation.refundable) &&
-              (f.min_total_amount === undefined || o.total >= f.min_total_amount) &&
-              (f.max_total_amount === undefined || o.total <= f.max_total_amount),
-          );
-          return { hotel, distance, options };
-        })
+      const priced = found.map(({ hotel, distance }) => ({
+        hotel,
+        distance,
+        options: hotelOptions(hotel, stay, (id, night) => state.get(`${id}|${night}`)).filter(
+          (o) =>
+            (!f.boards || f.boards.includes(o.ratePlan.board)) &&
+            (!f.refundable_only || o.ratePlan.cancellation.refundable),
+        ),
+      }));
+      const unit = filterCurrency(req, new Set(priced.flatMap((r) => r.options.map((o) => o.currency))));
+      const inUnit = (o: HotelOption) => (unit ? convert(rates, o.total, o.currency, unit) : o.total);
+      const withinPrice = (o: HotelOption) => {
+        const amount = inUnit(o);
+        if (amount === undefined) return false;
+        return (
+          (f.min_total_amount === undefined || amount >= f.min_total_amount) &&
+          (f.max_total_amount === undefined || amount <= f.max_total_amount)
+        );
+      };
+      const results = priced
+        .map((r) => ({ ...r, options: r.options.filter(withinPrice).sort((a, b) => worth(a) - worth(b)) }))
         .filter((r) => r.options.length > 0);
       const sort = req.sort ?? 'price';
-      const cheapest = (r: (typeof results)[number]) => r.options[0]!.total;
+      // Prices compare across currencies through the rates; within one currency that is the amount's order.
+      const cheapest = (r: (typeof results)[number]) => worth(r.options[0]!);
       results.sort((a, b) => {
         if (sort === 'stars') return a.hotel.stars - b.hotel.stars || cheapest(a) - cheapest(b);
         if (sort === '-stars') return b.hotel.stars - a.hotel.stars || cheapest(a) - cheapest(b);
@@ -158,8 +192,10 @@ export function createHotelSearchService(deps: {
       const { cursor, limit, ...query } = req;
       const page = paginate(results, query as Record<string, unknown>, cursor, limit ?? 20);
       const expires = Math.floor(deps.clock.now().getTime() / 1000) + RATE_KEY_TTL_SECONDS;
+      const shown = req.currency;
       return {
         ...page,
+        ...(shown ? { exchange_rates_as_of: rates.asOf } : {}),
         data: page.data.map(({ hotel, distance, options }) => ({
           hotel: {
             id: hotel.id,
@@ -180,6 +216,14 @@ export function createHotelSearchService(deps: {
           distance_km: distance === null ? null : Math.round(distance * 100) / 100,
           cheapest_total_amount: options[0]!.total,
           currency: options[0]!.currency,
+          ...(shown
+            ? {
+                cheapest_in_currency: {
+                  amount: convert(rates, options[0]!.total, options[0]!.currency, shown) ?? null,
+                  currency: shown,
+                },
+              }
+            : {}),
           options: options.map((o) => ({
             rate_key: deps.rateKeys.issue({
               hotel_id: hotel.id,

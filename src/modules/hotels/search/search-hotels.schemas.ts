@@ -90,6 +90,18 @@ export const SearchHotelsRequestSchema = Type.Object(
         },
       ),
     ),
+    currency: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z]{3}$',
+        examples: ['USD'],
+        description:
+          'ISO 4217 code to show prices in (`cheapest_in_currency`) and that the price filters are in. ' +
+          'Hotels keep their own currency for booking; the conversion uses the reference rates of ' +
+          '`exchange_rates_as_of`. Without it the price filters are in the hotels’ currency, and a search ' +
+          'whose hotels are priced in several currencies needs it to filter by price. Sorting by price ' +
+          'always compares through the rates.',
+      }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
     cursor: Type.Optional(Type.String({ maxLength: 512 })),
   },
@@ -154,6 +166,15 @@ export const HotelResultSchema = Type.Object(
     }),
     cheapest_total_amount: Type.Integer(),
     currency: Type.String(),
+    cheapest_in_currency: Type.Optional(
+      Type.Object(
+        {
+          amount: Type.Union([Type.Integer(), Type.Null()], { description: 'Null when no rate is known' }),
+          currency: Type.String(),
+        },
+        { description: 'With `currency` in the request: the cheapest total converted, for display' },
+      ),
+    ),
     options: Type.Array(HotelOptionSchema),
   },
   { $id: 'HotelResult' },
@@ -164,6 +185,9 @@ export const SearchHotelsResponseSchema = Type.Object(
     data: Type.Array(Type.Ref('HotelResult')),
     next_cursor: Type.Union([Type.String(), Type.Null()]),
     total_count: Type.Integer({ description: 'Hotels with at least one bookable option, over all pages' }),
+    exchange_rates_as_of: Type.Optional(
+      Type.String({ description: 'With `currency` in the request: the date of the rates used' }),
+    ),
   },
   { $id: 'SearchHotelsResponse' },
 );

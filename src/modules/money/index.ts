@@ -1,0 +1,3 @@
+export { exponentOf, isCurrency } from './currencies.ts';
+export { comparable, convert, hasRate, type RateTable } from './exchange-rates.ts';
+export { REFERENCE_RATES } from './reference-rates.ts';
