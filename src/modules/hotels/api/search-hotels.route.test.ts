@@ -122,7 +122,8 @@ describe('POST /search_hotels', () => {
 
   it('compares prices across currencies through the rates, and filters in the currency asked for', async () => {
     const london = (await search(stay(t, 25, 2, { limit: 5 }))).body.data;
-    const paris = (await search({ ...stay(t, 25, 2, { limit: 5 }), destination: { city_id: PARIS } })).body.data;
+    const paris = (await search({ ...stay(t, 25, 2, { limit: 5 }), destination: { city_id: PARIS } })).body
+      .data;
     assert.deepEqual([london[0].currency, paris[0].currency], ['GBP', 'EUR']);
     const ids = [...london, ...paris].map((h: any) => h.hotel.id);
     const mixed = { ...stay(t, 25, 2, { limit: 50 }), destination: { hotel_ids: ids } };
@@ -131,7 +132,11 @@ describe('POST /search_hotels', () => {
     assert.equal(byPrice.data.length, ids.length);
     assert.equal(typeof byPrice.exchange_rates_as_of, 'string');
     const inEuros = byPrice.data.map((h: any) => h.cheapest_in_currency.amount);
-    assert.deepEqual(inEuros, [...inEuros].sort((a: number, b: number) => a - b), 'cheapest first, in euros');
+    assert.deepEqual(
+      inEuros,
+      [...inEuros].sort((a: number, b: number) => a - b),
+      'cheapest first, in euros',
+    );
     for (const h of byPrice.data) {
       assert.equal(h.cheapest_in_currency.currency, 'EUR');
       if (h.currency === 'EUR') assert.equal(h.cheapest_in_currency.amount, h.cheapest_total_amount);
@@ -142,10 +147,14 @@ describe('POST /search_hotels', () => {
     assert.equal(unclear.status, 400);
     assert.equal(unclear.body.errors[0].pointer, '/currency');
     const cap = inEuros[Math.floor(inEuros.length / 2)];
-    const capped = (await search({ ...mixed, currency: 'EUR', filters: { max_total_amount: cap } })).body.data;
+    const capped = (await search({ ...mixed, currency: 'EUR', filters: { max_total_amount: cap } })).body
+      .data;
     assert.ok(capped.length > 0 && capped.length < ids.length);
     assert.ok(capped.every((h: any) => h.cheapest_in_currency.amount <= cap));
-    assert.ok(capped.some((h: any) => h.currency === 'GBP'), 'a pound price passes a euro cap by its value');
+    assert.ok(
+      capped.some((h: any) => h.currency === 'GBP'),
+      'a pound price passes a euro cap by its value',
+    );
 
     const unknown = await search({ ...mixed, currency: 'XXY' });
     assert.equal(unknown.status, 400);

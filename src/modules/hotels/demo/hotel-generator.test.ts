@@ -17,7 +17,9 @@ describe('demo hotels', () => {
     const newYork = fiveStarNights('New York City');
     const paris = fiveStarNights('Paris');
     assert.ok(seoul.length > 0 && newYork.length > 0 && paris.length > 0);
-    assert.ok(seoul.every((p) => p.currency === 'KRW' && p.base_amount >= 100_000 && exponentOf('KRW') === 0));
+    assert.ok(
+      seoul.every((p) => p.currency === 'KRW' && p.base_amount >= 100_000 && exponentOf('KRW') === 0),
+    );
     assert.ok(newYork.every((p) => p.currency === 'USD'));
     assert.ok(paris.every((p) => p.currency === 'EUR'));
     // The same hotel class costs about the same in euros wherever it is (a few hundred a night).
