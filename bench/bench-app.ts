@@ -17,6 +17,8 @@ export async function buildBenchApp(dataDir: string) {
     RATE_LIMIT_ANONYMOUS_MAX: '1000000',
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
     HOLD_SWEEP_MS: '0',
+    // One account drives every scenario over many connections: its search cap would refuse most of them.
+    SEARCHES_PER_CLIENT: process.env.SEARCHES_PER_CLIENT ?? '256',
     PURGE_INTERVAL_MS: '0',
   });
   const storage = await openConfiguredStorage(config, { migrate: true });

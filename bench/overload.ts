@@ -12,9 +12,10 @@ import { dayFrom, preparedCopy } from './prepared-data.ts';
 
 const run = preparedCopy(process.env.BENCH_DATA_DIR ?? '/tmp/itinera-bench-L', 'prepare-flights.ts');
 const day = dayFrom(run.start);
+// The flood meets the service as configured by default (four searches at once per account).
 const server = await startServer<{ port: number; token: string }>(
   path.join(import.meta.dirname, 'flights-server.ts'),
-  run.env,
+  { ...run.env, SEARCHES_PER_CLIENT: '4' },
 );
 const base = `http://127.0.0.1:${server.started.port}`;
 const heavy = JSON.stringify({
