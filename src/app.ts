@@ -39,6 +39,7 @@ import {
   catalogRoutes,
   createCatalogueService,
 } from './modules/catalog/index.ts';
+import { createEventLog, createEventsRepository, EventSchema, eventsRoutes } from './modules/events/index.ts';
 import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
 import { REFERENCE_RATES } from './modules/money/index.ts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps) {
     ...BOOKING_SCHEMAS,
     ...FLIGHT_SCHEMAS,
     ...HOTEL_SCHEMAS,
+    EventSchema,
   ])
     app.addSchema(schema);
   registerProblemHandling(app);
@@ -173,6 +175,9 @@ export async function buildApp(deps: AppDeps) {
       ]),
   });
   const products = createProductRegistry();
+  const eventsRepository = createEventsRepository(storage.db);
+  const events = createEventLog(eventsRepository);
+  eventsRoutes(app, { events: eventsRepository, guard: guards.read });
   const flights = await flightsModule(app, {
     products,
     idempotency,
@@ -183,6 +188,7 @@ export async function buildApp(deps: AppDeps) {
     guards,
     scheduler,
     searchGate,
+    events,
     jobs: { networkRefreshMs: config.jobs.networkRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
   });
   const hotels = await hotelsModule(app, {
@@ -195,6 +201,7 @@ export async function buildApp(deps: AppDeps) {
     idempotency,
     scheduler,
     searchGate,
+    events,
     rates: REFERENCE_RATES,
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
   });

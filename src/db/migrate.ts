@@ -8,6 +8,7 @@ import * as agencyNames from './migrations/0006-agency-names.ts';
 import * as flightBookingNames from './migrations/0007-flight-booking-names.ts';
 import * as bookingIdempotencyKeys from './migrations/0008-booking-idempotency-keys.ts';
 import * as moneyBigint from './migrations/0009-money-bigint.ts';
+import * as events from './migrations/0010-events.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-flight-booking-names': flightBookingNames,
   '0008-booking-idempotency-keys': bookingIdempotencyKeys,
   '0009-money-bigint': moneyBigint,
+  '0010-events': events,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -178,6 +178,20 @@ export interface BookingEventsTable {
   created_at: string;
 }
 
+/** The event log (0010): every change told, in the transaction that made it. */
+export interface EventsTable {
+  id: string;
+  type: string;
+  created_at: string;
+  api_version: string;
+  booking_id: string | null;
+  /** Whose booking it is, for visibility: null for operator events (admins only). */
+  user_id: string | null;
+  agency_id: string | null;
+  /** JSON: `{ object }`, the resource right after the change. */
+  data: string;
+}
+
 export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
@@ -329,6 +343,7 @@ export interface Database {
   flight_bookings: FlightBookingsTable;
   flight_booking_segments: FlightBookingSegmentsTable;
   booking_events: BookingEventsTable;
+  events: EventsTable;
   idempotency_keys: IdempotencyKeysTable;
   hotels: HotelsTable;
   room_types: RoomTypesTable;

@@ -104,6 +104,7 @@ describe(`fuzzing every operation from its schema (seed ${SEED}, ${RUNS} runs ea
       booking_id: [flight.id, stayBooking.id],
       flight_id: [flightId],
       room_type: ['STD', 'TWN'],
+      types: ['flight_booking.created', 'hotel_booking.cancelled,flight_booking.confirmed'],
       carrier: ['BA', 'AF'],
       departure_date: [dayAfter(t, 10)],
       reference: [flight.reference].filter(Boolean),

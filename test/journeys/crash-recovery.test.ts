@@ -228,6 +228,16 @@ describe(`a server killed mid-booking (${testEngine()})`, () => {
         .select(sql<number>`coalesce(sum(s.seats), 0)`.as('n'))
         .executeTakeFirstOrThrow();
       assert.equal(Number(seats.n), Number(live.n), 'seats sold are the seats of live bookings');
+      const told = await storage.db
+        .selectFrom('events')
+        .select('booking_id')
+        .where('type', '=', 'flight_booking.created')
+        .execute();
+      assert.deepEqual(
+        told.map((e) => e.booking_id).sort(),
+        [...booked].sort(),
+        'each booking has its event, committed with it: none missing, none without its booking',
+      );
       const open = await storage.db
         .selectFrom('idempotency_keys')
         .select('key')

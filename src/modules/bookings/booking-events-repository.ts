@@ -24,8 +24,9 @@ export function createBookingEventsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async of(bookingId: string): Promise<BookingEvent[]> {
-      const rows = await db
+    /** A booking's history; `executor` is a transaction when read inside one. */
+    async of(bookingId: string, executor: Kysely<Database> = db): Promise<BookingEvent[]> {
+      const rows = await executor
         .selectFrom('booking_events')
         .selectAll()
         .where('booking_id', '=', bookingId)

@@ -10,6 +10,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { ProductRegistry } from '../bookings/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
+import type { EventLog } from '../events/index.ts';
 import { flightBookingRoutes } from './api/flight-booking.routes.ts';
 import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
 import { flightOperationsRoutes } from './api/flight-operations.routes.ts';
@@ -20,6 +21,7 @@ import {
   FlightBookingSchema,
   UpdateBookingRequestSchema,
 } from './booking/flight-booking.schemas.ts';
+import { createFlightBookingEvents, createOperatorEvents } from './booking/flight-booking-events.ts';
 import { createFlightBookingSearch } from './booking/flight-booking-search.ts';
 import { createFlightBookingService } from './booking/flight-booking-service.ts';
 import { createFlightBookingsRepository } from './booking/flight-bookings-repository.ts';
@@ -62,6 +64,8 @@ export interface FlightsDeps {
   products: ProductRegistry;
   scheduler: Scheduler;
   searchGate: SearchGate;
+  /** The event log every booking change is recorded in. */
+  events: EventLog;
   jobs: { networkRefreshMs: number; holdSweepMs: number };
 }
 
@@ -89,13 +93,15 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   });
 
   const { clock, ids, db, catalogue } = deps;
+  const tell = createFlightBookingEvents({ bookings: bookingsRepo, log: deps.events, ids });
   const cancellations = createFlightCancellationService({
     db,
     bookings: bookingsRepo,
     seats,
     network,
     clock,
-    ids,
+    tell,
+    announce: createOperatorEvents({ log: deps.events, ids }),
     quoteKey: secret,
   });
   const bookings = createFlightBookingService({
@@ -107,6 +113,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     catalogue,
     clock,
     ids,
+    tell,
     expireHold: (id) => cancellations.expireHold(id),
   });
 

@@ -11,6 +11,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { ProductRegistry } from '../bookings/index.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
+import type { EventLog } from '../events/index.ts';
 import type { RateTable } from '../money/index.ts';
 import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
 import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
@@ -23,6 +24,7 @@ import {
   HotelBookingSchema,
   ModifyHotelBookingRequestSchema,
 } from './booking/hotel-booking.schemas.ts';
+import { createHotelBookingEvents } from './booking/hotel-booking-events.ts';
 import { createHotelBookingReads } from './booking/hotel-booking-reads.ts';
 import { createHotelBookingSearch } from './booking/hotel-booking-search.ts';
 import {
@@ -83,6 +85,8 @@ export async function hotelsModule(
     searchGate: SearchGate;
     /** Exchange rates for comparing and showing prices across currencies. */
     rates: RateTable;
+    /** The event log every booking change is recorded in. */
+    events: EventLog;
     jobs: { indexRefreshMs: number };
   },
 ) {
@@ -109,6 +113,7 @@ export async function hotelsModule(
   });
   const bookingsRepo = createHotelBookingsRepository(deps.db);
   const reads = createHotelBookingReads({ db: deps.db, bookings: bookingsRepo, clock: deps.clock });
+  const tell = createHotelBookingEvents({ bookings: bookingsRepo, reads, log: deps.events, ids: deps.ids });
   const bookings = createHotelBookingService({
     reads,
     db: deps.db,
@@ -119,6 +124,7 @@ export async function hotelsModule(
     catalogue: deps.catalogue,
     clock: deps.clock,
     ids: deps.ids,
+    tell,
   });
   const changing = {
     db: deps.db,
@@ -127,7 +133,7 @@ export async function hotelsModule(
     inventory,
     reads,
     clock: deps.clock,
-    ids: deps.ids,
+    tell,
   };
   const cancellations = createHotelCancellations({ ...changing, quoteKey: secret });
   const modifications = createHotelModifications(changing);

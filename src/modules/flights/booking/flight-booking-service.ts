@@ -23,6 +23,7 @@ import {
 import { transition } from './booking-states.ts';
 import { bookingView, etagOf } from './booking-view.ts';
 import type { BookFlightRequest, UpdateBookingChanges } from './flight-booking.schemas.ts';
+import type { TellFlightBooking } from './flight-booking-events.ts';
 import {
   flightsOf,
   isInternational,
@@ -47,6 +48,8 @@ export function createFlightBookingService(deps: {
   catalogue: Catalogue;
   clock: Clock;
   ids: IdGenerator;
+  /** Records a change in the booking's history and the event log, in the change's transaction. */
+  tell: TellFlightBooking;
   /** Expires a hold whose deadline passed, so a read never shows a stale `held`. */
   expireHold: (id: string) => Promise<boolean>;
 }) {
@@ -130,7 +133,7 @@ export function createFlightBookingService(deps: {
                 seats: seatCount,
               }));
               await bookings.insert(trx, record, segments);
-              await bookings.addEvent(trx, ids.ordered('evt'), bookingId, {
+              await deps.tell(trx, bookingId, 'flight_booking.created', {
                 type: record.status === 'held' ? 'held' : 'confirmed',
                 data: { total_amount: price.total_amount, currency: price.currency },
                 at: now.toISOString(),
@@ -185,7 +188,7 @@ export function createFlightBookingService(deps: {
           now.toISOString(),
         );
         if (ok)
-          await bookings.addEvent(trx, ids.ordered('evt'), id, {
+          await deps.tell(trx, id, 'flight_booking.confirmed', {
             type: 'confirmed',
             data: { tickets: passengers.length },
             at: now.toISOString(),
@@ -249,7 +252,7 @@ export function createFlightBookingService(deps: {
           now,
         );
         if (ok)
-          await bookings.addEvent(trx, ids.ordered('evt'), id, {
+          await deps.tell(trx, id, 'flight_booking.updated', {
             type: 'updated',
             data: { contact: input.contact !== undefined, names: changes },
             at: now,

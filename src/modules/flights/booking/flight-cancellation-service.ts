@@ -4,7 +4,6 @@ import { bumpVersion } from '../../../db/versioned-cache.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import { createSignedTokens } from '../../../http/signed-token.ts';
 import type { Clock } from '../../../ports/clock.ts';
-import type { IdGenerator } from '../../../ports/ids.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { NetworkRepository } from '../inventory/network-repository.ts';
@@ -13,6 +12,7 @@ import type { SeatInventoryRepository } from '../inventory/seat-inventory-reposi
 import { refundFor } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
 import { bookingView, etagOf } from './booking-view.ts';
+import type { AnnounceOperatorEvent, TellFlightBooking } from './flight-booking-events.ts';
 import type { FlightBookingRecord } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 
@@ -29,10 +29,13 @@ export function createFlightCancellationService(deps: {
   seats: SeatInventoryRepository;
   network: NetworkRepository;
   clock: Clock;
-  ids: IdGenerator;
+  /** Records a change in the booking's history and the event log, in the change's transaction. */
+  tell: TellFlightBooking;
+  /** Records an operator's change of the inventory in the event log. */
+  announce: AnnounceOperatorEvent;
   quoteKey: string;
 }) {
-  const { db, bookings, seats, clock, ids } = deps;
+  const { db, bookings, seats, clock } = deps;
   const quotes = createSignedTokens<{ booking_id: string; version: number; refund: number; expires: number }>(
     deps.quoteKey,
     'cq',
@@ -75,7 +78,7 @@ export function createFlightCancellationService(deps: {
     const references: string[] = [];
     for (const b of live) {
       if (await bookings.changeStatus(trx, b.id, b.status, 'disrupted', { hold_expires_at: null }, now)) {
-        await bookings.addEvent(trx, ids.ordered('evt'), b.id, {
+        await deps.tell(trx, b.id, 'flight_booking.disrupted', {
           type: 'disrupted',
           data: { flight, reason },
           at: now,
@@ -132,7 +135,7 @@ export function createFlightCancellationService(deps: {
         );
         if (!ok) return false;
         await releaseSeats(trx, row.id);
-        await bookings.addEvent(trx, ids.ordered('evt'), row.id, {
+        await deps.tell(trx, row.id, 'flight_booking.cancelled', {
           type: 'cancelled',
           data: { refund_amount: refund, currency: row.currency },
           at: now.toISOString(),
@@ -163,7 +166,7 @@ export function createFlightCancellationService(deps: {
         )
           return false;
         await releaseSeats(trx, id);
-        await bookings.addEvent(trx, ids.ordered('evt'), id, {
+        await deps.tell(trx, id, 'flight_booking.expired', {
           type: 'expired',
           data: { hold_expired_at: row.hold_expires_at },
           at: now,
@@ -208,12 +211,20 @@ export function createFlightCancellationService(deps: {
           now,
         );
         await bumpVersion(trx, 'network');
-        return {
+        const answer = {
           flight_id: scheduleId,
           departure_date: date,
           already_cancelled: !inserted,
           disrupted_bookings: disrupted,
         };
+        if (inserted)
+          await deps.announce(
+            trx,
+            'flight.cancelled',
+            { ...answer, carrier: schedule.carrier, flight_number: schedule.flight_number, reason },
+            now,
+          );
+        return answer;
       });
     },
 
@@ -233,7 +244,26 @@ export function createFlightCancellationService(deps: {
           now,
         );
         await bumpVersion(trx, 'network');
-        return { flight_id: scheduleId, already_withdrawn: !withdrawn, disrupted_bookings: disrupted };
+        const answer = {
+          flight_id: scheduleId,
+          already_withdrawn: !withdrawn,
+          disrupted_bookings: disrupted,
+        };
+        if (withdrawn)
+          await deps.announce(
+            trx,
+            'flight_schedule.withdrawn',
+            {
+              ...answer,
+              carrier: schedule.carrier,
+              flight_number: schedule.flight_number,
+              origin: schedule.origin,
+              destination: schedule.destination,
+              reason,
+            },
+            now,
+          );
+        return answer;
       });
     },
 

@@ -36,10 +36,11 @@ export function createHotelBookingReads(deps: {
     };
   }
 
-  async function view(row: HotelBookingRecord) {
-    const rooms = await bookings.rooms(db, row.id);
+  /** The booking as the API shows it; `executor` is a transaction when read inside one. */
+  async function view(row: HotelBookingRecord, executor: Kysely<Database> = db) {
+    const rooms = await bookings.rooms(executor, row.id);
     return {
-      booking: hotelBookingView(row, rooms, await bookings.events(row.id), clockOf(row, rooms)),
+      booking: hotelBookingView(row, rooms, await bookings.events(row.id, executor), clockOf(row, rooms)),
       etag: hotelEtag(row),
     };
   }

@@ -12,6 +12,7 @@ import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import { nightsOf } from '../inventory/stays.ts';
 import type { RateKeyPayload, RateKeys } from '../search/rate-key.ts';
 import type { BookHotelRequest } from './hotel-booking.schemas.ts';
+import type { TellHotelBooking } from './hotel-booking-events.ts';
 import { newHotelBookingRecord, roomsAsSold, takeNights } from './hotel-booking-placement.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import { checkGuests } from './hotel-booking-rules.ts';
@@ -37,6 +38,8 @@ export function createHotelBookingService(deps: {
   catalogue: Catalogue;
   clock: Clock;
   ids: IdGenerator;
+  /** Records a change in the booking's history and the event log, in the change's transaction. */
+  tell: TellHotelBooking;
   reads: HotelBookingReads;
 }) {
   const { db, bookings, inventory, clock, ids } = deps;
@@ -170,7 +173,7 @@ export function createHotelBookingService(deps: {
                 now,
               });
               await bookings.insert(trx, record, rooms);
-              await bookings.addEvent(trx, ids.ordered('evt'), bookingId, {
+              await deps.tell(trx, bookingId, 'hotel_booking.created', {
                 type: 'confirmed',
                 data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
                 at: now.toISOString(),

@@ -3,11 +3,11 @@ import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import { createSignedTokens } from '../../../http/signed-token.ts';
 import type { Clock } from '../../../ports/clock.ts';
-import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Principal } from '../../auth/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { penaltyAt } from '../inventory/hotel-rates.ts';
 import { nightsOf } from '../inventory/stays.ts';
+import type { TellHotelBooking } from './hotel-booking-events.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import type { HotelBookingRecord, HotelBookingRoomRecord } from './hotel-booking-record.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
@@ -36,10 +36,11 @@ export function createHotelCancellations(deps: {
   inventory: HotelInventoryRepository;
   reads: HotelBookingReads;
   clock: Clock;
-  ids: IdGenerator;
+  /** Records a change in the booking's history and the event log, in the change's transaction. */
+  tell: TellHotelBooking;
   quoteKey: string;
 }) {
-  const { db, bookings, inventory, clock, ids, reads } = deps;
+  const { db, bookings, inventory, clock, reads } = deps;
   const quotes = createSignedTokens<CancellationQuotePayload>(deps.quoteKey, 'hcq');
 
   /** The rooms a cancellation is about: every live room, or the one named. */
@@ -122,7 +123,7 @@ export function createHotelCancellations(deps: {
           await inventory.release(trx, r.room_type_id, nights, 1);
           await bookings.updateRoom(trx, r.id, { status: 'cancelled', penalty_amount: penalties.get(r.id)! });
         }
-        await bookings.addEvent(trx, ids.ordered('evt'), row.id, {
+        await deps.tell(trx, row.id, whole ? 'hotel_booking.cancelled' : 'hotel_booking.room_cancelled', {
           type: whole ? 'cancelled' : 'room_cancelled',
           data: {
             rooms: targets.map((r) => r.id),

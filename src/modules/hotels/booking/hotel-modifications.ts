@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
-import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Principal } from '../../auth/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import { checkInOpen, checkStayDates, nightsOf } from '../inventory/stays.ts';
 import type { HotelBookingChanges } from './hotel-booking.schemas.ts';
+import type { TellHotelBooking } from './hotel-booking-events.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
 import { searchableNames } from './hotel-booking-rules.ts';
@@ -34,9 +34,10 @@ export function createHotelModifications(deps: {
   inventory: HotelInventoryRepository;
   reads: HotelBookingReads;
   clock: Clock;
-  ids: IdGenerator;
+  /** Records a change in the booking's history and the event log, in the change's transaction. */
+  tell: TellHotelBooking;
 }) {
-  const { db, bookings, inventory, clock, ids, reads } = deps;
+  const { db, bookings, inventory, clock, reads } = deps;
   return {
     /**
      * Changes names, special requests and, while cancelling is still free, the dates: the live rooms
@@ -112,7 +113,7 @@ export function createHotelModifications(deps: {
             price: r.price,
           });
         }
-        await bookings.addEvent(trx, ids.ordered('evt'), row.id, {
+        await deps.tell(trx, row.id, 'hotel_booking.modified', {
           type: 'modified',
           data: {
             ...(datesChange

@@ -1,0 +1,26 @@
+/**
+ * The event catalogue: every type the log holds, what it tells, and what `data.object` is. Names are
+ * `<resource>.<what happened>`; a type is never renamed or removed within an API version.
+ */
+export const EVENT_TYPES = {
+  'flight_booking.created': 'A flight booking was made, held (`status: held`) or confirmed and ticketed.',
+  'flight_booking.confirmed': 'A held flight booking was paid for and ticketed.',
+  'flight_booking.updated': 'The contact or passenger names of a flight booking changed.',
+  'flight_booking.cancelled': 'A flight booking was cancelled; `refund_amount` says what is refunded.',
+  'flight_booking.expired': 'A hold ran out before it was confirmed; its seats were released.',
+  'flight_booking.disrupted':
+    'The operator cancelled a flight of the booking or withdrew its schedule; the last event of its ' +
+    '`events` says which flight and why.',
+  'hotel_booking.created': 'A hotel booking was made and confirmed.',
+  'hotel_booking.modified': 'A hotel booking’s dates, guests, holder or requests changed.',
+  'hotel_booking.room_cancelled': 'Some rooms of a hotel booking were cancelled; the booking goes on.',
+  'hotel_booking.cancelled': 'A hotel booking was cancelled (its last rooms).',
+  'flight.cancelled':
+    'An operator cancelled one date of a flight (admins only). `data.object` is the flight date.',
+  'flight_schedule.withdrawn':
+    'An operator withdrew a schedule from sale (admins only). `data.object` is the schedule.',
+} as const;
+
+export type EventType = keyof typeof EVENT_TYPES;
+
+export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as EventType[];
