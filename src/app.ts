@@ -44,6 +44,7 @@ import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
 import { REFERENCE_RATES } from './modules/money/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
+import { WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
 import type { PasswordHasher } from './ports/password-hasher.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps) {
     ...FLIGHT_SCHEMAS,
     ...HOTEL_SCHEMAS,
     EventSchema,
+    WebhookSchema,
   ])
     app.addSchema(schema);
   registerProblemHandling(app);
@@ -176,8 +178,20 @@ export async function buildApp(deps: AppDeps) {
   });
   const products = createProductRegistry();
   const eventsRepository = createEventsRepository(storage.db);
-  const events = createEventLog(eventsRepository);
   eventsRoutes(app, { events: eventsRepository, guard: guards.read });
+  const webhooks = webhooksModule(app, {
+    db: storage.db,
+    events: eventsRepository,
+    clock,
+    ids,
+    scheduler,
+    guards: {
+      read: guard({ scope: 'read', roles: ['admin', 'agent'] }),
+      write: guard({ scope: 'book', roles: ['admin', 'agent'] }),
+    },
+    settings: config.webhooks,
+  });
+  const events = createEventLog(eventsRepository, [webhooks.fanOut]);
   const flights = await flightsModule(app, {
     products,
     idempotency,
@@ -211,5 +225,5 @@ export async function buildApp(deps: AppDeps) {
   });
   healthRoutes(app, { ping: storage.ping });
 
-  return { app, accounts, flights, hotels, scheduler };
+  return { app, accounts, flights, hotels, scheduler, webhooks };
 }

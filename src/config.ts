@@ -1,5 +1,8 @@
 import path from 'node:path';
 
+/** 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 20 h: about 72 hours in all. */
+const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 72_000];
+
 /** Where the service keeps its data and how it is reached. Built once from the environment, then frozen. */
 export interface Config {
   readonly http: {
@@ -48,6 +51,16 @@ export interface Config {
     /** Heap in use over which requests are shed with 503; 0 turns the check off. */
     readonly maxHeapUsedBytes: number;
     readonly sampleIntervalMs: number;
+  };
+  readonly webhooks: {
+    /** How often each process sends due deliveries (0: never). */
+    readonly pollMs: number;
+    /** How long a receiver has to answer an attempt. */
+    readonly timeoutMs: number;
+    /** The delays between attempts, in seconds; after the last the delivery has failed. */
+    readonly retryScheduleSeconds: readonly number[];
+    /** Deliver to loopback, private and link-local addresses, over http too (local development, tests). */
+    readonly allowPrivateNetworks: boolean;
   };
   /** Intervals of the background jobs, in milliseconds; 0 turns a job off. */
   readonly jobs: {
@@ -127,6 +140,20 @@ class Reader {
     return fallback;
   }
 
+  /** Comma-separated whole numbers, each from `min` to `max`. */
+  ints(name: string, fallback: readonly number[], min: number, max: number): readonly number[] {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const list = value.split(',').map((x) => Number(x.trim()));
+    if (list.length === 0 || list.some((n) => !Number.isInteger(n) || n < min || n > max)) {
+      this.problems.push(
+        `${name}=${JSON.stringify(value)} must be whole numbers from ${min} to ${max}, comma-separated`,
+      );
+      return fallback;
+    }
+    return list;
+  }
+
   identifier(name: string): string | undefined {
     const value = this.raw(name);
     if (value === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(value)) return value;
@@ -195,6 +222,12 @@ export function loadConfig(env: Env = process.env): Config {
       maxEventLoopDelayMs: r.int('MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
       maxHeapUsedBytes: r.int('MAX_HEAP_USED_BYTES', 0, 0, Number.MAX_SAFE_INTEGER),
       sampleIntervalMs: r.int('LOAD_SAMPLE_INTERVAL_MS', 500, 10, 60_000),
+    },
+    webhooks: {
+      pollMs: r.int('WEBHOOK_POLL_MS', 1000, 0, 3_600_000),
+      timeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
+      retryScheduleSeconds: r.ints('WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE_SECONDS, 0, 7 * 86_400),
+      allowPrivateNetworks: r.bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
     },
     jobs: {
       networkRefreshMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000),

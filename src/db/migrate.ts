@@ -9,6 +9,7 @@ import * as flightBookingNames from './migrations/0007-flight-booking-names.ts';
 import * as bookingIdempotencyKeys from './migrations/0008-booking-idempotency-keys.ts';
 import * as moneyBigint from './migrations/0009-money-bigint.ts';
 import * as events from './migrations/0010-events.ts';
+import * as webhooks from './migrations/0011-webhooks.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-booking-idempotency-keys': bookingIdempotencyKeys,
   '0009-money-bigint': moneyBigint,
   '0010-events': events,
+  '0011-webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

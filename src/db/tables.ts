@@ -192,6 +192,43 @@ export interface EventsTable {
   data: string;
 }
 
+/** Where events are sent (0011). `events` is a JSON list of types; `all_events` stands for `["*"]`. */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string | null;
+  events: string;
+  /** Who made it; an agent's endpoint gets their agency's events, an admin's every event. */
+  user_id: string;
+  agency_id: string | null;
+  all_events: number;
+  active: number;
+  secret: string;
+  /** After a rotation, the old secret signs too until `previous_secret_until`. */
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event on its way to one endpoint (0011). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  /** A deliverer's claim: no other takes the row before this instant. */
+  locked_until: string | null;
+  last_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_latency_ms: number | null;
+  created_at: string;
+}
+
 export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
@@ -344,6 +381,8 @@ export interface Database {
   flight_booking_segments: FlightBookingSegmentsTable;
   booking_events: BookingEventsTable;
   events: EventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   idempotency_keys: IdempotencyKeysTable;
   hotels: HotelsTable;
   room_types: RoomTypesTable;

@@ -57,6 +57,7 @@ export async function registerOpenApi(app: App, publicUrl: string): Promise<void
         { name: 'hotel operations', description: 'Hotels, rates and allotments (admin)' },
         { name: 'bookings', description: 'Reading and cancelling any booking, flight or hotel' },
         { name: 'events', description: 'The event log: every change of a booking or of the inventory' },
+        { name: 'webhooks', description: 'Signed deliveries of events to your endpoints' },
         { name: 'system', description: 'Health' },
       ],
       components: {

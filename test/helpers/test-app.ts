@@ -21,6 +21,7 @@ export interface TestApp {
   flights: Awaited<ReturnType<typeof buildApp>>['flights'];
   hotels: Awaited<ReturnType<typeof buildApp>>['hotels'];
   scheduler: Awaited<ReturnType<typeof buildApp>>['scheduler'];
+  webhooks: Awaited<ReturnType<typeof buildApp>>['webhooks'];
   clock: FakeClock;
   storage: Storage;
   config: Config;
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   storage?: Storage;
   redis?: Redis;
+  /** Where the fake clock starts (a fixed date unless given; real time for what real peers check). */
+  clockStart?: Date;
   /** A stand-in password hasher (for example one that holds checks until told), instead of argon2id. */
   hasher?: PasswordHasher;
 }
@@ -48,17 +51,20 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
     // A test process blocks its event loop while it seeds; load shedding is tested on its own.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Deliveries are sent when a test says so; receivers run on loopback.
+    WEBHOOK_POLL_MS: '0',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     ...options.env,
   });
   const storage = options.storage ?? (await openTestStorage());
-  const clock = new FakeClock();
+  const clock = new FakeClock(options.clockStart);
   const hasher =
     options.hasher ??
     createArgon2Hasher({
       concurrency: config.auth.hashConcurrency,
       queueLimit: config.auth.hashQueueLimit,
     });
-  const { app, accounts, flights, hotels, scheduler } = await buildApp({
+  const { app, accounts, flights, hotels, scheduler, webhooks } = await buildApp({
     config,
     storage,
     clock,
@@ -75,6 +81,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     flights,
     hotels,
     scheduler,
+    webhooks,
     clock,
     storage,
     config,

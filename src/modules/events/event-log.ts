@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.ts';
+import type { Database, EventsTable } from '../../db/tables.ts';
 import { CURRENT_API_VERSION } from '../../http/versioning.ts';
 import type { EventType } from './event-types.ts';
 import type { EventsRepository } from './events-repository.ts';
@@ -19,10 +19,13 @@ export interface NewEvent {
  * no change commits without its event and no event without its change. The object is stored as the
  * current API version shows it.
  */
-export function createEventLog(repository: EventsRepository) {
+/** Called in the event's transaction for every event recorded (webhook deliveries are made so). */
+export type EventSubscriber = (trx: Kysely<Database>, event: EventsTable) => Promise<void>;
+
+export function createEventLog(repository: EventsRepository, subscribers: readonly EventSubscriber[] = []) {
   return {
     async record(trx: Kysely<Database>, event: NewEvent): Promise<void> {
-      await repository.append(trx, {
+      const row: EventsTable = {
         id: event.id,
         type: event.type,
         created_at: event.at,
@@ -31,7 +34,9 @@ export function createEventLog(repository: EventsRepository) {
         user_id: event.owner?.userId ?? null,
         agency_id: event.owner?.agencyId ?? null,
         data: JSON.stringify({ object: event.object }),
-      });
+      };
+      await repository.append(trx, row);
+      for (const subscriber of subscribers) await subscriber(trx, row);
     },
   };
 }

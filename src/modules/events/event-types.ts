@@ -17,6 +17,7 @@ export const EVENT_TYPES = {
   'hotel_booking.cancelled': 'A hotel booking was cancelled (its last rooms).',
   'flight.cancelled':
     'An operator cancelled one date of a flight (admins only). `data.object` is the flight date.',
+  'webhook_endpoint.ping': 'Sent by POST /ping_webhook to one endpoint only. `data.object` is the endpoint.',
   'flight_schedule.withdrawn':
     'An operator withdrew a schedule from sale (admins only). `data.object` is the schedule.',
 } as const;

@@ -49,6 +49,11 @@ export function createEventsRepository(db: Kysely<Database>) {
       await trx.insertInto('events').values(row).execute();
     },
 
+    async findById(id: string): Promise<Event | undefined> {
+      const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? decode(row) : undefined;
+    },
+
     /** The events a caller may see, oldest first, after a keyset position, with the total. */
     async page(v: Visibility, f: EventFilter, after: KeysetPosition | undefined, limit: number) {
       const page = await pageWithTotal(

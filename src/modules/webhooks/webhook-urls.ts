@@ -1,0 +1,39 @@
+import { lookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Why an endpoint URL may not be used, or undefined when it may: https only, no credentials in it, and
+ * unless private networks are allowed, a host that resolves only to public unicast addresses (no
+ * loopback, private, link-local or metadata address). Delivery checks the address again when it
+ * connects, on every attempt, so a name that changes what it resolves to later is still stopped.
+ */
+export async function webhookUrlProblem(
+  raw: string,
+  allowPrivateNetworks: boolean,
+): Promise<string | undefined> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'is not a URL';
+  }
+  if (url.protocol !== 'https:' && !(allowPrivateNetworks && url.protocol === 'http:'))
+    return allowPrivateNetworks ? 'must be an http or https URL' : 'must be an https URL';
+  if (url.username || url.password) return 'may not carry credentials';
+  if (allowPrivateNetworks) return undefined;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (ipaddr.isValid(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await lookup(host, { all: true })).map((a) => a.address);
+    } catch {
+      return `names a host that does not resolve (${host})`;
+    }
+  }
+  for (const address of addresses) {
+    const range = ipaddr.process(address).range();
+    if (range !== 'unicast') return `reaches a ${range} address (${address}), not a public one`;
+  }
+  return undefined;
+}

@@ -1,0 +1,66 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import type { App } from '../../http/app-instance.ts';
+import type { Scheduler } from '../../jobs/scheduler.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { IdGenerator } from '../../ports/ids.ts';
+import type { EventsRepository } from '../events/index.ts';
+import { createWebhookDeliverer } from './webhook-deliverer.ts';
+import { createWebhookDeliveriesRepository } from './webhook-deliveries-repository.ts';
+import { createWebhookEndpointsRepository } from './webhook-endpoints-repository.ts';
+import { createWebhookFanOut } from './webhook-fan-out.ts';
+import { createWebhookSender } from './webhook-sender.ts';
+import { webhooksRoutes } from './webhooks.routes.ts';
+import { createWebhooksService } from './webhooks-service.ts';
+
+/**
+ * Webhooks: endpoints and their operations, the fan-out the event log calls in each event's
+ * transaction, and the deliverer the scheduler runs in every process.
+ */
+export function webhooksModule(
+  app: App,
+  deps: {
+    db: Kysely<Database>;
+    events: EventsRepository;
+    clock: Clock;
+    ids: IdGenerator;
+    scheduler: Scheduler;
+    guards: { read: onRequestAsyncHookHandler; write: onRequestAsyncHookHandler };
+    settings: {
+      pollMs: number;
+      timeoutMs: number;
+      retryScheduleSeconds: readonly number[];
+      allowPrivateNetworks: boolean;
+    };
+  },
+) {
+  const endpoints = createWebhookEndpointsRepository(deps.db);
+  const deliveries = createWebhookDeliveriesRepository(deps.db);
+  const webhooks = createWebhooksService({
+    db: deps.db,
+    endpoints,
+    deliveries,
+    events: deps.events,
+    clock: deps.clock,
+    ids: deps.ids,
+    allowPrivateNetworks: deps.settings.allowPrivateNetworks,
+  });
+  webhooksRoutes(app, { webhooks, guards: deps.guards });
+  const deliverDue = createWebhookDeliverer({
+    deliveries,
+    endpoints,
+    events: deps.events,
+    send: createWebhookSender({
+      timeoutMs: deps.settings.timeoutMs,
+      allowPrivateNetworks: deps.settings.allowPrivateNetworks,
+    }),
+    clock: deps.clock,
+    random: Math.random,
+    scheduleSeconds: deps.settings.retryScheduleSeconds,
+    leaseMs: Math.max(60_000, deps.settings.timeoutMs * 4),
+    batch: 50,
+  });
+  deps.scheduler.add({ name: 'webhooks.deliver', everyMs: deps.settings.pollMs, run: deliverDue });
+  return { fanOut: createWebhookFanOut({ endpoints, deliveries, ids: deps.ids }), deliverDue };
+}
