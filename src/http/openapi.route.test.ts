@@ -34,18 +34,31 @@ describe('GET /openapi.json', () => {
       ([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })),
     );
     // The whole interface, by operationId: an operation added or dropped shows here first.
-    assert.deepEqual(operations.map((o) => o.op.operationId).sort(), [
-      ...['autocomplete_destinations', 'book_flight', 'book_hotel', 'cancel_booking', 'cancel_flight'],
-      ...['check_liveness', 'check_rate', 'check_readiness', 'confirm_booking', 'create_user'],
-      ...['get_airline', 'get_airport', 'get_booking', 'get_city', 'get_country', 'get_flight', 'get_hotel'],
-      ...['get_jwks', 'get_oauth_metadata', 'get_openid_configuration', 'import_flights', 'import_hotels'],
-      ...['introspect_token', 'issue_token', 'list_aircraft', 'list_airlines', 'list_airports'],
-      ...['list_cities', 'list_countries', 'list_events', 'list_flight_bookings', 'list_hotel_cities'],
-      ...['list_hotels'],
-      ...['list_routes', 'modify_hotel_booking', 'quote_cancellation', 'revoke_token', 'search_booking'],
-      ...['search_flight', 'search_hotels', 'set_allotment', 'suggest_places', 'update_booking'],
-      ...['withdraw_fare', 'withdraw_schedule'],
-    ]);
+    assert.deepEqual(
+      operations.map((o) => o.op.operationId).sort(),
+      [
+        ...['autocomplete_destinations', 'book_flight', 'book_hotel', 'cancel_booking', 'cancel_flight'],
+        ...['check_liveness', 'check_rate', 'check_readiness', 'confirm_booking', 'create_user'],
+        ...[
+          'get_airline',
+          'get_airport',
+          'get_booking',
+          'get_city',
+          'get_country',
+          'get_flight',
+          'get_hotel',
+        ],
+        ...['get_jwks', 'get_oauth_metadata', 'get_openid_configuration', 'import_flights', 'import_hotels'],
+        ...['introspect_token', 'issue_token', 'list_aircraft', 'list_airlines', 'list_airports'],
+        ...['list_cities', 'list_countries', 'list_events', 'list_flight_bookings', 'list_hotel_cities'],
+        ...['list_hotels'],
+        ...['list_routes', 'modify_hotel_booking', 'quote_cancellation', 'revoke_token', 'search_booking'],
+        ...['search_flight', 'search_hotels', 'set_allotment', 'suggest_places', 'update_booking'],
+        ...['withdraw_fare', 'withdraw_schedule'],
+        ...['create_webhook', 'delete_webhook', 'list_webhook_deliveries', 'list_webhooks', 'ping_webhook'],
+        ...['redeliver_event', 'rotate_webhook_secret', 'update_webhook'],
+      ].sort(),
+    );
     for (const { path, method, op } of operations) {
       assert.ok(op.operationId, `${method} ${path} has no operationId`);
       assert.ok(op.description, `${method} ${path} has no description`);

@@ -104,6 +104,8 @@ describe(`fuzzing every operation from its schema (seed ${SEED}, ${RUNS} runs ea
       booking_id: [flight.id, stayBooking.id],
       flight_id: [flightId],
       room_type: ['STD', 'TWN'],
+      url: ['https://example.com/hooks', 'http://127.0.0.1:9/hooks'],
+      events: [['*'], ['flight_booking.created']],
       types: ['flight_booking.created', 'hotel_booking.cancelled,flight_booking.confirmed'],
       carrier: ['BA', 'AF'],
       departure_date: [dayAfter(t, 10)],
