@@ -61,6 +61,8 @@ export interface Config {
     readonly retryScheduleSeconds: readonly number[];
     /** Deliver to loopback, private and link-local addresses, over http too (local development, tests). */
     readonly allowPrivateNetworks: boolean;
+    /** How long a deliverer's claim on a batch lasts; a batch of a deliverer that died is sent again after it. */
+    readonly leaseMs: number;
   };
   /** Intervals of the background jobs, in milliseconds; 0 turns a job off. */
   readonly jobs: {
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
       retryScheduleSeconds: r.ints('WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE_SECONDS, 0, 7 * 86_400),
       allowPrivateNetworks: r.bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+      leaseMs: r.int('WEBHOOK_LEASE_MS', 60_000, 1000, 3_600_000),
     },
     jobs: {
       networkRefreshMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000),

@@ -32,6 +32,7 @@ export function webhooksModule(
       timeoutMs: number;
       retryScheduleSeconds: readonly number[];
       allowPrivateNetworks: boolean;
+      leaseMs: number;
     };
   },
 ) {
@@ -58,7 +59,8 @@ export function webhooksModule(
     clock: deps.clock,
     random: Math.random,
     scheduleSeconds: deps.settings.retryScheduleSeconds,
-    leaseMs: Math.max(60_000, deps.settings.timeoutMs * 4),
+    // A claim outlives every attempt of its batch (they run side by side, each within the timeout).
+    leaseMs: Math.max(deps.settings.leaseMs, deps.settings.timeoutMs * 2),
     batch: 50,
   });
   deps.scheduler.add({ name: 'webhooks.deliver', everyMs: deps.settings.pollMs, run: deliverDue });
