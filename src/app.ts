@@ -39,7 +39,13 @@ import {
   catalogRoutes,
   createCatalogueService,
 } from './modules/catalog/index.ts';
-import { createEventLog, createEventsRepository, EventSchema, eventsRoutes } from './modules/events/index.ts';
+import {
+  createEventLog,
+  createEventsRepository,
+  EventSchema,
+  eventsRoutes,
+  eventWebhooksDocument,
+} from './modules/events/index.ts';
 import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
 import { REFERENCE_RATES } from './modules/money/index.ts';
@@ -113,7 +119,7 @@ export async function buildApp(deps: AppDeps) {
   // Callers are known before they are counted: a signed-in caller by account, anyone else by address.
   app.addHook('onRequest', authenticate);
   await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
-  await registerOpenApi(app, config.http.publicUrl);
+  await registerOpenApi(app, config.http.publicUrl, eventWebhooksDocument());
   const searchGate = createSearchGate({
     concurrency: config.load.searchConcurrency,
     queueLimit: config.load.searchQueueLimit,

@@ -98,6 +98,18 @@ describe('GET /openapi.json', () => {
     assert.deepEqual(doc.paths['/search_flight'].post.security, [{ oauth2: ['read'] }]);
   });
 
+  it('documents every event type a webhook endpoint receives, as OpenAPI 3.1 webhooks', () => {
+    assert.ok(Object.keys(doc.webhooks).length >= 12);
+    const cancelled = doc.webhooks['flight_booking.cancelled'].post;
+    assert.deepEqual(cancelled.requestBody.content['application/json'].schema, {
+      $ref: '#/components/schemas/Event',
+    });
+    assert.deepEqual(
+      cancelled.parameters.map((p: any) => p.name),
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
+    );
+  });
+
   it('is served compressed when asked, cacheable, and 304 for the same version', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/openapi.json' });
     assert.equal(plain.headers['content-encoding'], undefined);

@@ -26,10 +26,19 @@ function namedAsReferences<S extends object>(schema: S): S {
   return out as S;
 }
 
-/** OpenAPI 3.1 generated from the route schemas; served at /openapi.json. */
-export async function registerOpenApi(app: App, publicUrl: string): Promise<void> {
+/**
+ * OpenAPI 3.1 generated from the route schemas; served at /openapi.json. `webhooks` documents what
+ * Itinera sends to subscribed endpoints (OpenAPI 3.1's own section for calls the API makes).
+ */
+export async function registerOpenApi(
+  app: App,
+  publicUrl: string,
+  webhooks: Record<string, object> = {},
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
+      // The section is built from the event catalogue; its shape is OpenAPI's PathItem.
+      webhooks: webhooks as Record<string, never>,
       openapi: '3.1.0',
       info: {
         title: 'Itinera API',
