@@ -142,7 +142,17 @@ describe('webhooks', () => {
     const eventId = failed[0].event_id;
     assert.equal((await get(`/events?booking_id=${second.id}`, admin.auth)).json().data[0].id, eventId);
 
+    const off = (await get('/webhooks', admin.auth)).json().data.find((w: any) => w.id === hook.id);
+    assert.equal(off.active, false, 'an endpoint whose delivery failed for good, with none since, is off');
+    assert.match(off.disabled_reason, /no delivery succeeded/);
+    const told = (await get('/events?types=webhook_endpoint.disabled', admin.auth)).json().data;
+    assert.deepEqual(
+      told.map((e: any) => [e.data.object.id, e.data.object.active]),
+      [[hook.id, false]],
+    );
     receiver.state.status = 200;
+    const on = await post('/update_webhook', { id: hook.id, active: true }, admin.auth);
+    assert.equal(on.json().disabled_reason, null);
     const again = await post('/redeliver_event', { event_id: eventId, webhook_id: hook.id }, admin.auth);
     assert.equal(again.statusCode, 202);
     assert.equal(await t.webhooks.deliverDue(), 1);

@@ -17,6 +17,9 @@ export const EVENT_TYPES = {
   'hotel_booking.cancelled': 'A hotel booking was cancelled (its last rooms).',
   'flight.cancelled':
     'An operator cancelled one date of a flight (admins only). `data.object` is the flight date.',
+  'webhook_endpoint.disabled':
+    'An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and ' +
+    'none has succeeded since. `data.object` is the endpoint, with `disabled_reason`.',
   'webhook_endpoint.ping': 'Sent by POST /ping_webhook to one endpoint only. `data.object` is the endpoint.',
   'flight_schedule.withdrawn':
     'An operator withdrew a schedule from sale (admins only). `data.object` is the schedule.',

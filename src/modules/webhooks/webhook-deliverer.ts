@@ -1,10 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import { CURRENT_API_VERSION } from '../../http/versioning.ts';
 import type { Clock } from '../../ports/clock.ts';
+import type { IdGenerator } from '../../ports/ids.ts';
 import type { EventsRepository } from '../events/index.ts';
 import { nextAttemptAt } from './retry-schedule.ts';
 import type { WebhookDeliveriesRepository } from './webhook-deliveries-repository.ts';
 import type { WebhookEndpointsRepository } from './webhook-endpoints-repository.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 import { signedHeaders } from './webhook-signing.ts';
+import { endpointView } from './webhooks-service.ts';
 
 /**
  * Sends what is due: claims a batch of deliveries (with a lease, so another process or a later run
@@ -23,7 +28,36 @@ export function createWebhookDeliverer(deps: {
   scheduleSeconds: readonly number[];
   leaseMs: number;
   batch: number;
+  ids: IdGenerator;
+  db: Kysely<Database>;
 }) {
+  /**
+   * An endpoint whose delivery has failed for good (the whole schedule, about three days) without taking
+   * any delivery made since is switched off, and a `webhook_endpoint.disabled` event says why. Its owner
+   * switches it back on with POST /update_webhook and resends with POST /redeliver_event.
+   */
+  async function disableIfDead(endpointId: string, since: string, at: string): Promise<void> {
+    if (await deps.deliveries.deliveredSince(endpointId, since)) return;
+    const endpoint = await deps.endpoints.findById(endpointId);
+    if (!endpoint?.active) return;
+    const reason = `no delivery succeeded since ${since}`;
+    await deps.db.transaction().execute(async (trx) => {
+      await deps.endpoints.disable(trx, endpointId, reason, at);
+      await deps.events.append(trx, {
+        id: deps.ids.ordered('evt'),
+        type: 'webhook_endpoint.disabled',
+        created_at: at,
+        api_version: CURRENT_API_VERSION,
+        booking_id: null,
+        user_id: endpoint.user_id,
+        agency_id: endpoint.agency_id,
+        data: JSON.stringify({
+          object: endpointView({ ...endpoint, active: false, disabled_reason: reason }),
+        }),
+      });
+    });
+  }
+
   return async function deliverDue(): Promise<number> {
     const now = deps.clock.now();
     const lease = new Date(now.getTime() + deps.leaseMs).toISOString();
@@ -55,14 +89,17 @@ export function createWebhookDeliverer(deps: {
         const next = ok
           ? undefined
           : nextAttemptAt(delivery.attempts + 1, deps.scheduleSeconds, deps.clock.now(), deps.random);
-        await deps.deliveries.settle(delivery.id, lease, {
-          status: ok ? 'delivered' : next ? 'pending' : 'failed',
+        const status = ok ? 'delivered' : next ? 'pending' : 'failed';
+        const settled = await deps.deliveries.settle(delivery.id, lease, {
+          status,
           next_attempt_at: next?.toISOString() ?? null,
           last_attempt_at: at.toISOString(),
           last_status_code: result.status,
           last_error: ok ? null : (result.error ?? `answered ${result.status}`),
           last_latency_ms: result.latencyMs,
         });
+        if (settled && status === 'failed')
+          await disableIfDead(endpoint.id, delivery.created_at, at.toISOString());
       }),
     );
     return claimed.length;

@@ -62,6 +62,19 @@ export function createWebhookDeliveriesRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Whether the endpoint took any delivery made at or after `since`. */
+    async deliveredSince(endpointId: string, since: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('endpoint_id', '=', endpointId)
+        .where('status', '=', 'delivered')
+        .where('created_at', '>=', since)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Makes a delivery due now again (a redelivery asked for), whatever became of it. */
     async requeue(eventId: string, endpointId: string, now: string): Promise<boolean> {
       const result = await db

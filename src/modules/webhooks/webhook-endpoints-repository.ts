@@ -95,6 +95,14 @@ export function createWebhookEndpointsRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
+    /** Switches an endpoint off, with why, in the caller's transaction. */
+    async disable(trx: Kysely<Database>, id: string, reason: string, now: string): Promise<void> {
+      await trx
+        .updateTable('webhook_endpoints')
+        .set({ active: 0, disabled_reason: reason, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
     async remove(id: string): Promise<void> {
       await db
         .deleteFrom('webhook_deliveries')

@@ -62,6 +62,8 @@ export function webhooksModule(
     // A claim outlives every attempt of its batch (they run side by side, each within the timeout).
     leaseMs: Math.max(deps.settings.leaseMs, deps.settings.timeoutMs * 2),
     batch: 50,
+    ids: deps.ids,
+    db: deps.db,
   });
   deps.scheduler.add({ name: 'webhooks.deliver', everyMs: deps.settings.pollMs, run: deliverDue });
   return { fanOut: createWebhookFanOut({ endpoints, deliveries, ids: deps.ids }), deliverDue };
