@@ -41,6 +41,7 @@ describe(`a server killed mid-booking (${testEngine()})`, () => {
       ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema }
       : {};
   let server: ChildProcess | undefined;
+  const started: ChildProcess[] = [];
   let base = '';
 
   async function start(): Promise<void> {
@@ -67,6 +68,7 @@ describe(`a server killed mid-booking (${testEngine()})`, () => {
         LOG_LEVEL: 'silent',
       },
     });
+    started.push(server);
     for (let i = 0; i < 600; i++) {
       const ready = await fetch(`${base}/health/ready`).then(
         (r) => r.ok,
@@ -89,7 +91,7 @@ describe(`a server killed mid-booking (${testEngine()})`, () => {
 
   after(async () => {
     receiver.close();
-    server?.kill('SIGKILL');
+    for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
     if (testEngine() === 'postgres' && !process.env.TEST_RUN_ID)
       await dropPostgresSchema(process.env.TEST_DATABASE_URL!, schema);
