@@ -48,6 +48,7 @@ import {
 } from './modules/events/index.ts';
 import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
+import { mailModule } from './modules/mail/index.ts';
 import { REFERENCE_RATES } from './modules/money/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
 import { WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
@@ -197,7 +198,15 @@ export async function buildApp(deps: AppDeps) {
     },
     settings: config.webhooks,
   });
-  const events = createEventLog(eventsRepository, [webhooks.fanOut]);
+  const mail = mailModule({
+    db: storage.db,
+    events: eventsRepository,
+    clock,
+    ids,
+    scheduler,
+    settings: config.mail,
+  });
+  const events = createEventLog(eventsRepository, [webhooks.fanOut, mail.fanOut]);
   const flights = await flightsModule(app, {
     products,
     idempotency,
@@ -231,5 +240,5 @@ export async function buildApp(deps: AppDeps) {
   });
   healthRoutes(app, { ping: storage.ping });
 
-  return { app, accounts, flights, hotels, scheduler, webhooks };
+  return { app, accounts, flights, hotels, scheduler, webhooks, mail };
 }

@@ -64,6 +64,15 @@ export interface Config {
     /** How long a deliverer's claim on a batch lasts; a batch of a deliverer that died is sent again after it. */
     readonly leaseMs: number;
   };
+  readonly mail: {
+    /** `smtp://…` or `smtps://…`; unset: mails are written to `DATA_DIR/outbox/` as .eml files. */
+    readonly smtpUrl: string | undefined;
+    readonly from: string;
+    readonly outboxDir: string;
+    /** How often each process sends due mails (0: never). */
+    readonly pollMs: number;
+    readonly retryScheduleSeconds: readonly number[];
+  };
   /** Intervals of the background jobs, in milliseconds; 0 turns a job off. */
   readonly jobs: {
     /** How often each process checks for schedule and fare changes made elsewhere. */
@@ -180,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
   const r = new Reader(env);
   const host = r.string('HOST', '0.0.0.0');
   const port = r.int('PORT', 8080, 0, 65535);
+  const dataDir = path.resolve(r.string('DATA_DIR', './data'));
   const publicUrl = (r.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
     /\/+$/,
     '',
@@ -193,7 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
       trustProxy: r.bool('TRUST_PROXY', false),
     },
     storage: {
-      dataDir: path.resolve(r.string('DATA_DIR', './data')),
+      dataDir,
       databaseUrl: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
       databaseSchema: r.identifier('DATABASE_SCHEMA'),
       redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
@@ -231,6 +241,13 @@ export function loadConfig(env: Env = process.env): Config {
       retryScheduleSeconds: r.ints('WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE_SECONDS, 0, 7 * 86_400),
       allowPrivateNetworks: r.bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
       leaseMs: r.int('WEBHOOK_LEASE_MS', 60_000, 1000, 3_600_000),
+    },
+    mail: {
+      smtpUrl: r.url('SMTP_URL', ['smtp:', 'smtps:']),
+      from: r.string('MAIL_FROM', 'Itinera <no-reply@itinera.invalid>'),
+      outboxDir: path.join(dataDir, 'outbox'),
+      pollMs: r.int('MAIL_POLL_MS', 1000, 0, 3_600_000),
+      retryScheduleSeconds: r.ints('MAIL_RETRY_SCHEDULE', [60, 300, 1800, 7200, 21_600], 0, 7 * 86_400),
     },
     jobs: {
       networkRefreshMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000),

@@ -10,6 +10,7 @@ import * as bookingIdempotencyKeys from './migrations/0008-booking-idempotency-k
 import * as moneyBigint from './migrations/0009-money-bigint.ts';
 import * as events from './migrations/0010-events.ts';
 import * as webhooks from './migrations/0011-webhooks.ts';
+import * as emailMessages from './migrations/0012-email-messages.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-money-bigint': moneyBigint,
   '0010-events': events,
   '0011-webhooks': webhooks,
+  '0012-email-messages': emailMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

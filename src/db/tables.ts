@@ -229,6 +229,20 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
+/** An e-mail to a traveller that an event calls for (0012); its content is rendered from the event. */
+export interface EmailMessagesTable {
+  id: string;
+  event_id: string;
+  recipient: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
@@ -383,6 +397,7 @@ export interface Database {
   events: EventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  email_messages: EmailMessagesTable;
   idempotency_keys: IdempotencyKeysTable;
   hotels: HotelsTable;
   room_types: RoomTypesTable;

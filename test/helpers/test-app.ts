@@ -22,6 +22,7 @@ export interface TestApp {
   hotels: Awaited<ReturnType<typeof buildApp>>['hotels'];
   scheduler: Awaited<ReturnType<typeof buildApp>>['scheduler'];
   webhooks: Awaited<ReturnType<typeof buildApp>>['webhooks'];
+  mail: Awaited<ReturnType<typeof buildApp>>['mail'];
   clock: FakeClock;
   storage: Storage;
   config: Config;
@@ -53,6 +54,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     MAX_EVENT_LOOP_DELAY_MS: '0',
     // Deliveries are sent when a test says so; receivers run on loopback.
     WEBHOOK_POLL_MS: '0',
+    MAIL_POLL_MS: '0',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     ...options.env,
   });
@@ -64,7 +66,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       concurrency: config.auth.hashConcurrency,
       queueLimit: config.auth.hashQueueLimit,
     });
-  const { app, accounts, flights, hotels, scheduler, webhooks } = await buildApp({
+  const { app, accounts, flights, hotels, scheduler, webhooks, mail } = await buildApp({
     config,
     storage,
     clock,
@@ -82,6 +84,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     hotels,
     scheduler,
     webhooks,
+    mail,
     clock,
     storage,
     config,

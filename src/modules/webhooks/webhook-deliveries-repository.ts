@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { isPostgres } from '../../db/dialect.ts';
+import { claimDueRows } from '../../db/claims.ts';
 import { afterPosition, type KeysetPosition, pageWithTotal } from '../../db/keyset.ts';
 import type { Database, WebhookDeliveriesTable } from '../../db/tables.ts';
 
@@ -18,25 +18,9 @@ export function createWebhookDeliveriesRepository(db: Kysely<Database>) {
      * deliverer died) is due again.
      */
     async claimDue(now: string, leaseUntil: string, limit: number): Promise<Delivery[]> {
-      return db.transaction().execute(async (trx) => {
-        let due = trx
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-          .orderBy('next_attempt_at')
-          .limit(limit);
-        if (isPostgres(trx)) due = due.forUpdate().skipLocked();
-        const ids = (await due.execute()).map((r) => r.id);
-        if (ids.length === 0) return [];
-        await trx
-          .updateTable('webhook_deliveries')
-          .set({ locked_until: leaseUntil })
-          .where('id', 'in', ids)
-          .execute();
-        return trx.selectFrom('webhook_deliveries').selectAll().where('id', 'in', ids).execute();
-      });
+      const ids = await claimDueRows(db, 'webhook_deliveries', now, leaseUntil, limit);
+      if (ids.length === 0) return [];
+      return db.selectFrom('webhook_deliveries').selectAll().where('id', 'in', ids).execute();
     },
 
     /** Records an attempt's outcome, if the claim is still this deliverer's. */

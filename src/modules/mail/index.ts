@@ -1,0 +1,2 @@
+export { renderBookingEmail } from './booking-email.ts';
+export { mailModule } from './mail.module.ts';

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { signIn } from '../helpers/factories.ts';
+import { adult, bookFlight, bookingBody, firstOffer, searchBody, seedFlights } from '../helpers/flights.ts';
+import { bookHotel, firstRate, hotelBookingBody, seedHotels, stay } from '../helpers/hotels.ts';
+import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/** A real SMTP server in the test process: keeps every message it is given, parsed. */
+async function startSmtp() {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+describe('e-mails to travellers', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let customer: Awaited<ReturnType<typeof signIn>>;
+  before(async () => {
+    smtp = await startSmtp();
+    t = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Itinera Test <trips@itinera.test>' } });
+    await seedFlights(t);
+    await seedHotels(t);
+    customer = await signIn(t);
+  });
+  after(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: customer.auth, payload });
+
+  it('mails the contact when a flight is held, confirmed and cancelled, with the flights as a calendar', async () => {
+    const offer = await firstOffer(t, customer.auth, searchBody(t, [['LHR', 'JFK', 18]]));
+    const held = (await bookFlight(t, customer.auth, bookingBody(offer, [adult()], { type: 'hold' }))).json();
+    await post('/confirm_booking', { booking_id: held.id });
+    const quote = (await post('/quote_cancellation', { booking_id: held.id })).json();
+    await post('/cancel_booking', { booking_id: held.id, quote_id: quote.quote_id });
+    assert.equal(await t.mail.sendDue(), 3);
+    assert.equal(await t.mail.sendDue(), 0, 'each mail is sent once');
+
+    const mails = smtp.received.filter((m) => m.subject?.includes(held.reference));
+    assert.deepEqual(
+      mails.map((m) => m.subject),
+      [
+        `Your flight booking ${held.reference} is booked`,
+        `Your flight booking ${held.reference} is confirmed and ticketed`,
+        `Your flight booking ${held.reference} is cancelled`,
+      ],
+    );
+    for (const m of mails) {
+      assert.equal(m.to && !Array.isArray(m.to) ? m.to.text : '', 'traveller@example.com');
+      assert.deepEqual(
+        m.from?.value.map((a) => [a.name, a.address]),
+        [['Itinera Test', 'trips@itinera.test']],
+      );
+      assert.ok(m.html && m.text?.includes(offer.slices[0].segments[0].flight_number));
+    }
+    assert.match(mails[0]!.text!, /Held until/);
+    const calendar = mails[1]!.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+    assert.ok(calendar, 'the confirmation carries the flights as a calendar');
+    const ics = calendar.content.toString('utf8');
+    assert.match(ics, /BEGIN:VEVENT/);
+    assert.match(ics, new RegExp(`SUMMARY:${offer.slices[0].segments[0].flight_number} LHR`));
+    assert.equal(mails[2]!.attachments.length, 0, 'nothing to put in a calendar once cancelled');
+    const messageIds = new Set(mails.map((m) => m.messageId));
+    assert.equal(messageIds.size, 3);
+  });
+
+  it('mails the holder of a hotel booking, with the stay as an all-day calendar entry', async () => {
+    const { hotel, option } = await firstRate(t, customer.auth, stay(t, 40, 2));
+    const booked = (
+      await bookHotel(
+        t,
+        customer.auth,
+        hotelBookingBody({ rate_key: option.rate_key }, [{ adults: 2 }], {
+          amount: option.total_amount,
+          currency: option.currency,
+        }),
+      )
+    ).json();
+    assert.equal(await t.mail.sendDue(), 1);
+    const mail = smtp.received.at(-1)!;
+    assert.equal(mail.subject, `Your stay ${booked.reference} at ${hotel.name} is confirmed`);
+    assert.equal(!Array.isArray(mail.to) && mail.to?.text, 'ada@example.com');
+    assert.match(mail.text!, /Dear Ada Lovelace/);
+    const ics = mail.attachments[0]!.content.toString('utf8');
+    assert.match(ics, new RegExp(`DTSTART;VALUE=DATE:${booked.check_in.replaceAll('-', '')}`));
+  });
+});
+
+describe('e-mails without an SMTP server', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'itinera-outbox-'));
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    await seedFlights(t);
+  });
+  after(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes each as an .eml file to the data directory’s outbox', async () => {
+    const customer = await signIn(t);
+    const offer = await firstOffer(t, customer.auth, searchBody(t, [['LHR', 'CDG', 9]]));
+    const booked = (await bookFlight(t, customer.auth, bookingBody(offer))).json();
+    assert.equal(await t.mail.sendDue(), 1);
+    const files = readdirSync(path.join(dataDir, 'outbox'));
+    assert.equal(files.length, 1);
+    const parsed = await simpleParser(readFileSync(path.join(dataDir, 'outbox', files[0]!)));
+    assert.equal(parsed.subject, `Your flight booking ${booked.reference} is booked`);
+  });
+});
