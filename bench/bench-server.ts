@@ -48,6 +48,23 @@ export async function serveBench(options: {
     }).toString(),
   });
   const token = (tokenAnswer.json() as { access_token: string }).access_token;
+  await accounts.createUser({
+    username: `bench-admin-${suffix}`,
+    password: 'bench-password-123',
+    role: 'admin',
+  });
+  const adminAnswer = await app.inject({
+    method: 'POST',
+    url: '/connect/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      client_id: `bench-${suffix}`,
+      username: `bench-admin-${suffix}`,
+      password: 'bench-password-123',
+    }).toString(),
+  });
+  const adminToken = (adminAnswer.json() as { access_token: string }).access_token;
 
   process.on('message', async (message: { kind: string; name?: string; body?: unknown }) => {
     if (message.kind === 'rss') process.send?.({ rss: process.memoryUsage().rss });
@@ -73,5 +90,7 @@ export async function serveBench(options: {
     process.exit(0);
   });
   const port = (app.server.address() as { port: number }).port;
-  process.stdout.write(`${JSON.stringify({ port, token, startupMs, ...(await options.describe(built)) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ port, token, adminToken, startupMs, ...(await options.describe(built)) })}\n`,
+  );
 }

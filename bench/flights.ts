@@ -4,6 +4,7 @@
  * The L database is made once per start date and reused (BENCH_DATA_DIR, default /tmp/itinera-bench-L).
  */
 import path from 'node:path';
+import { bookingRequests, offersToBook } from './booking-load.ts';
 import { createRecorder, startServer } from './harness.ts';
 import { dayFrom, preparedCopy } from './prepared-data.ts';
 
@@ -45,36 +46,7 @@ for (const [name, body] of Object.entries(searches)) {
   if (stored.status !== 200 || stored.offers === 0) throw new Error(`search ${name} gave no offers`);
 }
 
-const offers: Array<{ id: string; total_amount: number; total_currency: string }> = [];
-for (let d = 20; d < 60; d++) {
-  const res = await fetch(`${base}/search_flight`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      slices: [{ origin: 'LHR', destination: 'JFK', departure_date: day(d) }],
-      passengers: { adults: 1 },
-      max_connections: 0,
-      limit: 4,
-    }),
-  });
-  offers.push(...((await res.json()) as { data: typeof offers }).data);
-}
-const passenger = {
-  type: 'adult',
-  title: 'ms',
-  given_name: 'Ada',
-  family_name: 'Bench',
-  gender: 'f',
-  born_on: '1985-03-14',
-  document: {
-    type: 'passport',
-    number: 'P1234567',
-    issuing_country: 'GB',
-    nationality: 'GB',
-    expires_on: '2035-01-01',
-  },
-};
-let n = 0;
+const offers = await offersToBook(base, headers, day);
 
 const recorder = createRecorder();
 const measure = recorder.measure;
@@ -94,28 +66,10 @@ for (const [name, body] of Object.entries(searches)) {
     body: JSON.stringify(body),
   });
 }
-await measure('POST /book_flight (1 adult, rotating 160 offers)', {
-  url: `${base}/book_flight`,
-  method: 'POST',
-  headers,
-  requests: [
-    {
-      setupRequest: (req) => {
-        const offer = offers[n++ % offers.length]!;
-        return {
-          ...req,
-          headers: { ...headers, 'idempotency-key': `bench-${start}-${Date.now()}-${n}` },
-          body: JSON.stringify({
-            offer_id: offer.id,
-            passengers: [passenger],
-            contact: { email: 'bench@example.com', phone: '+442071234567' },
-            expected_total: { amount: offer.total_amount, currency: offer.total_currency },
-          }),
-        };
-      },
-    },
-  ],
-});
+await measure(
+  'POST /book_flight (1 adult, rotating 160 offers)',
+  bookingRequests(base, headers, offers, start),
+);
 const { rss } = await ask<{ rss: number }>({ kind: 'rss' });
 await server.stop();
 run.remove();

@@ -9,6 +9,9 @@ import { createMailFanOut } from './mail-fan-out.ts';
 import { createMailTransport } from './mail-transport.ts';
 import { createMailer } from './mailer.ts';
 
+/** Mails claimed at a time. */
+const MAIL_BATCH = 20;
+
 /** Traveller e-mails: the fan-out the event log calls in each event's transaction, and the mailer job. */
 export function mailModule(deps: {
   db: Kysely<Database>;
@@ -33,7 +36,15 @@ export function mailModule(deps: {
     clock: deps.clock,
     scheduleSeconds: deps.settings.retryScheduleSeconds,
     leaseMs: 120_000,
+    batch: MAIL_BATCH,
   });
-  deps.scheduler.add({ name: 'mail.send', everyMs: deps.settings.pollMs, run: sendDue });
+  // Each run sends until what is due is sent (a full batch means more may wait), then waits a poll.
+  deps.scheduler.add({
+    name: 'mail.send',
+    everyMs: deps.settings.pollMs,
+    run: async () => {
+      while ((await sendDue()) === MAIL_BATCH);
+    },
+  });
   return { fanOut: createMailFanOut({ messages, ids: deps.ids }), sendDue, messages };
 }

@@ -17,11 +17,12 @@ export function createMailer(deps: {
   clock: Clock;
   scheduleSeconds: readonly number[];
   leaseMs: number;
+  batch: number;
 }) {
   return async function sendDue(): Promise<number> {
     const now = deps.clock.now();
     const lease = new Date(now.getTime() + deps.leaseMs).toISOString();
-    const claimed = await deps.messages.claimDue(now.toISOString(), lease, 20);
+    const claimed = await deps.messages.claimDue(now.toISOString(), lease, deps.batch);
     for (const message of claimed) {
       const event = await deps.events.findById(message.event_id);
       const mail = event ? renderBookingEmail(event) : undefined;

@@ -14,6 +14,9 @@ import { createWebhookSender } from './webhook-sender.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { createWebhooksService } from './webhooks-service.ts';
 
+/** Deliveries claimed and sent side by side at a time. */
+const BATCH = 50;
+
 /**
  * Webhooks: endpoints and their operations, the fan-out the event log calls in each event's
  * transaction, and the deliverer the scheduler runs in every process.
@@ -61,10 +64,17 @@ export function webhooksModule(
     scheduleSeconds: deps.settings.retryScheduleSeconds,
     // A claim outlives every attempt of its batch (they run side by side, each within the timeout).
     leaseMs: Math.max(deps.settings.leaseMs, deps.settings.timeoutMs * 2),
-    batch: 50,
+    batch: BATCH,
     ids: deps.ids,
     db: deps.db,
   });
-  deps.scheduler.add({ name: 'webhooks.deliver', everyMs: deps.settings.pollMs, run: deliverDue });
+  // Each run sends until what is due is sent (a full batch means more may wait), then waits a poll.
+  deps.scheduler.add({
+    name: 'webhooks.deliver',
+    everyMs: deps.settings.pollMs,
+    run: async () => {
+      while ((await deliverDue()) === BATCH);
+    },
+  });
   return { fanOut: createWebhookFanOut({ endpoints, deliveries, ids: deps.ids }), deliverDue };
 }

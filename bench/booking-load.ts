@@ -1,0 +1,72 @@
+/** A booking load: offers to book (found once), and autocannon requests that book them in rotation. */
+import type autocannon from 'autocannon';
+
+export async function offersToBook(
+  base: string,
+  headers: Record<string, string>,
+  day: (n: number) => string,
+) {
+  const offers: Array<{ id: string; total_amount: number; total_currency: string }> = [];
+  for (let d = 20; d < 60; d++) {
+    const res = await fetch(`${base}/search_flight`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        slices: [{ origin: 'LHR', destination: 'JFK', departure_date: day(d) }],
+        passengers: { adults: 1 },
+        max_connections: 0,
+        limit: 4,
+      }),
+    });
+    offers.push(...((await res.json()) as { data: typeof offers }).data);
+  }
+  return offers;
+}
+
+const passenger = {
+  type: 'adult',
+  title: 'ms',
+  given_name: 'Ada',
+  family_name: 'Bench',
+  gender: 'f',
+  born_on: '1985-03-14',
+  document: {
+    type: 'passport',
+    number: 'P1234567',
+    issuing_country: 'GB',
+    nationality: 'GB',
+    expires_on: '2035-01-01',
+  },
+};
+
+/** Autocannon options that book the offers in turn, each request with a new Idempotency-Key. */
+export function bookingRequests(
+  base: string,
+  headers: Record<string, string>,
+  offers: Array<{ id: string; total_amount: number; total_currency: string }>,
+  tag: string,
+): autocannon.Options {
+  let n = 0;
+  return {
+    url: `${base}/book_flight`,
+    method: 'POST',
+    headers,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const offer = offers[n++ % offers.length]!;
+          return {
+            ...req,
+            headers: { ...headers, 'idempotency-key': `bench-${tag}-${Date.now()}-${n}` },
+            body: JSON.stringify({
+              offer_id: offer.id,
+              passengers: [passenger],
+              contact: { email: 'bench@example.com', phone: '+442071234567' },
+              expected_total: { amount: offer.total_amount, currency: offer.total_currency },
+            }),
+          };
+        },
+      },
+    ],
+  };
+}
