@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { Role } from '../../src/modules/auth/index.ts';
 import { createClient, createUser } from './factories.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
@@ -26,9 +27,9 @@ export async function startTestServer(options: TestAppOptions = {}): Promise<Tes
  * A new user signs in through the real token endpoint over HTTP; `call` then sends JSON requests with
  * their bearer token and answers status, ETag and parsed body.
  */
-export async function signInOverHttp(server: TestApp & { baseUrl: string }) {
+export async function signInOverHttp(server: TestApp & { baseUrl: string }, role: Role = 'customer') {
   const client = await createClient(server);
-  const user = await createUser(server);
+  const user = await createUser(server, role);
   const tokenRes = await fetch(`${server.baseUrl}/connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
