@@ -31,40 +31,24 @@ export async function serveBench(options: {
 
   const suffix = Date.now().toString(36);
   await accounts.createClient({ clientId: `bench-${suffix}`, confidential: false });
-  await accounts.createUser({
-    username: `bench-${suffix}`,
-    password: 'bench-password-123',
-    role: 'customer',
-  });
-  const tokenAnswer = await app.inject({
-    method: 'POST',
-    url: '/connect/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      client_id: `bench-${suffix}`,
-      username: `bench-${suffix}`,
-      password: 'bench-password-123',
-    }).toString(),
-  });
-  const token = (tokenAnswer.json() as { access_token: string }).access_token;
-  await accounts.createUser({
-    username: `bench-admin-${suffix}`,
-    password: 'bench-password-123',
-    role: 'admin',
-  });
-  const adminAnswer = await app.inject({
-    method: 'POST',
-    url: '/connect/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      client_id: `bench-${suffix}`,
-      username: `bench-admin-${suffix}`,
-      password: 'bench-password-123',
-    }).toString(),
-  });
-  const adminToken = (adminAnswer.json() as { access_token: string }).access_token;
+  /** A new user of the role, signed in through the token endpoint. */
+  const signedIn = async (username: string, role: 'customer' | 'admin') => {
+    await accounts.createUser({ username, password: 'bench-password-123', role });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/connect/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        client_id: `bench-${suffix}`,
+        username,
+        password: 'bench-password-123',
+      }).toString(),
+    });
+    return (answer.json() as { access_token: string }).access_token;
+  };
+  const token = await signedIn(`bench-${suffix}`, 'customer');
+  const adminToken = await signedIn(`bench-admin-${suffix}`, 'admin');
 
   process.on('message', async (message: { kind: string; name?: string; body?: unknown }) => {
     if (message.kind === 'rss') process.send?.({ rss: process.memoryUsage().rss });

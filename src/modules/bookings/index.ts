@@ -12,6 +12,7 @@ export {
   type Range,
   type SearchBookingRequest,
 } from './booking-search.ts';
+export { createBookingTeller, type TellBooking } from './booking-teller.ts';
 export {
   type BookingAnswer,
   type BookingLookup,
