@@ -1,7 +1,15 @@
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from './app-error.ts';
 import type { App } from './app-instance.ts';
+
+/** Who a request counts against: its signed-in caller (client and user), or else its address. */
+export function callerKey(request: FastifyRequest): string {
+  return request.principal
+    ? `u:${request.principal.clientId}:${request.principal.userId}`
+    : `ip:${request.ip}`;
+}
 
 /**
  * Per caller limits, counted as each request arrives (after authentication, before anything else): a
@@ -24,8 +32,7 @@ export async function registerRateLimit(
     skipOnError: true,
     ...(options.redis ? { redis: options.redis } : {}),
     allowList: (request) => request.url.startsWith('/health/'),
-    keyGenerator: (request) =>
-      request.principal ? `u:${request.principal.clientId}:${request.principal.userId}` : `ip:${request.ip}`,
+    keyGenerator: callerKey,
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',

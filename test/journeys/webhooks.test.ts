@@ -191,6 +191,43 @@ describe('webhooks', () => {
     await post('/delete_webhook', { id: agencyHook.id }, agent.auth);
   });
 
+  it('refuses what names nothing of the caller’s with a clear 4xx, and changes nothing', async () => {
+    const unknownType = await post(
+      '/create_webhook',
+      { url: receiver.url, events: ['booking.nope'] },
+      admin.auth,
+    );
+    assert.equal(unknownType.statusCode, 400);
+    assert.equal(unknownType.json().errors[0].pointer, '/events/0');
+    const badUrl = await post('/create_webhook', { url: 'not a url', events: ['*'] }, admin.auth);
+    assert.equal(badUrl.json().errors[0].pointer, '/url');
+
+    const adminHook = await subscribe(admin.auth, ['flight_booking.created']);
+    const otherAgent = await signIn(t, 'agent');
+    for (const [url, body] of [
+      ['/update_webhook', { id: adminHook.id, active: false }],
+      ['/delete_webhook', { id: adminHook.id }],
+      ['/rotate_webhook_secret', { id: adminHook.id }],
+      ['/ping_webhook', { id: adminHook.id }],
+      ['/redeliver_event', { event_id: 'evt_none', webhook_id: adminHook.id }],
+    ] as const) {
+      const res = await post(url, body, otherAgent.auth);
+      assert.equal(res.statusCode, 404, `${url} on another's endpoint: ${res.body}`);
+      assert.equal(res.json().code, 'NOT_FOUND');
+    }
+    assert.deepEqual((await get('/webhooks', otherAgent.auth)).json().data, []);
+    assert.equal((await get('/webhook_deliveries', otherAgent.auth)).json().total_count, 0);
+    const neverSent = await post(
+      '/redeliver_event',
+      { event_id: 'evt_none', webhook_id: adminHook.id },
+      admin.auth,
+    );
+    assert.equal(neverSent.statusCode, 404, 'an event never sent to the endpoint');
+    const still = (await get('/webhooks', admin.auth)).json().data.find((w: any) => w.id === adminHook.id);
+    assert.equal(still.active, true, 'the refused update changed nothing');
+    await post('/delete_webhook', { id: adminHook.id }, admin.auth);
+  });
+
   it('signs with both secrets during a rotation’s grace period, and answers a ping', async () => {
     receiver.received.length = 0;
     const hook = await subscribe(admin.auth, ['flight_booking.created']);

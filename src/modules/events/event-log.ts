@@ -19,8 +19,11 @@ export interface NewEvent {
  * no change commits without its event and no event without its change. The object is stored as the
  * current API version shows it.
  */
-/** Called in the event's transaction for every event recorded (webhook deliveries are made so). */
-export type EventSubscriber = (trx: Kysely<Database>, event: EventsTable) => Promise<void>;
+/**
+ * Called in the event's transaction for every event recorded (webhook deliveries and mails are made
+ * so), with the stored row and the object it carries, unserialized.
+ */
+export type EventSubscriber = (trx: Kysely<Database>, event: EventsTable, object: unknown) => Promise<void>;
 
 export function createEventLog(repository: EventsRepository, subscribers: readonly EventSubscriber[] = []) {
   return {
@@ -36,7 +39,7 @@ export function createEventLog(repository: EventsRepository, subscribers: readon
         data: JSON.stringify({ object: event.object }),
       };
       await repository.append(trx, row);
-      for (const subscriber of subscribers) await subscriber(trx, row);
+      for (const subscriber of subscribers) await subscriber(trx, row, event.object);
     },
   };
 }

@@ -30,9 +30,6 @@ export function createEmailMessagesRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    async ofEvent(eventId: string): Promise<EmailMessage[]> {
-      return db.selectFrom('email_messages').selectAll().where('event_id', '=', eventId).execute();
-    },
   };
 }
 

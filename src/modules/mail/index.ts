@@ -1,2 +1,1 @@
-export { renderBookingEmail } from './booking-email.ts';
 export { mailModule } from './mail.module.ts';

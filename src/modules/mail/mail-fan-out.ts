@@ -11,12 +11,10 @@ export function createMailFanOut(deps: {
   messages: EmailMessagesRepository;
   ids: IdGenerator;
 }): EventSubscriber {
-  return async (trx, event) => {
+  return async (trx, event, object) => {
     if (!isMailed(event.type)) return;
-    const object = (
-      JSON.parse(event.data) as { object: { contact?: { email?: string }; holder?: { email?: string } } }
-    ).object;
-    const recipient = object.contact?.email ?? object.holder?.email;
+    const booking = object as { contact?: { email?: string }; holder?: { email?: string } };
+    const recipient = booking.contact?.email ?? booking.holder?.email;
     if (!recipient) return;
     await deps.messages.enqueue(trx, [
       {

@@ -46,5 +46,5 @@ export function mailModule(deps: {
       while ((await sendDue()) === MAIL_BATCH);
     },
   });
-  return { fanOut: createMailFanOut({ messages, ids: deps.ids }), sendDue, messages };
+  return { fanOut: createMailFanOut({ messages, ids: deps.ids }), sendDue };
 }

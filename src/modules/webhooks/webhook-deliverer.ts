@@ -6,7 +6,7 @@ import type { IdGenerator } from '../../ports/ids.ts';
 import type { EventsRepository } from '../events/index.ts';
 import { nextAttemptAt } from './retry-schedule.ts';
 import type { WebhookDeliveriesRepository } from './webhook-deliveries-repository.ts';
-import type { WebhookEndpointsRepository } from './webhook-endpoints-repository.ts';
+import type { WebhookEndpoint, WebhookEndpointsRepository } from './webhook-endpoints-repository.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 import { signedHeaders } from './webhook-signing.ts';
 import { endpointView } from './webhooks-service.ts';
@@ -36,13 +36,12 @@ export function createWebhookDeliverer(deps: {
    * any delivery made since is switched off, and a `webhook_endpoint.disabled` event says why. Its owner
    * switches it back on with POST /update_webhook and resends with POST /redeliver_event.
    */
-  async function disableIfDead(endpointId: string, since: string, at: string): Promise<void> {
-    if (await deps.deliveries.deliveredSince(endpointId, since)) return;
-    const endpoint = await deps.endpoints.findById(endpointId);
-    if (!endpoint?.active) return;
+  async function disableIfDead(endpoint: WebhookEndpoint, since: string, at: string): Promise<void> {
+    if (await deps.deliveries.deliveredSince(endpoint.id, since)) return;
     const reason = `no delivery succeeded since ${since}`;
     await deps.db.transaction().execute(async (trx) => {
-      await deps.endpoints.disable(trx, endpointId, reason, at);
+      // Only the attempt that switches it off tells so (several may fail for good in one batch).
+      if (!(await deps.endpoints.disable(trx, endpoint.id, reason, at))) return;
       await deps.events.append(trx, {
         id: deps.ids.ordered('evt'),
         type: 'webhook_endpoint.disabled',
@@ -62,11 +61,14 @@ export function createWebhookDeliverer(deps: {
     const now = deps.clock.now();
     const lease = new Date(now.getTime() + deps.leaseMs).toISOString();
     const claimed = await deps.deliveries.claimDue(now.toISOString(), lease, deps.batch);
+    // A batch often holds many events for one endpoint, or one event for several: each is read once.
+    const endpoints = once(deps.endpoints.findById);
+    const events = once(deps.events.findById);
     await Promise.all(
       claimed.map(async (delivery) => {
         const [endpoint, event] = await Promise.all([
-          deps.endpoints.findById(delivery.endpoint_id),
-          deps.events.findById(delivery.event_id),
+          endpoints(delivery.endpoint_id),
+          events(delivery.event_id),
         ]);
         const at = deps.clock.now();
         const attempt = { last_attempt_at: at.toISOString(), last_latency_ms: null, last_status_code: null };
@@ -99,7 +101,7 @@ export function createWebhookDeliverer(deps: {
           last_latency_ms: result.latencyMs,
         });
         if (settled && status === 'failed')
-          await disableIfDead(endpoint.id, delivery.created_at, at.toISOString());
+          await disableIfDead(endpoint, delivery.created_at, at.toISOString());
       }),
     );
     return claimed.length;
@@ -107,3 +109,16 @@ export function createWebhookDeliverer(deps: {
 }
 
 export type WebhookDeliverer = ReturnType<typeof createWebhookDeliverer>;
+
+/** A lookup by id that reads each id once (the first read's promise is shared). */
+function once<T>(read: (id: string) => Promise<T>): (id: string) => Promise<T> {
+  const seen = new Map<string, Promise<T>>();
+  return (id) => {
+    let found = seen.get(id);
+    if (!found) {
+      found = read(id);
+      seen.set(id, found);
+    }
+    return found;
+  };
+}

@@ -95,13 +95,15 @@ export function createWebhookEndpointsRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
-    /** Switches an endpoint off, with why, in the caller's transaction. */
-    async disable(trx: Kysely<Database>, id: string, reason: string, now: string): Promise<void> {
-      await trx
+    /** Switches an active endpoint off, with why, in the caller's transaction; false if it was not on. */
+    async disable(trx: Kysely<Database>, id: string, reason: string, now: string): Promise<boolean> {
+      const result = await trx
         .updateTable('webhook_endpoints')
         .set({ active: 0, disabled_reason: reason, updated_at: now })
         .where('id', '=', id)
-        .execute();
+        .where('active', '=', 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     async remove(id: string): Promise<void> {
       await db

@@ -1,8 +1,8 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { App } from '../../../http/app-instance.ts';
+import { callerKey } from '../../../http/rate-limit.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import type { SearchGate } from '../../../http/search-gate.ts';
-import { principalOf } from '../../auth/index.ts';
 import type { FlightSearchService } from '../search/flight-search-service.ts';
 import { SearchFlightRequestSchema, SearchFlightResponseSchema } from '../search/search-flight.schemas.ts';
 
@@ -38,8 +38,7 @@ export function searchFlightRoute(
       },
     },
     async (request) => {
-      const { clientId, userId } = principalOf(request);
-      return deps.gate.run(`${clientId}:${userId}`, () => deps.search.searchFlights(request.body));
+      return deps.gate.run(callerKey(request), () => deps.search.searchFlights(request.body));
     },
   );
 }

@@ -1,9 +1,9 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { App } from '../../../http/app-instance.ts';
+import { callerKey } from '../../../http/rate-limit.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import type { SearchGate } from '../../../http/search-gate.ts';
 import { servedBefore } from '../../../http/versioning.ts';
-import { principalOf } from '../../auth/index.ts';
 import type { HotelSearchService } from '../search/hotel-search-service.ts';
 import { SearchHotelsRequestSchema, SearchHotelsResponseSchema } from '../search/search-hotels.schemas.ts';
 
@@ -39,7 +39,6 @@ export function searchHotelsRoute(
       },
     },
     async (request) => {
-      const { clientId, userId } = principalOf(request);
       // Before 2026-11-23, `stars` meant most stars first: the reverse of every other sort key.
       const body =
         servedBefore(request, '2026-11-23') && request.body.sort?.endsWith('stars')
@@ -48,7 +47,7 @@ export function searchHotelsRoute(
               sort: request.body.sort === 'stars' ? ('-stars' as const) : ('stars' as const),
             }
           : request.body;
-      return deps.gate.run(`${clientId}:${userId}`, () => deps.search.searchHotels(body));
+      return deps.gate.run(callerKey(request), () => deps.search.searchHotels(body));
     },
   );
 }

@@ -83,10 +83,14 @@ export function createHotelSearchService(deps: {
    * The currency the price filters are in: the one asked for, or the one every hotel found is priced
    * in. Hotels priced in several currencies need it said.
    */
-  function filterCurrency(req: SearchHotelsRequest, currencies: ReadonlySet<string>): string | undefined {
+  function filterCurrency(
+    req: SearchHotelsRequest,
+    currenciesFound: () => ReadonlySet<string>,
+  ): string | undefined {
     const f = req.filters ?? {};
     if (f.min_total_amount === undefined && f.max_total_amount === undefined) return undefined;
     if (req.currency) return req.currency;
+    const currencies = currenciesFound();
     if (currencies.size <= 1) return [...currencies][0];
     throw invalidField(
       '/currency',
@@ -166,7 +170,10 @@ export function createHotelSearchService(deps: {
             (!f.refundable_only || o.ratePlan.cancellation.refundable),
         ),
       }));
-      const unit = filterCurrency(req, new Set(priced.flatMap((r) => r.options.map((o) => o.currency))));
+      const unit = filterCurrency(
+        req,
+        () => new Set(priced.flatMap((r) => r.options.map((o) => o.currency))),
+      );
       const inUnit = (o: HotelOption) => (unit ? convert(rates, o.total, o.currency, unit) : o.total);
       const withinPrice = (o: HotelOption) => {
         const amount = inUnit(o);
@@ -176,12 +183,17 @@ export function createHotelSearchService(deps: {
           (f.max_total_amount === undefined || amount <= f.max_total_amount)
         );
       };
-      const results = priced
-        .map((r) => ({ ...r, options: r.options.filter(withinPrice).sort((a, b) => worth(a) - worth(b)) }))
-        .filter((r) => r.options.length > 0);
+      const results = priced.flatMap((r) => {
+        const options = r.options.filter(withinPrice);
+        if (options.length === 0) return [];
+        // Options come cheapest first; only a hotel priced in several currencies needs them ranked by the rates.
+        if (options.some((o) => o.currency !== options[0]!.currency))
+          options.sort((a, b) => worth(a) - worth(b));
+        return [{ ...r, options, worth: worth(options[0]!) }];
+      });
       const sort = req.sort ?? 'price';
       // Prices compare across currencies through the rates; within one currency that is the amount's order.
-      const cheapest = (r: (typeof results)[number]) => worth(r.options[0]!);
+      const cheapest = (r: (typeof results)[number]) => r.worth;
       results.sort((a, b) => {
         if (sort === 'stars') return a.hotel.stars - b.hotel.stars || cheapest(a) - cheapest(b);
         if (sort === '-stars') return b.hotel.stars - a.hotel.stars || cheapest(a) - cheapest(b);
