@@ -48,8 +48,15 @@ import {
 } from './modules/events/index.ts';
 import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
+import {
+  createLedgerRepository,
+  createLedgerService,
+  LEDGER_SCHEMAS,
+  ledgerRoutes,
+} from './modules/ledger/index.ts';
 import { mailModule } from './modules/mail/index.ts';
 import { REFERENCE_RATES } from './modules/money/index.ts';
+import { PAYMENT_SCHEMAS, paymentsModule } from './modules/payments/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
 import { WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
 import type { Clock } from './ports/clock.ts';
@@ -91,6 +98,8 @@ export async function buildApp(deps: AppDeps) {
     ...BOOKING_SCHEMAS,
     ...FLIGHT_SCHEMAS,
     ...HOTEL_SCHEMAS,
+    ...LEDGER_SCHEMAS,
+    ...PAYMENT_SCHEMAS,
     EventSchema,
     WebhookSchema,
   ])
@@ -207,6 +216,21 @@ export async function buildApp(deps: AppDeps) {
     settings: config.mail,
   });
   const events = createEventLog(eventsRepository, [webhooks.fanOut, mail.fanOut]);
+  const ledger = createLedgerRepository(storage.db, ids);
+  ledgerRoutes(app, {
+    service: createLedgerService({ db: storage.db, ledger, clock }),
+    guards: { read: guards.read, admin: guards.admin },
+  });
+  const payments = paymentsModule(app, {
+    db: storage.db,
+    ledger,
+    rates: REFERENCE_RATES,
+    clock,
+    ids,
+    scheduler,
+    guard: guards.book,
+    settings: config.payments,
+  });
   const flights = await flightsModule(app, {
     products,
     idempotency,
@@ -218,6 +242,7 @@ export async function buildApp(deps: AppDeps) {
     scheduler,
     searchGate,
     events,
+    payments: payments.service,
     jobs: { networkRefreshMs: config.jobs.networkRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
   });
   const hotels = await hotelsModule(app, {
@@ -231,6 +256,7 @@ export async function buildApp(deps: AppDeps) {
     scheduler,
     searchGate,
     events,
+    payments: payments.service,
     rates: REFERENCE_RATES,
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
   });
@@ -240,5 +266,5 @@ export async function buildApp(deps: AppDeps) {
   });
   healthRoutes(app, { ping: storage.ping });
 
-  return { app, accounts, flights, hotels, scheduler, webhooks, mail };
+  return { app, accounts, flights, hotels, scheduler, webhooks, mail, payments, ledger };
 }

@@ -73,6 +73,14 @@ export interface Config {
     readonly pollMs: number;
     readonly retryScheduleSeconds: readonly number[];
   };
+  readonly payments: {
+    /** The card gateway; `test` is the built-in one with documented test cards. */
+    readonly gateway: 'test';
+    /** How often each process does due gateway operations (captures, voids, refunds; 0: never). */
+    readonly pollMs: number;
+    /** How old a card authorization with no booking must be before it is voided. */
+    readonly orphanAfterMs: number;
+  };
   /** Intervals of the background jobs, in milliseconds; 0 turns a job off. */
   readonly jobs: {
     /** How often each process checks for schedule and fare changes made elsewhere. */
@@ -248,6 +256,11 @@ export function loadConfig(env: Env = process.env): Config {
       outboxDir: path.join(dataDir, 'outbox'),
       pollMs: r.int('MAIL_POLL_MS', 1000, 0, 3_600_000),
       retryScheduleSeconds: r.ints('MAIL_RETRY_SCHEDULE', [60, 300, 1800, 7200, 21_600], 0, 7 * 86_400),
+    },
+    payments: {
+      gateway: r.oneOf('PAYMENT_GATEWAY', 'test', ['test'] as const),
+      pollMs: r.int('PAYMENTS_POLL_MS', 500, 0, 3_600_000),
+      orphanAfterMs: r.int('PAYMENT_ORPHAN_AFTER_MS', 120_000, 1000, 86_400_000),
     },
     jobs: {
       networkRefreshMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000),

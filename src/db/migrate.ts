@@ -11,6 +11,7 @@ import * as moneyBigint from './migrations/0009-money-bigint.ts';
 import * as events from './migrations/0010-events.ts';
 import * as webhooks from './migrations/0011-webhooks.ts';
 import * as emailMessages from './migrations/0012-email-messages.ts';
+import * as payments from './migrations/0013-payments.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-events': events,
   '0011-webhooks': webhooks,
   '0012-email-messages': emailMessages,
+  '0013-payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -156,6 +156,8 @@ export interface FlightBookingsTable {
   names: string | null;
   /** The Idempotency-Key that made it, unique per user (0008). */
   idempotency_key: string | null;
+  /** The payment's summary as the booking shows it, JSON (0013; null: nothing to pay yet). */
+  payment: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -354,6 +356,8 @@ export interface HotelBookingsTable {
   hotel: string;
   /** The Idempotency-Key that made it, unique per user (0008). */
   idempotency_key: string | null;
+  /** The payment's summary as the booking shows it, JSON (0013; null: nothing to pay). */
+  payment: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -375,6 +379,117 @@ export interface HotelBookingRoomsTable {
   price: string;
   total_amount: number;
   penalty_amount: number | null;
+}
+
+export interface AgencyAccountsTable {
+  agency_id: string;
+  currency: string;
+  /** The sum of the entries of the agency's ledger account, kept with every entry written. */
+  balance: number;
+  credit_limit: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LedgerTransactionsTable {
+  id: string;
+  kind: string;
+  description: string;
+  booking_id: string | null;
+  product: string | null;
+  payment_id: string | null;
+  /** JSON `{from, to, rate, as_of}` when the transaction converted between currencies. */
+  exchange_rate: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface LedgerEntriesTable {
+  id: string;
+  transaction_id: string;
+  account: string;
+  currency: string;
+  /** Signed minor units: credit positive, debit negative; a transaction's entries sum to zero per currency. */
+  amount: number;
+  /** The account's balance after this entry, for accounts that keep one (agency accounts). */
+  balance_after: number | null;
+  created_at: string;
+}
+
+export interface PaymentsTable {
+  id: string;
+  booking_id: string | null;
+  product: string | null;
+  user_id: string;
+  agency_id: string | null;
+  method: 'balance' | 'card';
+  status:
+    | 'authorizing'
+    | 'authorized'
+    | 'pending'
+    | 'paid'
+    | 'voided'
+    | 'failed'
+    | 'refunded'
+    | 'partially_refunded';
+  amount: number;
+  currency: string;
+  paid_amount: number;
+  refunded_amount: number;
+  /** JSON `{brand, last4, exp_month, exp_year}`: never the number. */
+  card: string | null;
+  gateway: string | null;
+  gateway_token: string | null;
+  gateway_ref: string | null;
+  exchange_rate: string | null;
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentOperationsTable {
+  id: string;
+  payment_id: string;
+  kind: 'capture' | 'void' | 'refund';
+  amount: number;
+  status: 'pending' | 'done' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  done_at: string | null;
+}
+
+export interface CardTokensTable {
+  id: string;
+  user_id: string;
+  gateway: string;
+  gateway_token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface TestGatewayPaymentsTable {
+  id: string;
+  idempotency_key: string;
+  amount: number;
+  currency: string;
+  status: 'authorized' | 'captured' | 'voided';
+  captured_amount: number;
+  refunded_amount: number;
+  created_at: string;
+}
+
+export interface TestGatewayRefundsTable {
+  idempotency_key: string;
+  payment_id: string;
+  amount: number;
+  created_at: string;
 }
 
 export interface Database {
@@ -406,4 +521,12 @@ export interface Database {
   room_nights_sold: RoomNightsSoldTable;
   hotel_bookings: HotelBookingsTable;
   hotel_booking_rooms: HotelBookingRoomsTable;
+  agency_accounts: AgencyAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  payments: PaymentsTable;
+  payment_operations: PaymentOperationsTable;
+  card_tokens: CardTokensTable;
+  test_gateway_payments: TestGatewayPaymentsTable;
+  test_gateway_refunds: TestGatewayRefundsTable;
 }

@@ -12,6 +12,12 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REQUIRED: { status: 400, title: 'This operation needs an Idempotency-Key header' },
   UNAUTHENTICATED: { status: 401, title: 'Authentication is required' },
   INVALID_TOKEN: { status: 401, title: 'The access token is not valid' },
+  INSUFFICIENT_FUNDS: {
+    status: 402,
+    title: 'The agency balance and credit limit do not cover this amount',
+  },
+  PAYMENT_DECLINED: { status: 402, title: 'The card payment was declined' },
+  PAYMENT_REQUIRED: { status: 402, title: 'The booking must be paid first' },
   FORBIDDEN: { status: 403, title: 'The caller may not do this' },
   INSUFFICIENT_SCOPE: { status: 403, title: 'The access token lacks a required scope' },
   NOT_FOUND: { status: 404, title: 'The resource does not exist' },
@@ -24,6 +30,7 @@ export const ERROR_CODES = {
     status: 409,
     title: 'The booking does not allow this action in its current state',
   },
+  CURRENCY_MISMATCH: { status: 409, title: 'The amount is not in the account currency' },
   CHANGE_NOT_ALLOWED: { status: 409, title: 'The rate does not allow this change now' },
   IDEMPOTENCY_IN_PROGRESS: {
     status: 409,

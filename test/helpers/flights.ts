@@ -88,6 +88,9 @@ export function bookingBody(
     passengers,
     contact: CONTACT,
     expected_total: { amount: offer.total_amount, currency: offer.total_currency },
+    // Paid by the test gateway's approving card (a hold: authorized, captured at confirmation); a test
+    // wanting a hold to pay later passes `payment: undefined`.
+    payment: { type: 'card', card_token: 'tok_visa' },
     ...extra,
   };
 }

@@ -2,6 +2,9 @@ import { generateHotels } from '../../src/modules/hotels/index.ts';
 import { dayAfter } from './flights.ts';
 import { type TestApp, testCatalogue } from './test-app.ts';
 
+/** The test gateway's approving card, by its documented token. */
+export const TEST_CARD = { type: 'card', card_token: 'tok_visa' };
+
 export const LONDON = 'cty_2643743';
 export const PARIS = 'cty_2988507';
 
@@ -87,6 +90,7 @@ export function hotelBookingBody(
     holder: HOLDER,
     rooms: rooms.map((r) => ({ guests: guestsFor(r) })),
     expected_total: total,
+    payment: TEST_CARD,
     ...extra,
   };
 }

@@ -55,6 +55,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Deliveries are sent when a test says so; receivers run on loopback.
     WEBHOOK_POLL_MS: '0',
     MAIL_POLL_MS: '0',
+    PAYMENTS_POLL_MS: '0',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     ...options.env,
   });

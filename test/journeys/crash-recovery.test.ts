@@ -187,6 +187,7 @@ describe(`a server killed mid-booking (${testEngine()})`, () => {
           ],
           contact: { email: 'crash@example.com', phone: '+442071234567' },
           expected_total: { amount: offer.total_amount, currency: offer.total_currency },
+          payment: { type: 'card', card_token: 'tok_visa' },
         },
       };
     });

@@ -38,6 +38,15 @@ describe('a traveller’s flight journey over real HTTP', () => {
     });
     assert.equal(multi.body.data[0].slices.length, 3);
 
+    // The card goes to the gateway once, for a token; the booking names only the token.
+    const card = await call('POST', '/tokenize_card', {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2031,
+      cvc: '123',
+    });
+    assert.equal(card.status, 201, JSON.stringify(card.body));
+    assert.deepEqual([card.body.brand, card.body.last4], ['visa', '4242']);
     const booked = await call(
       'POST',
       '/book_flight',
@@ -46,6 +55,7 @@ describe('a traveller’s flight journey over real HTTP', () => {
         passengers: [adult()],
         contact: CONTACT,
         expected_total: { amount: oneStop.total_amount, currency: oneStop.total_currency },
+        payment: { type: 'card', card_token: card.body.card_token },
       },
       { 'idempotency-key': `journey-${Date.now()}` },
     );

@@ -46,6 +46,7 @@ describe('a traveller’s hotel journey over real HTTP', () => {
       ],
       client_reference: 'AGY-2026-118',
       expected_total: { amount: quote.total_amount, currency: quote.currency },
+      payment: { type: 'card', card_token: 'tok_mastercard' },
     };
     const book = await call('POST', '/book_hotel', order, { 'idempotency-key': 'journey-stay-1' });
     assert.equal(book.status, 201, JSON.stringify(book.body));

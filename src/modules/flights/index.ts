@@ -11,6 +11,7 @@ import type { IdGenerator } from '../../ports/ids.ts';
 import type { ProductRegistry } from '../bookings/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
 import { flightBookingRoutes } from './api/flight-booking.routes.ts';
 import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
 import { flightOperationsRoutes } from './api/flight-operations.routes.ts';
@@ -19,6 +20,7 @@ import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking/boo
 import {
   BookFlightRequestSchema,
   FlightBookingSchema,
+  PayBookingRequestSchema,
   UpdateBookingRequestSchema,
 } from './booking/flight-booking.schemas.ts';
 import { createFlightBookingEvents, createOperatorEvents } from './booking/flight-booking-events.ts';
@@ -48,6 +50,7 @@ export const FLIGHT_SCHEMAS = [
   SearchFlightResponseSchema,
   BookFlightRequestSchema,
   UpdateBookingRequestSchema,
+  PayBookingRequestSchema,
 ];
 
 export interface FlightsDeps {
@@ -66,6 +69,8 @@ export interface FlightsDeps {
   searchGate: SearchGate;
   /** The event log every booking change is recorded in. */
   events: EventLog;
+  /** Takes, sets aside and gives back the money of bookings. */
+  payments: PaymentsService;
   jobs: { networkRefreshMs: number; holdSweepMs: number };
 }
 
@@ -103,6 +108,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     tell,
     announce: createOperatorEvents({ log: deps.events, ids }),
     quoteKey: secret,
+    payments: deps.payments,
   });
   const bookings = createFlightBookingService({
     db,
@@ -115,6 +121,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     ids,
     tell,
     expireHold: (id) => cancellations.expireHold(id),
+    payments: deps.payments,
   });
 
   searchFlightRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });

@@ -13,6 +13,7 @@ import type { ProductRegistry } from '../bookings/index.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
 import type { RateTable } from '../money/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
 import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
 import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
 import { hotelOperationsRoutes } from './api/hotel-operations.routes.ts';
@@ -87,6 +88,8 @@ export async function hotelsModule(
     rates: RateTable;
     /** The event log every booking change is recorded in. */
     events: EventLog;
+    /** Takes and gives back the money of bookings. */
+    payments: PaymentsService;
     jobs: { indexRefreshMs: number };
   },
 ) {
@@ -125,6 +128,7 @@ export async function hotelsModule(
     clock: deps.clock,
     ids: deps.ids,
     tell,
+    payments: deps.payments,
   });
   const changing = {
     db: deps.db,
@@ -134,6 +138,7 @@ export async function hotelsModule(
     reads,
     clock: deps.clock,
     tell,
+    payments: deps.payments,
   };
   const cancellations = createHotelCancellations({ ...changing, quoteKey: secret });
   const modifications = createHotelModifications(changing);

@@ -6,9 +6,11 @@ import { decodeKeyset, encodeKeyset } from '../../../http/keyset.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { principalOf } from '../../auth/index.ts';
 import type { ProductRegistry } from '../../bookings/index.ts';
+import type { PaymentInput } from '../../payments/index.ts';
 import {
   BookFlightRequestSchema,
   BookingIdSchema,
+  PayBookingRequestSchema,
   UpdateBookingRequestSchema,
 } from '../booking/flight-booking.schemas.ts';
 import type { FlightBookingService } from '../booking/flight-booking-service.ts';
@@ -38,7 +40,10 @@ export function flightBookingRoutes(app: App, deps: Deps) {
           'Needs an `Idempotency-Key` header: a retry with the same key and body replays the first answer. ' +
           'Seats on every flight are taken together or not at all. 409 PRICE_CHANGED carries the new total; ' +
           '410 OFFER_EXPIRED means search again; 409 NO_AVAILABILITY means sold out. `type: hold` keeps the seats ' +
-          'until `hold_expires_at` without ticketing.',
+          'until `hold_expires_at` without ticketing. An instant booking is paid: by card (authorized, then ' +
+          'captured) or from the agency balance (402 INSUFFICIENT_FUNDS when it cannot cover it); a declined ' +
+          'card is 402 PAYMENT_DECLINED. Nothing is booked when the payment fails, and a retry with the same ' +
+          'key never charges twice.',
         security: [{ oauth2: ['book'] }],
         headers: idempotencyKeyHeaders('3f1c9a7e-booking-1'),
         body: BookFlightRequestSchema,
@@ -49,7 +54,11 @@ export function flightBookingRoutes(app: App, deps: Deps) {
             'UNAUTHENTICATED',
             'INSUFFICIENT_SCOPE',
             'PRICE_CHANGED',
+            'NO_AVAILABILITY',
             'OFFER_EXPIRED',
+            'INSUFFICIENT_FUNDS',
+            'PAYMENT_DECLINED',
+            'CURRENCY_MISMATCH',
             'IDEMPOTENCY_KEY_REUSED',
             'UNSUPPORTED_MEDIA_TYPE',
             'PAYLOAD_TOO_LARGE',
@@ -122,12 +131,22 @@ export function flightBookingRoutes(app: App, deps: Deps) {
         tags,
         summary: 'Confirm a held booking',
         description:
-          'Tickets a hold before `hold_expires_at`. Any other state is 409 INVALID_STATE_TRANSITION.',
+          'Tickets a hold before `hold_expires_at`, taking the payment it was made with: the card authorized ' +
+          'then is captured, or the agency balance is debited (402 INSUFFICIENT_FUNDS). A hold made without a ' +
+          'payment is 402 PAYMENT_REQUIRED: use POST /pay_booking. Any other state is 409 INVALID_STATE_TRANSITION.',
         security: [{ oauth2: ['book'] }],
         body: BookingIdSchema,
         response: {
           200: Booking,
-          ...errorResponses('NOT_FOUND', 'INVALID_STATE_TRANSITION', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+          ...errorResponses(
+            'NOT_FOUND',
+            'INVALID_STATE_TRANSITION',
+            'PAYMENT_REQUIRED',
+            'INSUFFICIENT_FUNDS',
+            'CURRENCY_MISMATCH',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+          ),
         },
       },
     },
@@ -135,6 +154,48 @@ export function flightBookingRoutes(app: App, deps: Deps) {
       const id = request.body.booking_id;
       deps.products.require(id, 'flight');
       const { booking, etag } = await deps.bookings.confirmBooking(principalOf(request), id);
+      reply.header('etag', etag);
+      return booking;
+    },
+  );
+
+  app.post(
+    '/pay_booking',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'pay_booking',
+        tags,
+        summary: 'Pay a held booking and ticket it',
+        description:
+          'For a hold made without a payment, before `hold_expires_at`: the card is charged or the agency balance ' +
+          'debited, and the tickets issued, together or not at all. A hold that already has a payment is 409 ' +
+          'CONFLICT (confirm it with POST /confirm_booking).',
+        security: [{ oauth2: ['book'] }],
+        body: PayBookingRequestSchema,
+        response: {
+          200: Booking,
+          ...errorResponses(
+            'NOT_FOUND',
+            'INVALID_STATE_TRANSITION',
+            'CONFLICT',
+            'INSUFFICIENT_FUNDS',
+            'PAYMENT_DECLINED',
+            'CURRENCY_MISMATCH',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = request.body.booking_id;
+      deps.products.require(id, 'flight');
+      const { booking, etag } = await deps.bookings.payBooking(
+        principalOf(request),
+        id,
+        request.body.payment as PaymentInput,
+      );
       reply.header('etag', etag);
       return booking;
     },

@@ -51,6 +51,7 @@ export function bookingView(row: FlightBookingRecord, events: BookingEvent[]) {
     conditions: itinerary.conditions,
     baggage: itinerary.baggage,
     refund_amount: row.refund_amount,
+    payment: row.payment,
     allowed_actions: allowedActions(row.status),
     events: events.map((e) => ({ type: e.type, at: e.at, data: e.data })),
   };

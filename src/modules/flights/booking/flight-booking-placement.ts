@@ -3,6 +3,7 @@ import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import { foldedNames } from '../../../shared/names.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import type { PaymentSummary } from '../../payments/index.ts';
 import type { DatedFlight, Fare, FlightNetwork } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
@@ -185,6 +186,7 @@ export function newBookingRecord(input: {
   firstDeparture: Date;
   holdUntil: Date | null;
   idempotencyKey: string | null;
+  payment: PaymentSummary | null;
   now: Date;
 }): FlightBookingRecord {
   const { itinerary, passengers, now } = input;
@@ -206,6 +208,7 @@ export function newBookingRecord(input: {
     tickets: held ? null : Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(input.carrier)])),
     refund_amount: null,
     idempotency_key: input.idempotencyKey,
+    payment: input.payment,
     version: 1,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),

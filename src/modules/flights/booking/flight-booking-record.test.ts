@@ -21,6 +21,7 @@ const row: FlightBookingRow = {
   passengers: JSON.stringify([{ id: 'pas_1', type: 'adult', given_name: 'Ada', family_name: 'Lovelace' }]),
   contact: JSON.stringify({ email: 'a@x.org', phone: '+44' }),
   tickets: null,
+  payment: null,
   refund_amount: null,
   names: '|ada lovelace|',
   idempotency_key: 'k-1',

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { FlightBookingsTable } from '../../../db/tables.ts';
+import type { PaymentSummary } from '../../payments/index.ts';
 import type { PriceBreakdown } from '../search/fare-rules.ts';
 import type { conditionsOf, describeSlice } from '../search/offer-builder.ts';
 import type { PassengerInput } from './booking-rules.ts';
@@ -26,7 +27,7 @@ export interface Contact {
 /** A stored flight booking row: its JSON columns as text. Only the codec below reads or writes it. */
 export type FlightBookingRow = Selectable<FlightBookingsTable>;
 
-type JsonColumns = 'itinerary' | 'passengers' | 'contact' | 'tickets';
+type JsonColumns = 'itinerary' | 'passengers' | 'contact' | 'tickets' | 'payment';
 
 /** A flight booking as the code sees it: the row with its JSON columns as values. */
 export interface FlightBookingRecord extends Omit<FlightBookingRow, JsonColumns | 'status'> {
@@ -36,6 +37,8 @@ export interface FlightBookingRecord extends Omit<FlightBookingRow, JsonColumns 
   contact: Contact;
   /** Ticket number by passenger id, once ticketed. */
   tickets: Record<string, string> | null;
+  /** How it is paid, once there is something to pay with. */
+  payment: PaymentSummary | null;
 }
 
 /** Row to record: the one place a flight booking's JSON is parsed. */
@@ -46,6 +49,7 @@ export function decodeFlightBooking(row: FlightBookingRow): FlightBookingRecord 
     passengers: JSON.parse(row.passengers) as StoredPassenger[],
     contact: JSON.parse(row.contact) as Contact,
     tickets: row.tickets === null ? null : (JSON.parse(row.tickets) as Record<string, string>),
+    payment: row.payment === null ? null : (JSON.parse(row.payment) as PaymentSummary),
   };
 }
 
@@ -61,7 +65,8 @@ export function encodeFlightBooking<T extends Partial<FlightBookingRecord>>(
   const out: Record<string, unknown> = { ...fields };
   for (const column of ['itinerary', 'passengers', 'contact'] as const)
     if (fields[column] !== undefined) out[column] = JSON.stringify(fields[column]);
-  if (fields.tickets !== undefined)
-    out.tickets = fields.tickets === null ? null : JSON.stringify(fields.tickets);
+  for (const column of ['tickets', 'payment'] as const)
+    if (fields[column] !== undefined)
+      out[column] = fields[column] === null ? null : JSON.stringify(fields[column]);
   return out as Omit<T, JsonColumns> & Partial<Pick<FlightBookingRow, JsonColumns>>;
 }

@@ -8,6 +8,7 @@ import { foldedNames } from '../../../shared/names.ts';
 import { onceForKey, withFreshReference } from '../../../shared/references.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { seatsNeeded } from '../search/fare-rules.ts';
@@ -52,8 +53,9 @@ export function createFlightBookingService(deps: {
   tell: TellFlightBooking;
   /** Expires a hold whose deadline passed, so a read never shows a stale `held`. */
   expireHold: (id: string) => Promise<boolean>;
+  payments: PaymentsService;
 }) {
-  const { db, bookings, seats, clock, ids } = deps;
+  const { db, bookings, seats, clock, ids, payments } = deps;
 
   async function loadVisible(
     principal: Principal,
@@ -72,6 +74,74 @@ export function createFlightBookingService(deps: {
 
   async function view(row: FlightBookingRecord) {
     return { booking: bookingView(row, await bookings.events(row.id)), etag: etagOf(row) };
+  }
+
+  /** The sale a booking's payment pays for. */
+  const dueOf = (row: FlightBookingRecord) => ({
+    total: row.total_amount,
+    tax: row.itinerary.price.tax_amount,
+    currency: row.currency,
+  });
+
+  /**
+   * Tickets a hold in one transaction with taking its money: the payment given now (`pay_booking`) or
+   * the one set aside when it was made (`confirm_booking`; 402 PAYMENT_REQUIRED if there is none).
+   */
+  async function ticketHold(principal: Principal, id: string, paymentInput: PaymentInput | undefined) {
+    const row = await loadVisible(principal, { id });
+    transition(row.status, 'confirm');
+    const now = clock.now();
+    if (row.hold_expires_at && row.hold_expires_at <= now.toISOString()) {
+      throw new AppError('INVALID_STATE_TRANSITION', 'The hold has expired', {
+        booking_status: 'expired',
+        allowed_actions: [],
+      });
+    }
+    if (paymentInput && row.payment)
+      throw new AppError(
+        'CONFLICT',
+        'The hold already has a payment; confirm it with POST /confirm_booking',
+        {
+          payment_status: row.payment.status,
+        },
+      );
+    const carrier = row.itinerary.slices[0]!.segments[0]!.carrier;
+    const passengers = row.passengers;
+    const tickets = Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)]));
+    const due = dueOf(row);
+    const purpose = { bookingId: id, product: 'flight', description: `Flight booking ${row.reference}` };
+    const prepared = paymentInput ? await payments.prepare(principal, paymentInput, due) : undefined;
+    let changed: boolean;
+    try {
+      changed = await db.transaction().execute(async (trx) => {
+        const ok = await bookings.changeStatus(
+          trx,
+          id,
+          'held',
+          'confirmed',
+          { tickets, hold_expires_at: null },
+          now.toISOString(),
+        );
+        if (!ok) return false;
+        const payment = prepared
+          ? await payments.settle(trx, prepared, due, purpose, true)
+          : await payments.collect(trx, due, purpose);
+        await bookings.setPayment(trx, id, payment, now.toISOString());
+        await deps.tell(trx, id, 'flight_booking.confirmed', {
+          type: 'confirmed',
+          data: { tickets: passengers.length, payment_method: payment.method },
+          at: now.toISOString(),
+        });
+        return true;
+      });
+    } catch (error) {
+      if (prepared) await payments.abandon(prepared);
+      throw error;
+    }
+    if (!changed && prepared) await payments.abandon(prepared);
+    const latest = await loadVisible(principal, { id });
+    if (!changed) transition(latest.status, 'confirm');
+    return view(latest);
   }
 
   return {
@@ -101,47 +171,81 @@ export function createFlightBookingService(deps: {
         throw invalidField('/type', 'a hold is not possible within 3 hours of departure');
 
       const seatCount = seatsNeeded(offer.passengers);
+      const paymentInput = input.payment as PaymentInput | undefined;
+      if (!holdUntil && !paymentInput)
+        throw invalidField(
+          '/payment',
+          'is required for an instant booking (or book a hold and pay it later)',
+        );
       const passengers: StoredPassenger[] = input.passengers.map((p) => ({ ...p, id: ids.next('pas') }));
       // Time-ordered, so bookings made in the same millisecond still list in the order they were made.
       const bookingId = ids.ordered(FLIGHT_BOOKING_ID_PREFIX);
-      const row = await onceForKey(
-        () => (idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined),
-        () =>
-          withFreshReference(FLIGHT_REFERENCE_LENGTH, (reference) =>
-            db.transaction().execute(async (trx) => {
-              const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
-              const price = priceAtSale(slices, offer, soldBefore, seats.keyOf, input.expected_total);
-              const record = newBookingRecord({
-                id: bookingId,
-                reference,
-                owner: principal,
-                itinerary: itineraryAsSold(offer, slices, price, deps.catalogue),
-                passengers,
-                contact: input.contact,
-                carrier: flights[0]!.schedule.carrier,
-                firstDeparture,
-                holdUntil,
-                idempotencyKey,
-                now,
-              });
-              const segments = flights.map((flight, position) => ({
-                booking_id: bookingId,
-                position,
-                schedule_id: flight.schedule.id,
-                departure_date: flight.date,
-                cabin: offer.cabin,
-                seats: seatCount,
-              }));
-              await bookings.insert(trx, record, segments);
-              await deps.tell(trx, bookingId, 'flight_booking.created', {
-                type: record.status === 'held' ? 'held' : 'confirmed',
-                data: { total_amount: price.total_amount, currency: price.currency },
-                at: now.toISOString(),
-              });
-              return record;
-            }),
-          ),
-      );
+      const expected = input.expected_total;
+      // A card is authorized before the transaction (it calls out); the balance is debited inside it.
+      const prepared: Prepared | undefined = paymentInput
+        ? await payments.prepare(principal, paymentInput, {
+            total: expected.amount,
+            tax: 0,
+            currency: expected.currency,
+          })
+        : undefined;
+      let row: FlightBookingRecord;
+      try {
+        row = await onceForKey(
+          () =>
+            idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
+          () =>
+            withFreshReference(FLIGHT_REFERENCE_LENGTH, (reference) =>
+              db.transaction().execute(async (trx) => {
+                const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
+                const price = priceAtSale(slices, offer, soldBefore, seats.keyOf, input.expected_total);
+                const payment = prepared
+                  ? await payments.settle(
+                      trx,
+                      prepared,
+                      { total: price.total_amount, tax: price.tax_amount, currency: price.currency },
+                      { bookingId, product: 'flight', description: `Flight booking ${reference}` },
+                      !holdUntil,
+                    )
+                  : null;
+                const record = newBookingRecord({
+                  id: bookingId,
+                  reference,
+                  owner: principal,
+                  itinerary: itineraryAsSold(offer, slices, price, deps.catalogue),
+                  passengers,
+                  contact: input.contact,
+                  carrier: flights[0]!.schedule.carrier,
+                  firstDeparture,
+                  holdUntil,
+                  idempotencyKey,
+                  payment,
+                  now,
+                });
+                const segments = flights.map((flight, position) => ({
+                  booking_id: bookingId,
+                  position,
+                  schedule_id: flight.schedule.id,
+                  departure_date: flight.date,
+                  cabin: offer.cabin,
+                  seats: seatCount,
+                }));
+                await bookings.insert(trx, record, segments);
+                await deps.tell(trx, bookingId, 'flight_booking.created', {
+                  type: record.status === 'held' ? 'held' : 'confirmed',
+                  data: { total_amount: price.total_amount, currency: price.currency },
+                  at: now.toISOString(),
+                });
+                return record;
+              }),
+            ),
+        );
+      } catch (error) {
+        if (prepared) await payments.abandon(prepared);
+        throw error;
+      }
+      // Another request with the same key made the booking: this one's authorization is not needed.
+      if (prepared && row.id !== bookingId) await payments.abandon(prepared);
       return view(row);
     },
 
@@ -164,40 +268,14 @@ export function createFlightBookingService(deps: {
       };
     },
 
-    /** Pays a hold: tickets are issued, one per passenger. */
+    /** Confirms a hold whose payment was given when it was made: the money is taken, tickets issued. */
     async confirmBooking(principal: Principal, id: string) {
-      const row = await loadVisible(principal, { id });
-      transition(row.status, 'confirm');
-      const now = clock.now();
-      if (row.hold_expires_at && row.hold_expires_at <= now.toISOString()) {
-        throw new AppError('INVALID_STATE_TRANSITION', 'The hold has expired', {
-          booking_status: 'expired',
-          allowed_actions: [],
-        });
-      }
-      const carrier = row.itinerary.slices[0]!.segments[0]!.carrier;
-      const passengers = row.passengers;
-      const tickets = Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)]));
-      const changed = await db.transaction().execute(async (trx) => {
-        const ok = await bookings.changeStatus(
-          trx,
-          id,
-          'held',
-          'confirmed',
-          { tickets, hold_expires_at: null },
-          now.toISOString(),
-        );
-        if (ok)
-          await deps.tell(trx, id, 'flight_booking.confirmed', {
-            type: 'confirmed',
-            data: { tickets: passengers.length },
-            at: now.toISOString(),
-          });
-        return ok;
-      });
-      const latest = await loadVisible(principal, { id });
-      if (!changed) transition(latest.status, 'confirm');
-      return view(latest);
+      return ticketHold(principal, id, undefined);
+    },
+
+    /** Pays a hold that has no payment yet, and tickets it. */
+    async payBooking(principal: Principal, id: string, payment: PaymentInput) {
+      return ticketHold(principal, id, payment);
     },
 
     /**

@@ -65,6 +65,13 @@ export const BookFlightRequestSchema = Type.Object(
         description: 'The total the client agreed to; a different current price answers 409 PRICE_CHANGED',
       },
     ),
+    payment: Type.Optional(
+      Type.Ref('PaymentInput', {
+        description:
+          'Required for an instant booking. A hold may carry a card (authorized now, captured at confirm_booking) ' +
+          'or the balance (debited at confirm_booking), or nothing: pay it later with POST /pay_booking.',
+      }),
+    ),
   },
   { $id: 'BookFlightRequest', additionalProperties: false },
 );
@@ -120,6 +127,9 @@ export const FlightBookingSchema = Type.Object(
     conditions: Type.Object({ change: Condition, refund: Condition }),
     baggage: Type.Object({ checked: Type.Integer(), cabin: Type.Integer() }),
     refund_amount: Type.Union([Type.Integer(), Type.Null()]),
+    payment: Type.Union([Type.Ref('Payment'), Type.Null()], {
+      description: 'How the booking is paid; null for a hold with nothing to pay with yet',
+    }),
     allowed_actions: Type.Array(Type.String(), {
       description: 'What the client may do next: confirm, cancel, update',
     }),
@@ -137,6 +147,14 @@ export const FlightBookingSchema = Type.Object(
 export const BookingIdSchema = Type.Object(
   { booking_id: Type.String({ minLength: 4, maxLength: 64 }) },
   { additionalProperties: false },
+);
+
+export const PayBookingRequestSchema = Type.Object(
+  {
+    booking_id: Type.String({ minLength: 4, maxLength: 64 }),
+    payment: Type.Ref('PaymentInput'),
+  },
+  { $id: 'PayBookingRequest', additionalProperties: false },
 );
 
 export const UpdateBookingRequestSchema = Type.Object(

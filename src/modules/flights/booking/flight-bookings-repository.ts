@@ -157,7 +157,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       id: string,
       from: BookingStatus,
       to: BookingStatus,
-      fields: Partial<Pick<FlightBookingRecord, 'tickets' | 'refund_amount' | 'hold_expires_at'>>,
+      fields: Partial<Pick<FlightBookingRecord, 'tickets' | 'refund_amount' | 'hold_expires_at' | 'payment'>>,
       now: string,
     ): Promise<boolean> {
       const columns = encodeFlightBooking(fields);
@@ -168,6 +168,24 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
         .where('status', '=', from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Records how the booking is paid now (its ETag changes). */
+    async setPayment(
+      trx: Kysely<Database>,
+      id: string,
+      payment: FlightBookingRecord['payment'],
+      now: string,
+    ) {
+      await trx
+        .updateTable('flight_bookings')
+        .set((eb) => ({
+          ...encodeFlightBooking({ payment }),
+          updated_at: now,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Saves edited details if nobody changed the booking since `version` was read. */

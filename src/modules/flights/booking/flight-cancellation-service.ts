@@ -5,6 +5,7 @@ import { AppError, invalidField } from '../../../http/app-error.ts';
 import { createSignedTokens } from '../../../http/signed-token.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
+import type { PaymentsService } from '../../payments/index.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { NetworkRepository } from '../inventory/network-repository.ts';
 import { scheduledOn } from '../inventory/schedule-dates.ts';
@@ -34,8 +35,21 @@ export function createFlightCancellationService(deps: {
   /** Records an operator's change of the inventory in the event log. */
   announce: AnnounceOperatorEvent;
   quoteKey: string;
+  payments: PaymentsService;
 }) {
-  const { db, bookings, seats, clock } = deps;
+  const { db, bookings, seats, clock, payments } = deps;
+
+  /** Gives the booking's money back (or releases what was set aside), in the cancellation's transaction. */
+  async function settleMoney(trx: Kysely<Database>, row: FlightBookingRecord, refund: number, now: string) {
+    const payment = await payments.cancel(
+      trx,
+      { total: row.total_amount, tax: row.itinerary.price.tax_amount, currency: row.currency },
+      refund,
+      { bookingId: row.id, product: 'flight', description: `Flight booking ${row.reference} cancelled` },
+      true,
+    );
+    if (payment) await bookings.setPayment(trx, row.id, payment, now);
+  }
   const quotes = createSignedTokens<{ booking_id: string; version: number; refund: number; expires: number }>(
     deps.quoteKey,
     'cq',
@@ -135,6 +149,7 @@ export function createFlightCancellationService(deps: {
         );
         if (!ok) return false;
         await releaseSeats(trx, row.id);
+        await settleMoney(trx, row, refund, now.toISOString());
         await deps.tell(trx, row.id, 'flight_booking.cancelled', {
           type: 'cancelled',
           data: { refund_amount: refund, currency: row.currency },
@@ -166,6 +181,7 @@ export function createFlightCancellationService(deps: {
         )
           return false;
         await releaseSeats(trx, id);
+        await settleMoney(trx, row, 0, now);
         await deps.tell(trx, id, 'flight_booking.expired', {
           type: 'expired',
           data: { hold_expired_at: row.hold_expires_at },

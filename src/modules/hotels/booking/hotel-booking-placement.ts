@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { AppError } from '../../../http/app-error.ts';
+import type { PaymentSummary } from '../../payments/index.ts';
 import type { IndexedRatePlan, IndexedRoomType } from '../inventory/hotel-content-codec.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { freeCancellationEnds, type StayPrice } from '../inventory/hotel-rates.ts';
@@ -88,6 +89,7 @@ export function newHotelBookingRecord(input: {
   plan: IndexedRatePlan;
   total: number;
   idempotencyKey: string | null;
+  payment: PaymentSummary | null;
   now: Date;
 }): HotelBookingRecord {
   const { hotel, plan, stay, now } = input;
@@ -112,6 +114,7 @@ export function newHotelBookingRecord(input: {
     special_requests: input.input.special_requests ?? null,
     hotel,
     idempotency_key: input.idempotencyKey,
+    payment: input.payment,
     version: 1,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { HotelBookingRoomsTable, HotelBookingsTable } from '../../../db/tables.ts';
+import type { PaymentSummary } from '../../payments/index.ts';
 import type { CancellationPolicy } from '../inventory/hotel-rates.ts';
 import type { GuestInput } from './hotel-booking-rules.ts';
 
@@ -41,13 +42,15 @@ export interface StoredRoomPrice {
 export type HotelBookingRow = Selectable<HotelBookingsTable>;
 export type HotelBookingRoomRow = Selectable<HotelBookingRoomsTable>;
 
-type BookingJson = 'holder' | 'hotel';
+type BookingJson = 'holder' | 'hotel' | 'payment';
 type RoomJson = 'child_ages' | 'guests' | 'price';
 
 /** A hotel booking as the code sees it: holder and hotel as values. */
 export interface HotelBookingRecord extends Omit<HotelBookingRow, BookingJson> {
   holder: StoredHolder;
   hotel: StoredHotel;
+  /** How it was paid (null before payments existed). */
+  payment: PaymentSummary | null;
 }
 
 /** A room of a hotel booking as the code sees it: ages, guests and price as values. */
@@ -62,6 +65,7 @@ export function decodeHotelBooking(row: HotelBookingRow): HotelBookingRecord {
     ...row,
     holder: JSON.parse(row.holder) as StoredHolder,
     hotel: JSON.parse(row.hotel) as StoredHotel,
+    payment: row.payment === null ? null : (JSON.parse(row.payment) as PaymentSummary),
   };
 }
 
@@ -85,7 +89,10 @@ function encode(fields: Readonly<Record<string, unknown>>, columns: readonly str
 export function encodeHotelBooking(
   fields: Partial<HotelBookingRecord>,
 ): Partial<Omit<HotelBookingRecord, BookingJson>> & Partial<Pick<HotelBookingRow, BookingJson>> {
-  return encode(fields, ['holder', 'hotel'] as const);
+  const out = encode(fields, ['holder', 'hotel'] as const);
+  if (fields.payment !== undefined)
+    out.payment = fields.payment === null ? null : JSON.stringify(fields.payment);
+  return out;
 }
 
 export function encodeHotelBookingRoom(

@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../../ports/ids.ts';
 import { onceForKey, withFreshReference } from '../../../shared/references.ts';
 import type { Principal } from '../../auth/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { cancellationTimeline, sumRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
@@ -15,6 +16,7 @@ import type { BookHotelRequest } from './hotel-booking.schemas.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import { newHotelBookingRecord, roomsAsSold, takeNights } from './hotel-booking-placement.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
+import type { HotelBookingRecord } from './hotel-booking-record.ts';
 import { checkGuests } from './hotel-booking-rules.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { expired, rateNow, stayRestricted, storedHotel } from './hotel-rate-now.ts';
@@ -41,8 +43,9 @@ export function createHotelBookingService(deps: {
   /** Records a change in the booking's history and the event log, in the change's transaction. */
   tell: TellHotelBooking;
   reads: HotelBookingReads;
+  payments: PaymentsService;
 }) {
-  const { db, bookings, inventory, clock, ids } = deps;
+  const { db, bookings, inventory, clock, ids, payments } = deps;
 
   const current = (p: RateKeyPayload) => rateNow(deps, p, clock.now());
   const { view } = deps.reads;
@@ -148,40 +151,66 @@ export function createHotelBookingService(deps: {
         plan,
         prices: priced.rooms,
       });
-      const row = await onceForKey(
-        () => (idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined),
-        () =>
-          withFreshReference(HOTEL_REFERENCE_LENGTH, (reference) =>
-            db.transaction().execute(async (trx) => {
-              await takeNights(
-                trx,
-                inventory,
-                found.roomType,
-                nightsOf(p.check_in, p.check_out),
-                rooms.length,
-              );
-              const record = newHotelBookingRecord({
-                id: bookingId,
-                reference,
-                owner: principal,
-                input,
-                stay: p,
-                hotel,
-                plan,
-                total: priced.total,
-                idempotencyKey,
-                now,
-              });
-              await bookings.insert(trx, record, rooms);
-              await deps.tell(trx, bookingId, 'hotel_booking.created', {
-                type: 'confirmed',
-                data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
-                at: now.toISOString(),
-              });
-              return record;
-            }),
-          ),
-      );
+      const paymentInput = input.payment as PaymentInput | undefined;
+      if (!paymentInput) throw invalidField('/payment', 'is required: the stay is paid when booked');
+      const due = {
+        total: priced.total,
+        tax: priced.rooms.reduce((n, r) => n + r.tax_included_amount, 0),
+        currency: plan.currency,
+      };
+      // A card is authorized before the transaction (it calls out); the balance is debited inside it.
+      const prepared: Prepared = await payments.prepare(principal, paymentInput, due);
+      let row: HotelBookingRecord;
+      try {
+        row = await onceForKey(
+          () =>
+            idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
+          () =>
+            withFreshReference(HOTEL_REFERENCE_LENGTH, (reference) =>
+              db.transaction().execute(async (trx) => {
+                await takeNights(
+                  trx,
+                  inventory,
+                  found.roomType,
+                  nightsOf(p.check_in, p.check_out),
+                  rooms.length,
+                );
+                const payment = await payments.settle(
+                  trx,
+                  prepared,
+                  due,
+                  { bookingId, product: 'hotel', description: `Hotel booking ${reference}` },
+                  true,
+                );
+                const record = newHotelBookingRecord({
+                  id: bookingId,
+                  reference,
+                  owner: principal,
+                  input,
+                  stay: p,
+                  hotel,
+                  plan,
+                  total: priced.total,
+                  idempotencyKey,
+                  payment,
+                  now,
+                });
+                await bookings.insert(trx, record, rooms);
+                await deps.tell(trx, bookingId, 'hotel_booking.created', {
+                  type: 'confirmed',
+                  data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
+                  at: now.toISOString(),
+                });
+                return record;
+              }),
+            ),
+        );
+      } catch (error) {
+        await payments.abandon(prepared);
+        throw error;
+      }
+      // Another request with the same key made the booking: this one's authorization is not needed.
+      if (row.id !== bookingId) await payments.abandon(prepared);
       return view(row);
     },
   };

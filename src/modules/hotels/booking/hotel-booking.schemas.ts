@@ -108,6 +108,9 @@ export const BookHotelRequestSchema = Type.Object(
       Type.String({ minLength: 1, maxLength: 64, description: 'Your own reference; searchable' }),
     ),
     expected_total: Money,
+    payment: Type.Ref('PaymentInput', {
+      description: 'Card (authorized and captured) or the agency balance; the stay is paid when booked',
+    }),
   },
   { $id: 'BookHotelRequest', additionalProperties: false },
 );
@@ -208,6 +211,7 @@ export const HotelBookingSchema = Type.Object(
       description: 'Hotel local time with offset; null when some room is never free to cancel',
     }),
     penalty_amount: Type.Union([Type.Integer(), Type.Null()], { description: 'Charged for cancelled rooms' }),
+    payment: Type.Union([Type.Ref('Payment'), Type.Null()], { description: 'How the stay was paid' }),
     allowed_actions: Type.Array(Type.String(), {
       description: 'What the client may do next: cancel, modify, change_dates',
     }),

@@ -4,6 +4,7 @@ import { AppError, invalidField } from '../../../http/app-error.ts';
 import { createSignedTokens } from '../../../http/signed-token.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { Principal } from '../../auth/index.ts';
+import type { PaymentsService } from '../../payments/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { penaltyAt } from '../inventory/hotel-rates.ts';
 import { nightsOf } from '../inventory/stays.ts';
@@ -39,6 +40,7 @@ export function createHotelCancellations(deps: {
   /** Records a change in the booking's history and the event log, in the change's transaction. */
   tell: TellHotelBooking;
   quoteKey: string;
+  payments: PaymentsService;
 }) {
   const { db, bookings, inventory, clock, reads } = deps;
   const quotes = createSignedTokens<CancellationQuotePayload>(deps.quoteKey, 'hcq');
@@ -123,6 +125,22 @@ export function createHotelCancellations(deps: {
           await inventory.release(trx, r.room_type_id, nights, 1);
           await bookings.updateRoom(trx, r.id, { status: 'cancelled', penalty_amount: penalties.get(r.id)! });
         }
+        const payment = await deps.payments.cancel(
+          trx,
+          {
+            total: targets.reduce((n, r) => n + r.total_amount, 0),
+            tax: targets.reduce((n, r) => n + r.price.tax_included_amount, 0),
+            currency: row.currency,
+          },
+          q.refund,
+          {
+            bookingId: row.id,
+            product: 'hotel',
+            description: `Hotel booking ${row.reference} ${whole ? 'cancelled' : 'room cancelled'}`,
+          },
+          whole,
+        );
+        if (payment) await bookings.update(trx, row.id, row.version + 1, { payment });
         await deps.tell(trx, row.id, whole ? 'hotel_booking.cancelled' : 'hotel_booking.room_cancelled', {
           type: whole ? 'cancelled' : 'room_cancelled',
           data: {

@@ -3,12 +3,14 @@ import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { Principal } from '../../auth/index.ts';
+import type { PaymentsService, Prepared } from '../../payments/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import { checkInOpen, checkStayDates, nightsOf } from '../inventory/stays.ts';
 import type { HotelBookingChanges } from './hotel-booking.schemas.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
+import type { HotelBookingRecord, HotelBookingRoomRecord } from './hotel-booking-record.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
 import { searchableNames } from './hotel-booking-rules.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
@@ -36,8 +38,47 @@ export function createHotelModifications(deps: {
   clock: Clock;
   /** Records a change in the booking's history and the event log, in the change's transaction. */
   tell: TellHotelBooking;
+  payments: PaymentsService;
 }) {
   const { db, bookings, inventory, clock, reads } = deps;
+
+  const totals = (rooms: HotelBookingRoomRecord[], currency: string) => ({
+    total: live(rooms).reduce((n, r) => n + r.total_amount, 0),
+    tax: live(rooms).reduce((n, r) => n + r.price.tax_included_amount, 0),
+    currency,
+  });
+
+  /**
+   * What a date change does to the money, in its transaction: a dearer stay swaps the payment for one of
+   * the new total (made ready before, `more`); a cheaper one gives the difference back.
+   */
+  async function settleDifference(
+    trx: Kysely<Database>,
+    row: HotelBookingRecord,
+    before: HotelBookingRoomRecord[],
+    after: HotelBookingRoomRecord[],
+    more: Prepared | undefined,
+  ) {
+    const was = totals(before, row.currency);
+    const now = totals(after, row.currency);
+    const purpose = {
+      bookingId: row.id,
+      product: 'hotel',
+      description: `Hotel booking ${row.reference} new dates`,
+    };
+    if (more) return deps.payments.replace(trx, more, was, now, purpose);
+    if (now.total >= was.total) return undefined;
+    const difference = was.total - now.total;
+    const tax = Math.min(Math.max(was.tax - now.tax, 0), difference);
+    return deps.payments.cancel(
+      trx,
+      { total: difference, tax, currency: row.currency },
+      difference,
+      purpose,
+      false,
+    );
+  }
+
   return {
     /**
      * Changes names, special requests and, while cancelling is still free, the dates: the live rooms
@@ -81,58 +122,74 @@ export function createHotelModifications(deps: {
       const holder = { ...row.holder, ...stripUndefined(input.holder ?? {}) };
       const updatedRooms = withEdits(rooms, input.rooms ?? [], repriced);
       const at = now.toISOString();
-      const saved = await db.transaction().execute(async (trx) => {
-        const ok = await bookings.update(trx, row.id, row.version, {
-          check_in: checkIn,
-          check_out: checkOut,
-          total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0),
-          free_cancellation_until: bookingDeadline(updatedRooms, checkIn, hotel.time_zone),
-          holder,
-          names: searchableNames(
+      const costsMore =
+        datesChange && totals(updatedRooms, row.currency).total > totals(rooms, row.currency).total;
+      const more = costsMore
+        ? await deps.payments.prepareReplacement(row.id, totals(updatedRooms, row.currency))
+        : undefined;
+      let saved: boolean;
+      try {
+        saved = await db.transaction().execute(async (trx) => {
+          const ok = await bookings.update(trx, row.id, row.version, {
+            check_in: checkIn,
+            check_out: checkOut,
+            total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0),
+            free_cancellation_until: bookingDeadline(updatedRooms, checkIn, hotel.time_zone),
             holder,
-            updatedRooms.map((r) => ({ guests: r.guests })),
-          ),
-          special_requests:
-            input.special_requests !== undefined ? input.special_requests : row.special_requests,
-          updated_at: at,
-        });
-        if (!ok) return false;
-        if (datesChange)
-          await moveNights(
-            trx,
-            inventory,
-            rooms,
-            nightsOf(row.check_in, row.check_out),
-            nightsOf(checkIn, checkOut),
-          );
-        for (const r of updatedRooms) {
-          await bookings.updateRoom(trx, r.id, {
-            guests: r.guests,
-            special_requests: r.special_requests,
-            total_amount: r.total_amount,
-            price: r.price,
+            names: searchableNames(
+              holder,
+              updatedRooms.map((r) => ({ guests: r.guests })),
+            ),
+            special_requests:
+              input.special_requests !== undefined ? input.special_requests : row.special_requests,
+            updated_at: at,
           });
-        }
-        await deps.tell(trx, row.id, 'hotel_booking.modified', {
-          type: 'modified',
-          data: {
-            ...(datesChange
-              ? {
-                  from: { check_in: row.check_in, check_out: row.check_out },
-                  to: { check_in: checkIn, check_out: checkOut },
-                }
-              : {}),
-            ...(datesChange
-              ? { total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0) }
-              : {}),
-            holder: input.holder !== undefined,
-            rooms: (input.rooms ?? []).map((r) => r.room_id),
-            special_requests: input.special_requests !== undefined,
-          },
-          at,
+          if (!ok) return false;
+          if (datesChange) {
+            const payment = await settleDifference(trx, row, rooms, updatedRooms, more);
+            if (payment) await bookings.update(trx, row.id, row.version + 1, { payment });
+          }
+          if (datesChange)
+            await moveNights(
+              trx,
+              inventory,
+              rooms,
+              nightsOf(row.check_in, row.check_out),
+              nightsOf(checkIn, checkOut),
+            );
+          for (const r of updatedRooms) {
+            await bookings.updateRoom(trx, r.id, {
+              guests: r.guests,
+              special_requests: r.special_requests,
+              total_amount: r.total_amount,
+              price: r.price,
+            });
+          }
+          await deps.tell(trx, row.id, 'hotel_booking.modified', {
+            type: 'modified',
+            data: {
+              ...(datesChange
+                ? {
+                    from: { check_in: row.check_in, check_out: row.check_out },
+                    to: { check_in: checkIn, check_out: checkOut },
+                  }
+                : {}),
+              ...(datesChange
+                ? { total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0) }
+                : {}),
+              holder: input.holder !== undefined,
+              rooms: (input.rooms ?? []).map((r) => r.room_id),
+              special_requests: input.special_requests !== undefined,
+            },
+            at,
+          });
+          return true;
         });
-        return true;
-      });
+      } catch (error) {
+        if (more) await deps.payments.abandon(more);
+        throw error;
+      }
+      if (!saved && more) await deps.payments.abandon(more);
       if (!saved) throw new AppError('PRECONDITION_FAILED', 'The booking changed since you read it');
       return reads.view((await bookings.findById(db, row.id))!);
     },

@@ -1,0 +1,22 @@
+import { AgencyAccountSchema, LedgerEntrySchema } from './ledger.schemas.ts';
+
+export { ACCOUNTS, agencyAccount } from './accounts.ts';
+export { ledgerRoutes } from './ledger.routes.ts';
+export { CurrencyCode, MinorUnits } from './ledger.schemas.ts';
+export {
+  type AgencyAccount,
+  AgencyAccountRefusal,
+  createLedgerRepository,
+  type LedgerRepository,
+} from './ledger-repository.ts';
+export {
+  type Entry,
+  proportionOfPaid,
+  refundEntries,
+  type SaleAmounts,
+  saleEntries,
+} from './ledger-rules.ts';
+export { createLedgerService, type LedgerService, refusalProblem } from './ledger-service.ts';
+
+/** The ledger's schemas a client names; added once to the app, so the OpenAPI document refers to them. */
+export const LEDGER_SCHEMAS = [AgencyAccountSchema, LedgerEntrySchema];

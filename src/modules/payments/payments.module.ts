@@ -1,0 +1,77 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import type { App } from '../../http/app-instance.ts';
+import type { Scheduler } from '../../jobs/scheduler.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { IdGenerator } from '../../ports/ids.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
+import type { RateTable } from '../money/index.ts';
+import { createCardTokenization } from './card-tokenization.ts';
+import { createCardTokensRepository } from './card-tokens-repository.ts';
+import { createPaymentOperations } from './payment-operations.ts';
+import { paymentsRoutes } from './payments.routes.ts';
+import { createPaymentsRepository } from './payments-repository.ts';
+import { createPaymentsService } from './payments-service.ts';
+import { createTestGateway } from './test-gateway.ts';
+
+/** Gateway operations claimed at a time. */
+const BATCH = 50;
+
+/** Payments: card tokens, the service products pay through, and the job doing the gateway's part. */
+export function paymentsModule(
+  app: App,
+  deps: {
+    db: Kysely<Database>;
+    ledger: LedgerRepository;
+    rates: RateTable;
+    clock: Clock;
+    ids: IdGenerator;
+    scheduler: Scheduler;
+    guard: onRequestAsyncHookHandler;
+    settings: { gateway: 'test'; pollMs: number; orphanAfterMs: number };
+  },
+) {
+  const gateway = createTestGateway({ db: deps.db, clock: deps.clock, ids: deps.ids });
+  const cardTokens = createCardTokensRepository(deps.db);
+  const payments = createPaymentsRepository(deps.db);
+  paymentsRoutes(app, {
+    cards: createCardTokenization({ gateway, tokens: cardTokens, clock: deps.clock, ids: deps.ids }),
+    guard: deps.guard,
+  });
+  const operations = createPaymentOperations({
+    db: deps.db,
+    payments,
+    gateway,
+    clock: deps.clock,
+    ids: deps.ids,
+    leaseMs: 60_000,
+    batch: BATCH,
+    orphanAfterMs: deps.settings.orphanAfterMs,
+    onFailure: (op, error) =>
+      app.log.warn({ err: error, operation: op.id, kind: op.kind }, 'payment operation failed'),
+  });
+  deps.scheduler.add({
+    name: 'payments.operations',
+    everyMs: deps.settings.pollMs,
+    run: async () => {
+      while ((await operations.runDue()) === BATCH);
+    },
+  });
+  deps.scheduler.add({
+    name: 'payments.card-tokens',
+    everyMs: deps.settings.pollMs === 0 ? 0 : 3_600_000,
+    run: (now) => cardTokens.purgeExpired(now.toISOString()),
+  });
+  const service = createPaymentsService({
+    db: deps.db,
+    payments,
+    cardTokens,
+    ledger: deps.ledger,
+    gateway,
+    rates: deps.rates,
+    clock: deps.clock,
+    ids: deps.ids,
+  });
+  return { service, runDue: operations.runDue };
+}
