@@ -67,7 +67,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       concurrency: config.auth.hashConcurrency,
       queueLimit: config.auth.hashQueueLimit,
     });
-  const { app, accounts, flights, hotels, scheduler, webhooks, mail } = await buildApp({
+  const { app, accounts, flights, hotels, scheduler, webhooks, mail, payments, ledger } = await buildApp({
     config,
     storage,
     clock,
@@ -86,6 +86,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     scheduler,
     webhooks,
     mail,
+    payments,
+    ledger,
     clock,
     storage,
     config,
