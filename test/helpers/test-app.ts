@@ -37,6 +37,8 @@ export interface TestAppOptions {
   clockStart?: Date;
   /** A stand-in password hasher (for example one that holds checks until told), instead of argon2id. */
   hasher?: PasswordHasher;
+  /** Where the app's log lines go (every level), for tests of what is logged. */
+  logTo?: { write(line: string): void };
 }
 
 /** A whole app on a fresh database, with a fake clock; `env` overrides settings. */
@@ -75,7 +77,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ids: randomIds,
     catalogue: testCatalogue(),
     redis: options.redis,
-    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    logger: options.logTo
+      ? { level: 'trace', stream: options.logTo }
+      : process.env.TEST_LOG
+        ? { level: 'error' }
+        : false,
   });
   await app.ready();
   return {

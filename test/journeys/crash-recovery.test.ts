@@ -64,6 +64,8 @@ describe(`a server killed mid-booking (${testEngine()})`, () => {
         WEBHOOK_POLL_MS: '50',
         WEBHOOK_TIMEOUT_MS: '500',
         WEBHOOK_LEASE_MS: '1000',
+        PAYMENTS_POLL_MS: '50',
+        PAYMENT_ORPHAN_AFTER_MS: '1000',
         RATE_LIMIT_MAX: '100000',
         LOG_LEVEL: 'silent',
       },
@@ -286,6 +288,54 @@ describe(`a server killed mid-booking (${testEngine()})`, () => {
       );
       ctx.diagnostic(
         `${received.size} events delivered, ${[...received.values()].filter((n) => n > 1).length} of them twice (a claim cut off by the kill)`,
+      );
+      // Money: every booking's card is captured for its total, and every card authorization the gateway
+      // holds belongs to a booking or is voided (one cut off by the kill is orphaned, then voided).
+      const settled = async () => {
+        const charges = await storage.db.selectFrom('test_gateway_payments').selectAll().execute();
+        const payments = await storage.db.selectFrom('payments').selectAll().execute();
+        const bookings = await storage.db
+          .selectFrom('flight_bookings')
+          .select(['id', 'total_amount'])
+          .execute();
+        return { charges, payments, bookings };
+      };
+      let money = await settled();
+      for (
+        let i = 0;
+        i < 300 &&
+        money.charges.some(
+          (c) => c.status === 'authorized' || (c.status === 'captured' && c.captured_amount !== c.amount),
+        );
+        i++
+      ) {
+        await sleep(50);
+        money = await settled();
+      }
+      const paymentOf = new Map(money.payments.map((p) => [p.id, p]));
+      const chargeOf = new Map(money.charges.map((c) => [c.idempotency_key, c]));
+      for (const b of money.bookings) {
+        const payment = money.payments.find((p) => p.booking_id === b.id && p.status === 'paid');
+        assert.ok(payment, `booking ${b.id} has its payment`);
+        const charge = chargeOf.get(payment.id);
+        assert.equal(charge?.status, 'captured', `booking ${b.id} is charged`);
+        assert.equal(charge.captured_amount, b.total_amount);
+      }
+      for (const c of money.charges.filter((x) => x.status !== 'voided')) {
+        const payment = paymentOf.get(c.idempotency_key);
+        assert.ok(
+          payment?.booking_id && money.bookings.some((b) => b.id === payment.booking_id),
+          `the gateway's ${c.status} ${c.id} belongs to a booking`,
+        );
+      }
+      const sums = await storage.db
+        .selectFrom('ledger_entries')
+        .select((eb) => ['currency', eb.fn.sum<string | number>('amount').as('total')])
+        .groupBy('currency')
+        .execute();
+      for (const row of sums) assert.equal(Number(row.total), 0, `the ledger balances in ${row.currency}`);
+      ctx.diagnostic(
+        `${money.charges.filter((c) => c.status === 'captured').length} cards captured, ${money.charges.filter((c) => c.status === 'voided').length} authorizations voided`,
       );
       const open = await storage.db
         .selectFrom('idempotency_keys')
