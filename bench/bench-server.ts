@@ -1,6 +1,6 @@
 /**
  * What the benchmark servers share: the app on a data directory, a static route that serves the exact
- * bytes of a real search answer (stored on request over IPC), a user with a token, and a JSON line on
+ * bytes of a real search answer (stored on request over IPC), users (customer, admin, agent) with tokens, and a JSON line on
  * stdout once listening.
  */
 import { buildBenchApp } from './bench-app.ts';
@@ -32,8 +32,13 @@ export async function serveBench(options: {
   const suffix = Date.now().toString(36);
   await accounts.createClient({ clientId: `bench-${suffix}`, confidential: false });
   /** A new user of the role, signed in through the token endpoint. */
-  const signedIn = async (username: string, role: 'customer' | 'admin') => {
-    await accounts.createUser({ username, password: 'bench-password-123', role });
+  const signedIn = async (username: string, role: 'customer' | 'admin' | 'agent') => {
+    await accounts.createUser({
+      username,
+      password: 'bench-password-123',
+      role,
+      agencyName: role === 'agent' ? `Bench agency ${suffix}` : undefined,
+    });
     const answer = await app.inject({
       method: 'POST',
       url: '/connect/token',
@@ -49,6 +54,7 @@ export async function serveBench(options: {
   };
   const token = await signedIn(`bench-${suffix}`, 'customer');
   const adminToken = await signedIn(`bench-admin-${suffix}`, 'admin');
+  const agentToken = await signedIn(`bench-agent-${suffix}`, 'agent');
 
   process.on('message', async (message: { kind: string; name?: string; body?: unknown }) => {
     if (message.kind === 'rss') process.send?.({ rss: process.memoryUsage().rss });
@@ -75,6 +81,6 @@ export async function serveBench(options: {
   });
   const port = (app.server.address() as { port: number }).port;
   process.stdout.write(
-    `${JSON.stringify({ port, token, adminToken, startupMs, ...(await options.describe(built)) })}\n`,
+    `${JSON.stringify({ port, token, adminToken, agentToken, startupMs, ...(await options.describe(built)) })}\n`,
   );
 }

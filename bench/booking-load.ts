@@ -39,12 +39,21 @@ const passenger = {
   },
 };
 
+/** How the bookings are paid: a hold takes no payment; the others are instant and paid. */
+export type Paying = 'card' | 'balance' | 'hold';
+
+const paymentOf = (paying: Paying) =>
+  paying === 'hold'
+    ? { type: 'hold' }
+    : { payment: paying === 'card' ? { type: 'card', card_token: 'tok_visa' } : { type: 'balance' } };
+
 /** Autocannon options that book the offers in turn, each request with a new Idempotency-Key. */
 export function bookingRequests(
   base: string,
   headers: Record<string, string>,
   offers: Array<{ id: string; total_amount: number; total_currency: string }>,
   tag: string,
+  paying: Paying = 'card',
 ): autocannon.Options {
   let n = 0;
   return {
@@ -63,6 +72,7 @@ export function bookingRequests(
               passengers: [passenger],
               contact: { email: 'bench@example.com', phone: '+442071234567' },
               expected_total: { amount: offer.total_amount, currency: offer.total_currency },
+              ...paymentOf(paying),
             }),
           };
         },

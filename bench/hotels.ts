@@ -109,6 +109,7 @@ await recorder.measure(`POST /book_hotel (1 room, rotating ${rates.length} rate 
               },
             ],
             expected_total: { amount: rate.total_amount, currency: rate.currency },
+            payment: { type: 'card', card_token: 'tok_visa' },
           }),
         };
       },

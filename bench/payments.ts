@@ -1,0 +1,69 @@
+/**
+ * Booking with and without payment: book_flight at a steady load (10 connections) on the L preset, in
+ * one run and on one server: a hold (no payment, the baseline), an instant booking paid by card (an
+ * authorization before the transaction, the capture queued in it and done by the payments job) and one
+ * paid from an agency balance (a conditional debit and a ledger transaction inside it).
+ */
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { bookingRequests, offersToBook, type Paying } from './booking-load.ts';
+import { CONNECTIONS, DURATION, startServer } from './harness.ts';
+import { dayFrom, preparedCopy } from './prepared-data.ts';
+
+const run = preparedCopy(process.env.BENCH_DATA_DIR ?? '/tmp/itinera-bench-L', 'prepare-flights.ts');
+const server = await startServer<{ port: number; token: string; adminToken: string; agentToken: string }>(
+  path.join(import.meta.dirname, 'flights-server.ts'),
+  { ...run.env, MAIL_POLL_MS: '0' },
+);
+const base = `http://127.0.0.1:${server.started.port}`;
+const json = { 'content-type': 'application/json' };
+const customer = { authorization: `Bearer ${server.started.token}`, ...json };
+const agent = { authorization: `Bearer ${server.started.agentToken}`, ...json };
+const admin = { authorization: `Bearer ${server.started.adminToken}`, ...json };
+const offers = await offersToBook(base, customer, dayFrom(run.start));
+
+const agencyId = (
+  (await (await fetch(`${base}/balance`, { headers: agent })).json()) as { agency_id: string }
+).agency_id;
+const topUp = await fetch(`${base}/top_up_balance`, {
+  method: 'POST',
+  headers: admin,
+  body: JSON.stringify({ agency_id: agencyId, amount: 900_000_000_000, currency: 'EUR', reference: 'bench' }),
+});
+if (topUp.status !== 200) throw new Error(`top_up_balance answered ${topUp.status}`);
+
+const load = async (paying: Paying, headers: Record<string, string>) => {
+  const r = await autocannon({
+    duration: DURATION,
+    connections: CONNECTIONS,
+    ...bookingRequests(base, headers, offers, `pay-${paying}-${Date.now()}`, paying),
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    booked: r['2xx'],
+    bad: r.non2xx + r.errors,
+  };
+};
+
+const rows: Array<[string, Awaited<ReturnType<typeof load>>]> = [
+  ['hold, no payment (baseline)', await load('hold', customer)],
+  ['instant, card (test gateway)', await load('card', customer)],
+  ['instant, agency balance', await load('balance', agent)],
+];
+await server.stop();
+run.remove();
+
+process.stdout.write(
+  [
+    '| POST /book_flight | req/s | p50 ms | p99 ms | booked | failed |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      ([name, r]) => `| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.booked} | ${r.bad} |`,
+    ),
+    '',
+    `${CONNECTIONS} connections, ${DURATION} s per scenario, L preset, SQLite.`,
+    '',
+  ].join('\n'),
+);
