@@ -23,6 +23,8 @@ export interface TestApp {
   scheduler: Awaited<ReturnType<typeof buildApp>>['scheduler'];
   webhooks: Awaited<ReturnType<typeof buildApp>>['webhooks'];
   mail: Awaited<ReturnType<typeof buildApp>>['mail'];
+  payments: Awaited<ReturnType<typeof buildApp>>['payments'];
+  ledger: Awaited<ReturnType<typeof buildApp>>['ledger'];
   clock: FakeClock;
   storage: Storage;
   config: Config;
