@@ -1,5 +1,6 @@
 /** A booking load: offers to book (found once), and autocannon requests that book them in rotation. */
-import type autocannon from 'autocannon';
+import autocannon from 'autocannon';
+import { CONNECTIONS, DURATION } from './harness.ts';
 
 export async function offersToBook(
   base: string,
@@ -78,5 +79,27 @@ export function bookingRequests(
         },
       },
     ],
+  };
+}
+
+/** Books at a steady load (the harness's connections and duration); throughput, latency and outcome counts. */
+export async function measureBookings(
+  base: string,
+  headers: Record<string, string>,
+  offers: Array<{ id: string; total_amount: number; total_currency: string }>,
+  tag: string,
+  paying: Paying = 'card',
+) {
+  const r = await autocannon({
+    duration: DURATION,
+    connections: CONNECTIONS,
+    ...bookingRequests(base, headers, offers, tag, paying),
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    booked: r['2xx'],
+    bad: r.non2xx + r.errors,
   };
 }

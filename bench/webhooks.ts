@@ -8,8 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { bookingRequests, offersToBook } from './booking-load.ts';
+import { measureBookings, offersToBook } from './booking-load.ts';
 import { CONNECTIONS, DURATION, startServer } from './harness.ts';
 import { dayFrom, preparedCopy } from './prepared-data.ts';
 
@@ -35,20 +34,7 @@ const receiver = http.createServer((req, res) => {
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 
-const load = async (tag: string) => {
-  const r = await autocannon({
-    duration: DURATION,
-    connections: CONNECTIONS,
-    ...bookingRequests(base, headers, offers, tag),
-  });
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    booked: r['2xx'],
-    bad: r.non2xx + r.errors,
-  };
-};
+const load = (tag: string) => measureBookings(base, headers, offers, tag);
 
 const without = await load('plain');
 const subscribed = await fetch(`${base}/create_webhook`, {

@@ -230,6 +230,7 @@ export async function buildApp(deps: AppDeps) {
     scheduler,
     guard: guards.book,
     settings: config.payments,
+    purgeMs: config.jobs.purgeMs,
   });
   const flights = await flightsModule(app, {
     products,

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { afterPosition, type KeysetPosition, pageWithTotal } from '../../db/keyset.ts';
+import { type KeysetPosition, pageWithTotal } from '../../db/keyset.ts';
 import type {
   AgencyAccountsTable,
   Database,
@@ -159,7 +159,8 @@ export function createLedgerRepository(db: Kysely<Database>, ids: IdGenerator) {
             't.payment_id',
             't.exchange_rate',
           ])
-          .$if(after !== undefined, (q) => q.where((eb) => afterPosition(eb, 'e.id', after!, false)))
+          // Entries page on their id alone (time-ordered); the join makes a bare `id` ambiguous.
+          .$if(after !== undefined, (q) => q.where('e.id', '>', after!.id))
           .orderBy('e.id')
           .limit(limit + 1)
           .execute(),

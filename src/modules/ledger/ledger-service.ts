@@ -6,7 +6,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { Principal } from '../auth/index.ts';
 import { exponentOf, isCurrency } from '../money/index.ts';
 import { agencyAccount } from './accounts.ts';
-import { type AgencyAccount, AgencyAccountRefusal, type LedgerRepository } from './ledger-repository.ts';
+import type { AgencyAccount, AgencyAccountRefusal, LedgerRepository } from './ledger-repository.ts';
 import { topUpEntries } from './ledger-rules.ts';
 
 /** An agency account as the API shows it. */
@@ -144,4 +144,3 @@ export function createLedgerService(deps: { db: Kysely<Database>; ledger: Ledger
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
-export { AgencyAccountRefusal };

@@ -123,6 +123,32 @@ export function createPaymentsService(deps: {
     };
   }
 
+  /** Writes a sale to the ledger: the payer (its account, in its currency) pays `paid` for `due`. */
+  async function postSale(
+    trx: Kysely<Database>,
+    payer: { account: string; currency: string },
+    paid: number,
+    due: Due,
+    purpose: Purpose,
+    paymentId: string,
+    charged: Charged | null,
+  ) {
+    await ledger.post(
+      trx,
+      {
+        kind: 'sale',
+        description: purpose.description,
+        booking_id: purpose.bookingId,
+        product: purpose.product,
+        payment_id: paymentId,
+        exchange_rate: charged ? JSON.stringify(charged.exchange_rate) : null,
+        created_by: null,
+      },
+      saleEntries(payer, paid, due),
+      clock.now().toISOString(),
+    );
+  }
+
   /** Debits an agency for a sale, in the booking's transaction; 402 INSUFFICIENT_FUNDS rolls it all back. */
   async function debitAgency(
     trx: Kysely<Database>,
@@ -138,25 +164,9 @@ export function createPaymentsService(deps: {
         undefined,
       );
     const charged = inAccountCurrency(account, due);
+    const payer = { account: agencyAccount(agencyId), currency: account.currency };
     try {
-      await ledger.post(
-        trx,
-        {
-          kind: 'sale',
-          description: purpose.description,
-          booking_id: purpose.bookingId,
-          product: purpose.product,
-          payment_id: paymentId,
-          exchange_rate: charged ? JSON.stringify(charged.exchange_rate) : null,
-          created_by: null,
-        },
-        saleEntries(
-          { account: agencyAccount(agencyId), currency: account.currency },
-          charged?.amount ?? due.total,
-          due,
-        ),
-        clock.now().toISOString(),
-      );
+      await postSale(trx, payer, charged?.amount ?? due.total, due, purpose, paymentId, charged);
     } catch (error) {
       if (error instanceof AgencyAccountRefusal) throw refusalProblem(error, account);
       throw error;
@@ -164,22 +174,16 @@ export function createPaymentsService(deps: {
     return charged;
   }
 
-  async function postCardSale(trx: Kysely<Database>, due: Due, purpose: Purpose, paymentId: string) {
-    await ledger.post(
+  const postCardSale = (trx: Kysely<Database>, due: Due, purpose: Purpose, paymentId: string) =>
+    postSale(
       trx,
-      {
-        kind: 'sale',
-        description: purpose.description,
-        booking_id: purpose.bookingId,
-        product: purpose.product,
-        payment_id: paymentId,
-        exchange_rate: null,
-        created_by: null,
-      },
-      saleEntries({ account: ACCOUNTS.cardClearing, currency: due.currency }, due.total, due),
-      clock.now().toISOString(),
+      { account: ACCOUNTS.cardClearing, currency: due.currency },
+      due.total,
+      due,
+      purpose,
+      paymentId,
+      null,
     );
-  }
 
   async function reread(trx: Kysely<Database>, id: string): Promise<PaymentSummary> {
     return summaryOf((await payments.find(trx, id))!);
@@ -333,12 +337,6 @@ export function createPaymentsService(deps: {
         )
           await queue(trx, row.id, 'void', row.amount);
       });
-    },
-
-    /** The payment of a booking, as it shows it; undefined when it has none. */
-    async ofBooking(trx: Kysely<Database>, bookingId: string): Promise<PaymentSummary | undefined> {
-      const row = await payments.ofBooking(trx, bookingId);
-      return row ? summaryOf(row) : undefined;
     },
 
     /**

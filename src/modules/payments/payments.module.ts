@@ -30,6 +30,8 @@ export function paymentsModule(
     scheduler: Scheduler;
     guard: onRequestAsyncHookHandler;
     settings: { gateway: 'test'; pollMs: number; orphanAfterMs: number };
+    /** How often expired card tokens are deleted (the app's purge interval). */
+    purgeMs: number;
   },
 ) {
   const gateway = createTestGateway({ db: deps.db, clock: deps.clock, ids: deps.ids });
@@ -60,7 +62,7 @@ export function paymentsModule(
   });
   deps.scheduler.add({
     name: 'payments.card-tokens',
-    everyMs: deps.settings.pollMs === 0 ? 0 : 3_600_000,
+    everyMs: deps.purgeMs,
     run: (now) => cardTokens.purgeExpired(now.toISOString()),
   });
   const service = createPaymentsService({

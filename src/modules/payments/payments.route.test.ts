@@ -97,6 +97,60 @@ describe('card payments', () => {
     );
   });
 
+  it('refuses a balance payment from a customer, a second payment for a hold and a hotel id, changing nothing', async () => {
+    const customer = await signIn(t);
+    const offer = await firstOffer(t, customer.auth, searchBody(t, [['LHR', 'CDG', 16]]));
+    const fromBalance = await bookFlight(
+      t,
+      customer.auth,
+      bookingBody(offer, undefined, { payment: { type: 'balance' } }),
+    );
+    assert.equal(fromBalance.statusCode, 400);
+    assert.equal(fromBalance.json().errors[0].pointer, '/payment/type');
+    const unpaid = await bookFlight(
+      t,
+      customer.auth,
+      bookingBody(offer, undefined, { type: 'instant', payment: undefined }),
+    );
+    assert.equal(unpaid.statusCode, 400, 'an instant booking is paid');
+    assert.equal(unpaid.json().errors[0].pointer, '/payment');
+    const hold = (await bookFlight(t, customer.auth, bookingBody(offer, undefined, { type: 'hold' }))).json();
+    assert.equal(hold.payment.status, 'authorized');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/pay_booking',
+      headers: customer.auth,
+      payload: { booking_id: hold.id, payment: { type: 'card', card_token: 'tok_mastercard' } },
+    });
+    assert.equal(again.statusCode, 409);
+    assert.equal(again.json().code, 'CONFLICT');
+    const hotelId = await t.app.inject({
+      method: 'POST',
+      url: '/pay_booking',
+      headers: customer.auth,
+      payload: { booking_id: 'hbk_0000000000000000', payment: { type: 'card', card_token: 'tok_visa' } },
+    });
+    assert.equal(hotelId.statusCode, 400, 'a hotel booking is not paid here');
+    assert.equal(hotelId.json().errors[0].pointer, '/booking_id');
+    const read = (
+      await t.app.inject({ method: 'GET', url: `/booking?id=${hold.id}`, headers: customer.auth })
+    ).json();
+    assert.deepEqual(
+      [read.status, read.payment.status, read.payment.card.last4],
+      ['held', 'authorized', '4242'],
+    );
+    const authorizations = await t.storage.db
+      .selectFrom('payments')
+      .select('status')
+      .where('user_id', '=', customer.user.id)
+      .execute();
+    assert.deepEqual(
+      authorizations.map((p) => p.status),
+      ['authorized'],
+      'the refused second card was never authorized',
+    );
+  });
+
   it('voids an authorization whose booking never committed once it is old enough', async () => {
     const customer = await signIn(t);
     const offer = await firstOffer(t, customer.auth, searchBody(t, [['LHR', 'CDG', 14]]));
@@ -106,12 +160,13 @@ describe('card payments', () => {
       { type: 'card', card_token: 'tok_visa' },
       { total: offer.total_amount, tax: 0, currency: offer.total_currency },
     );
-    assert.equal(prepared.method, 'card');
+    if (prepared.method !== 'card') throw new Error('a card payment was prepared');
     const authorized = async () =>
       (
         await t.storage.db
           .selectFrom('test_gateway_payments')
-          .selectAll()
+          .select('id')
+          .where('idempotency_key', '=', prepared.paymentId)
           .where('status', '=', 'authorized')
           .execute()
       ).length;
