@@ -111,34 +111,32 @@ export function createFlightBookingService(deps: {
     const due = dueOf(row);
     const purpose = { bookingId: id, product: 'flight', description: `Flight booking ${row.reference}` };
     const prepared = paymentInput ? await payments.prepare(principal, paymentInput, due) : undefined;
-    let changed: boolean;
-    try {
-      changed = await db.transaction().execute(async (trx) => {
-        const ok = await bookings.changeStatus(
-          trx,
-          id,
-          'held',
-          'confirmed',
-          { tickets, hold_expires_at: null },
-          now.toISOString(),
-        );
-        if (!ok) return false;
-        const payment = prepared
-          ? await payments.settle(trx, prepared, due, purpose, true)
-          : await payments.collect(trx, due, purpose);
-        await bookings.setPayment(trx, id, payment, now.toISOString());
-        await deps.tell(trx, id, 'flight_booking.confirmed', {
-          type: 'confirmed',
-          data: { tickets: passengers.length, payment_method: payment.method },
-          at: now.toISOString(),
-        });
-        return true;
-      });
-    } catch (error) {
-      if (prepared) await payments.abandon(prepared);
-      throw error;
-    }
-    if (!changed && prepared) await payments.abandon(prepared);
+    const changed = await payments.using(
+      prepared,
+      () =>
+        db.transaction().execute(async (trx) => {
+          const ok = await bookings.changeStatus(
+            trx,
+            id,
+            'held',
+            'confirmed',
+            { tickets, hold_expires_at: null },
+            now.toISOString(),
+          );
+          if (!ok) return false;
+          const payment = prepared
+            ? await payments.settle(trx, prepared, due, purpose, true)
+            : await payments.collect(trx, due, purpose);
+          await bookings.setPayment(trx, id, payment, now.toISOString());
+          await deps.tell(trx, id, 'flight_booking.confirmed', {
+            type: 'confirmed',
+            data: { tickets: passengers.length, payment_method: payment.method },
+            at: now.toISOString(),
+          });
+          return true;
+        }),
+      (ok) => ok,
+    );
     const latest = await loadVisible(principal, { id });
     if (!changed) transition(latest.status, 'confirm');
     return view(latest);
@@ -189,63 +187,61 @@ export function createFlightBookingService(deps: {
             currency: expected.currency,
           })
         : undefined;
-      let row: FlightBookingRecord;
-      try {
-        row = await onceForKey(
-          () =>
-            idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
-          () =>
-            withFreshReference(FLIGHT_REFERENCE_LENGTH, (reference) =>
-              db.transaction().execute(async (trx) => {
-                const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
-                const price = priceAtSale(slices, offer, soldBefore, seats.keyOf, input.expected_total);
-                const payment = prepared
-                  ? await payments.settle(
-                      trx,
-                      prepared,
-                      { total: price.total_amount, tax: price.tax_amount, currency: price.currency },
-                      { bookingId, product: 'flight', description: `Flight booking ${reference}` },
-                      !holdUntil,
-                    )
-                  : null;
-                const record = newBookingRecord({
-                  id: bookingId,
-                  reference,
-                  owner: principal,
-                  itinerary: itineraryAsSold(offer, slices, price, deps.catalogue),
-                  passengers,
-                  contact: input.contact,
-                  carrier: flights[0]!.schedule.carrier,
-                  firstDeparture,
-                  holdUntil,
-                  idempotencyKey,
-                  payment,
-                  now,
-                });
-                const segments = flights.map((flight, position) => ({
-                  booking_id: bookingId,
-                  position,
-                  schedule_id: flight.schedule.id,
-                  departure_date: flight.date,
-                  cabin: offer.cabin,
-                  seats: seatCount,
-                }));
-                await bookings.insert(trx, record, segments);
-                await deps.tell(trx, bookingId, 'flight_booking.created', {
-                  type: record.status === 'held' ? 'held' : 'confirmed',
-                  data: { total_amount: price.total_amount, currency: price.currency },
-                  at: now.toISOString(),
-                });
-                return record;
-              }),
-            ),
-        );
-      } catch (error) {
-        if (prepared) await payments.abandon(prepared);
-        throw error;
-      }
-      // Another request with the same key made the booking: this one's authorization is not needed.
-      if (prepared && row.id !== bookingId) await payments.abandon(prepared);
+      // Another request with the same key may have made the booking: this one's payment is then not used.
+      const row = await payments.using(
+        prepared,
+        () =>
+          onceForKey(
+            () =>
+              idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
+            () =>
+              withFreshReference(FLIGHT_REFERENCE_LENGTH, (reference) =>
+                db.transaction().execute(async (trx) => {
+                  const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
+                  const price = priceAtSale(slices, offer, soldBefore, seats.keyOf, input.expected_total);
+                  const payment = prepared
+                    ? await payments.settle(
+                        trx,
+                        prepared,
+                        { total: price.total_amount, tax: price.tax_amount, currency: price.currency },
+                        { bookingId, product: 'flight', description: `Flight booking ${reference}` },
+                        !holdUntil,
+                      )
+                    : null;
+                  const record = newBookingRecord({
+                    id: bookingId,
+                    reference,
+                    owner: principal,
+                    itinerary: itineraryAsSold(offer, slices, price, deps.catalogue),
+                    passengers,
+                    contact: input.contact,
+                    carrier: flights[0]!.schedule.carrier,
+                    firstDeparture,
+                    holdUntil,
+                    idempotencyKey,
+                    payment,
+                    now,
+                  });
+                  const segments = flights.map((flight, position) => ({
+                    booking_id: bookingId,
+                    position,
+                    schedule_id: flight.schedule.id,
+                    departure_date: flight.date,
+                    cabin: offer.cabin,
+                    seats: seatCount,
+                  }));
+                  await bookings.insert(trx, record, segments);
+                  await deps.tell(trx, bookingId, 'flight_booking.created', {
+                    type: record.status === 'held' ? 'held' : 'confirmed',
+                    data: { total_amount: price.total_amount, currency: price.currency },
+                    at: now.toISOString(),
+                  });
+                  return record;
+                }),
+              ),
+          ),
+        (made) => made.id === bookingId,
+      );
       return view(row);
     },
 

@@ -16,7 +16,6 @@ import type { BookHotelRequest } from './hotel-booking.schemas.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import { newHotelBookingRecord, roomsAsSold, takeNights } from './hotel-booking-placement.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
-import type { HotelBookingRecord } from './hotel-booking-record.ts';
 import { checkGuests } from './hotel-booking-rules.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { expired, rateNow, stayRestricted, storedHotel } from './hotel-rate-now.ts';
@@ -160,57 +159,55 @@ export function createHotelBookingService(deps: {
       };
       // A card is authorized before the transaction (it calls out); the balance is debited inside it.
       const prepared: Prepared = await payments.prepare(principal, paymentInput, due);
-      let row: HotelBookingRecord;
-      try {
-        row = await onceForKey(
-          () =>
-            idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
-          () =>
-            withFreshReference(HOTEL_REFERENCE_LENGTH, (reference) =>
-              db.transaction().execute(async (trx) => {
-                await takeNights(
-                  trx,
-                  inventory,
-                  found.roomType,
-                  nightsOf(p.check_in, p.check_out),
-                  rooms.length,
-                );
-                const payment = await payments.settle(
-                  trx,
-                  prepared,
-                  due,
-                  { bookingId, product: 'hotel', description: `Hotel booking ${reference}` },
-                  true,
-                );
-                const record = newHotelBookingRecord({
-                  id: bookingId,
-                  reference,
-                  owner: principal,
-                  input,
-                  stay: p,
-                  hotel,
-                  plan,
-                  total: priced.total,
-                  idempotencyKey,
-                  payment,
-                  now,
-                });
-                await bookings.insert(trx, record, rooms);
-                await deps.tell(trx, bookingId, 'hotel_booking.created', {
-                  type: 'confirmed',
-                  data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
-                  at: now.toISOString(),
-                });
-                return record;
-              }),
-            ),
-        );
-      } catch (error) {
-        await payments.abandon(prepared);
-        throw error;
-      }
-      // Another request with the same key made the booking: this one's authorization is not needed.
-      if (row.id !== bookingId) await payments.abandon(prepared);
+      // Another request with the same key may have made the booking: this one's payment is then not used.
+      const row = await payments.using(
+        prepared,
+        () =>
+          onceForKey(
+            () =>
+              idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
+            () =>
+              withFreshReference(HOTEL_REFERENCE_LENGTH, (reference) =>
+                db.transaction().execute(async (trx) => {
+                  await takeNights(
+                    trx,
+                    inventory,
+                    found.roomType,
+                    nightsOf(p.check_in, p.check_out),
+                    rooms.length,
+                  );
+                  const payment = await payments.settle(
+                    trx,
+                    prepared,
+                    due,
+                    { bookingId, product: 'hotel', description: `Hotel booking ${reference}` },
+                    true,
+                  );
+                  const record = newHotelBookingRecord({
+                    id: bookingId,
+                    reference,
+                    owner: principal,
+                    input,
+                    stay: p,
+                    hotel,
+                    plan,
+                    total: priced.total,
+                    idempotencyKey,
+                    payment,
+                    now,
+                  });
+                  await bookings.insert(trx, record, rooms);
+                  await deps.tell(trx, bookingId, 'hotel_booking.created', {
+                    type: 'confirmed',
+                    data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
+                    at: now.toISOString(),
+                  });
+                  return record;
+                }),
+              ),
+          ),
+        (made) => made.id === bookingId,
+      );
       return view(row);
     },
   };

@@ -127,69 +127,67 @@ export function createHotelModifications(deps: {
       const more = costsMore
         ? await deps.payments.prepareReplacement(row.id, totals(updatedRooms, row.currency))
         : undefined;
-      let saved: boolean;
-      try {
-        saved = await db.transaction().execute(async (trx) => {
-          const ok = await bookings.update(trx, row.id, row.version, {
-            check_in: checkIn,
-            check_out: checkOut,
-            total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0),
-            free_cancellation_until: bookingDeadline(updatedRooms, checkIn, hotel.time_zone),
-            holder,
-            names: searchableNames(
+      const saved = await deps.payments.using(
+        more,
+        () =>
+          db.transaction().execute(async (trx) => {
+            const ok = await bookings.update(trx, row.id, row.version, {
+              check_in: checkIn,
+              check_out: checkOut,
+              total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0),
+              free_cancellation_until: bookingDeadline(updatedRooms, checkIn, hotel.time_zone),
               holder,
-              updatedRooms.map((r) => ({ guests: r.guests })),
-            ),
-            special_requests:
-              input.special_requests !== undefined ? input.special_requests : row.special_requests,
-            updated_at: at,
-          });
-          if (!ok) return false;
-          if (datesChange) {
-            const payment = await settleDifference(trx, row, rooms, updatedRooms, more);
-            if (payment) await bookings.update(trx, row.id, row.version + 1, { payment });
-          }
-          if (datesChange)
-            await moveNights(
-              trx,
-              inventory,
-              rooms,
-              nightsOf(row.check_in, row.check_out),
-              nightsOf(checkIn, checkOut),
-            );
-          for (const r of updatedRooms) {
-            await bookings.updateRoom(trx, r.id, {
-              guests: r.guests,
-              special_requests: r.special_requests,
-              total_amount: r.total_amount,
-              price: r.price,
+              names: searchableNames(
+                holder,
+                updatedRooms.map((r) => ({ guests: r.guests })),
+              ),
+              special_requests:
+                input.special_requests !== undefined ? input.special_requests : row.special_requests,
+              updated_at: at,
             });
-          }
-          await deps.tell(trx, row.id, 'hotel_booking.modified', {
-            type: 'modified',
-            data: {
-              ...(datesChange
-                ? {
-                    from: { check_in: row.check_in, check_out: row.check_out },
-                    to: { check_in: checkIn, check_out: checkOut },
-                  }
-                : {}),
-              ...(datesChange
-                ? { total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0) }
-                : {}),
-              holder: input.holder !== undefined,
-              rooms: (input.rooms ?? []).map((r) => r.room_id),
-              special_requests: input.special_requests !== undefined,
-            },
-            at,
-          });
-          return true;
-        });
-      } catch (error) {
-        if (more) await deps.payments.abandon(more);
-        throw error;
-      }
-      if (!saved && more) await deps.payments.abandon(more);
+            if (!ok) return false;
+            if (datesChange) {
+              const payment = await settleDifference(trx, row, rooms, updatedRooms, more);
+              if (payment) await bookings.update(trx, row.id, row.version + 1, { payment });
+            }
+            if (datesChange)
+              await moveNights(
+                trx,
+                inventory,
+                rooms,
+                nightsOf(row.check_in, row.check_out),
+                nightsOf(checkIn, checkOut),
+              );
+            for (const r of updatedRooms) {
+              await bookings.updateRoom(trx, r.id, {
+                guests: r.guests,
+                special_requests: r.special_requests,
+                total_amount: r.total_amount,
+                price: r.price,
+              });
+            }
+            await deps.tell(trx, row.id, 'hotel_booking.modified', {
+              type: 'modified',
+              data: {
+                ...(datesChange
+                  ? {
+                      from: { check_in: row.check_in, check_out: row.check_out },
+                      to: { check_in: checkIn, check_out: checkOut },
+                    }
+                  : {}),
+                ...(datesChange
+                  ? { total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0) }
+                  : {}),
+                holder: input.holder !== undefined,
+                rooms: (input.rooms ?? []).map((r) => r.room_id),
+                special_requests: input.special_requests !== undefined,
+              },
+              at,
+            });
+            return true;
+          }),
+        (ok) => ok,
+      );
       if (!saved) throw new AppError('PRECONDITION_FAILED', 'The booking changed since you read it');
       return reads.view((await bookings.findById(db, row.id))!);
     },
