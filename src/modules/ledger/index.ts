@@ -11,6 +11,7 @@ export {
 } from './ledger-repository.ts';
 export {
   type Entry,
+  type Party,
   proportionOfPaid,
   refundEntries,
   type SaleAmounts,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/tables.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { PaymentGateway } from './gateway.ts';
+import { createOperationQueue } from './operation-queue.ts';
 import type { PaymentOperation, PaymentsRepository } from './payments-repository.ts';
 import { nextAttemptAt } from './retry-backoff.ts';
 
@@ -25,6 +26,7 @@ export function createPaymentOperations(deps: {
   onFailure: (operation: PaymentOperation, error: unknown) => void;
 }) {
   const { db, payments, gateway, clock } = deps;
+  const queue = createOperationQueue({ payments, clock, ids: deps.ids });
 
   async function perform(op: PaymentOperation): Promise<void> {
     const payment = await payments.find(db, op.payment_id);
@@ -51,19 +53,7 @@ export function createPaymentOperations(deps: {
             row.status,
           )
         )
-          await payments.addOperation(trx, {
-            id: deps.ids.ordered('pop'),
-            payment_id: row.id,
-            kind: 'void',
-            amount: row.amount,
-            status: 'pending',
-            attempts: 0,
-            next_attempt_at: now.toISOString(),
-            locked_until: null,
-            last_error: null,
-            created_at: now.toISOString(),
-            done_at: null,
-          });
+          await queue(trx, row.id, 'void', row.amount);
       });
     return orphans.length;
   }

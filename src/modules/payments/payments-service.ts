@@ -4,40 +4,16 @@ import { AppError, invalidField } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Principal } from '../auth/index.ts';
-import {
-  ACCOUNTS,
-  type AgencyAccount,
-  AgencyAccountRefusal,
-  agencyAccount,
-  type LedgerRepository,
-  proportionOfPaid,
-  refundEntries,
-  refusalProblem,
-  type SaleAmounts,
-  saleEntries,
-} from '../ledger/index.ts';
-import { convert, type RateTable } from '../money/index.ts';
+import { ACCOUNTS, agencyAccount, type LedgerRepository, proportionOfPaid } from '../ledger/index.ts';
+import type { RateTable } from '../money/index.ts';
+import { createCardAuthorizations } from './card-authorizations.ts';
 import type { CardTokensRepository } from './card-tokens-repository.ts';
 import type { CardSummary, PaymentGateway } from './gateway.ts';
-import { type Charged, chargedOf, type PaymentSummary, summaryOf } from './payment-summary.ts';
-import type { PaymentRow, PaymentsRepository } from './payments-repository.ts';
-
-export type PaymentInput = { type: 'balance' } | { type: 'card'; card_token: string };
-
-/** What a sale is paid for: its total and the taxes in it, in the booking's currency. */
-export type Due = SaleAmounts;
-
-/** A payment made ready before the booking's transaction: a card authorized, or a balance to debit. */
-export type Prepared =
-  | { method: 'balance'; userId: string; agencyId: string }
-  | { method: 'card'; paymentId: string };
-
-/** Which booking a payment belongs to, and what its ledger lines are called. */
-export interface Purpose {
-  bookingId: string;
-  product: string;
-  description: string;
-}
+import { createOperationQueue } from './operation-queue.ts';
+import { chargedOf, type PaymentSummary, summaryOf } from './payment-summary.ts';
+import type { Due, PaymentInput, Prepared, Purpose } from './payment-types.ts';
+import type { PaymentsRepository } from './payments-repository.ts';
+import { createSalePostings } from './sale-postings.ts';
 
 /**
  * Payments for bookings of any product, through one port. Card money follows authorize (before the
@@ -57,191 +33,13 @@ export function createPaymentsService(deps: {
   clock: Clock;
   ids: IdGenerator;
 }) {
-  const { db, payments, ledger, gateway, clock, ids } = deps;
-
-  async function resolveCard(principal: Principal, token: string, pointer: string) {
-    const invalid = () =>
-      invalidField(pointer, 'is not a card token of yours that is still valid; tokenize the card again');
-    if (token.startsWith('ctk_')) {
-      const row = await deps.cardTokens.find(token);
-      if (!row || row.user_id !== principal.userId || row.expires_at <= clock.now().toISOString())
-        throw invalid();
-      const card: CardSummary = {
-        brand: row.brand,
-        last4: row.last4,
-        exp_month: row.exp_month,
-        exp_year: row.exp_year,
-      };
-      return { gatewayToken: row.gateway_token, card };
-    }
-    const card = gateway.knownToken(token);
-    if (!card) throw invalid();
-    return { gatewayToken: token, card };
-  }
-
-  /** Queues a gateway operation in `trx`: done by the operations job after the commit. */
-  async function queue(
-    trx: Kysely<Database>,
-    paymentId: string,
-    kind: 'capture' | 'void' | 'refund',
-    amount: number,
-  ) {
-    const now = clock.now().toISOString();
-    await payments.addOperation(trx, {
-      id: ids.ordered('pop'),
-      payment_id: paymentId,
-      kind,
-      amount,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      locked_until: null,
-      last_error: null,
-      created_at: now,
-      done_at: null,
-    });
-  }
-
-  /** What an agency pays for a sale in its account's currency, at today's rates when they differ. */
-  function inAccountCurrency(account: AgencyAccount, due: Due): Charged | null {
-    if (account.currency === due.currency) return null;
-    const amount = convert(deps.rates, due.total, due.currency, account.currency);
-    if (amount === undefined)
-      throw new AppError(
-        'CURRENCY_MISMATCH',
-        `No exchange rate from ${due.currency} to ${account.currency}`,
-        {
-          account_currency: account.currency,
-        },
-      );
-    const unit = convert(deps.rates, 1_000_000, due.currency, account.currency)! / 1_000_000;
-    return {
-      amount,
-      currency: account.currency,
-      refunded: 0,
-      exchange_rate: { from: due.currency, to: account.currency, rate: unit, as_of: deps.rates.asOf },
-    };
-  }
-
-  /** Writes a sale to the ledger: the payer (its account, in its currency) pays `paid` for `due`. */
-  async function postSale(
-    trx: Kysely<Database>,
-    payer: { account: string; currency: string },
-    paid: number,
-    due: Due,
-    purpose: Purpose,
-    paymentId: string,
-    charged: Charged | null,
-  ) {
-    await ledger.post(
-      trx,
-      {
-        kind: 'sale',
-        description: purpose.description,
-        booking_id: purpose.bookingId,
-        product: purpose.product,
-        payment_id: paymentId,
-        exchange_rate: charged ? JSON.stringify(charged.exchange_rate) : null,
-        created_by: null,
-      },
-      saleEntries(payer, paid, due),
-      clock.now().toISOString(),
-    );
-  }
-
-  /** Debits an agency for a sale, in the booking's transaction; 402 INSUFFICIENT_FUNDS rolls it all back. */
-  async function debitAgency(
-    trx: Kysely<Database>,
-    agencyId: string,
-    due: Due,
-    purpose: Purpose,
-    paymentId: string,
-  ) {
-    const account = await ledger.account(trx, agencyId);
-    if (!account)
-      throw refusalProblem(
-        new AgencyAccountRefusal(agencyId, 'insufficient_funds', due.total, due.currency),
-        undefined,
-      );
-    const charged = inAccountCurrency(account, due);
-    const payer = { account: agencyAccount(agencyId), currency: account.currency };
-    try {
-      await postSale(trx, payer, charged?.amount ?? due.total, due, purpose, paymentId, charged);
-    } catch (error) {
-      if (error instanceof AgencyAccountRefusal) throw refusalProblem(error, account);
-      throw error;
-    }
-    return charged;
-  }
-
-  const postCardSale = (trx: Kysely<Database>, due: Due, purpose: Purpose, paymentId: string) =>
-    postSale(
-      trx,
-      { account: ACCOUNTS.cardClearing, currency: due.currency },
-      due.total,
-      due,
-      purpose,
-      paymentId,
-      null,
-    );
+  const { db, payments, clock, ids } = deps;
+  const queue = createOperationQueue({ payments, clock, ids });
+  const cards = createCardAuthorizations({ ...deps, queue });
+  const postings = createSalePostings(deps);
 
   async function reread(trx: Kysely<Database>, id: string): Promise<PaymentSummary> {
     return summaryOf((await payments.find(trx, id))!);
-  }
-
-  /**
-   * Authorizes a card for a sale before its booking's transaction: the attempt is recorded first, so a
-   * crash cannot leave an authorization nobody knows of; 402 PAYMENT_DECLINED when refused, and after a
-   * timeout whatever authorization there may be is voided.
-   */
-  async function authorizeCard(
-    payer: { userId: string; agencyId: string | null },
-    { gatewayToken, card }: { gatewayToken: string; card: CardSummary },
-    due: Due,
-  ): Promise<Prepared> {
-    const now = clock.now().toISOString();
-    const paymentId = ids.ordered('pay');
-    await payments.insert(db, {
-      id: paymentId,
-      booking_id: null,
-      product: null,
-      user_id: payer.userId,
-      agency_id: payer.agencyId,
-      method: 'card',
-      status: 'authorizing',
-      amount: due.total,
-      currency: due.currency,
-      paid_amount: 0,
-      refunded_amount: 0,
-      card: JSON.stringify(card),
-      gateway: gateway.name,
-      gateway_token: gatewayToken,
-      gateway_ref: null,
-      exchange_rate: null,
-      failure: null,
-      created_at: now,
-      updated_at: now,
-    });
-    const outcome = await gateway
-      .authorize({
-        token: gatewayToken,
-        amount: due.total,
-        currency: due.currency,
-        idempotencyKey: paymentId,
-      })
-      .catch(() => ({ ok: false as const, reason: 'processing_timeout' as const }));
-    if (!outcome.ok) {
-      await db.transaction().execute(async (trx) => {
-        await payments.update(trx, paymentId, { status: 'failed', failure: outcome.reason, updated_at: now });
-        // A timeout may hide an authorization made after all: cancel whatever there is.
-        if (outcome.reason === 'processing_timeout') await queue(trx, paymentId, 'void', due.total);
-      });
-      throw new AppError('PAYMENT_DECLINED', `The card payment was refused: ${outcome.reason}`, {
-        decline_reason: outcome.reason,
-      });
-    }
-    await payments.update(db, paymentId, { status: 'authorized', gateway_ref: outcome.ref, updated_at: now });
-    return { method: 'card', paymentId };
   }
 
   return {
@@ -261,8 +59,8 @@ export function createPaymentsService(deps: {
           throw invalidField(`${pointer}/type`, 'balance is for agency users; pay by card');
         return { method: 'balance', userId: principal.userId, agencyId: principal.agencyId };
       }
-      const card = await resolveCard(principal, input.card_token, `${pointer}/card_token`);
-      return authorizeCard(principal, card, due);
+      const card = await cards.resolve(principal, input.card_token, `${pointer}/card_token`);
+      return cards.authorize(principal, card, due);
     },
 
     /**
@@ -291,12 +89,14 @@ export function createPaymentsService(deps: {
           });
         if (capture) {
           await queue(trx, prepared.paymentId, 'capture', due.total);
-          await postCardSale(trx, due, purpose, prepared.paymentId);
+          await postings.cardSale(trx, due, purpose, prepared.paymentId);
         }
         return reread(trx, prepared.paymentId);
       }
       const paymentId = ids.ordered('pay');
-      const charged = capture ? await debitAgency(trx, prepared.agencyId, due, purpose, paymentId) : null;
+      const charged = capture
+        ? await postings.agencySale(trx, prepared.agencyId, due, purpose, paymentId)
+        : null;
       await payments.insert(trx, {
         id: paymentId,
         booking_id: purpose.bookingId,
@@ -373,10 +173,10 @@ export function createPaymentsService(deps: {
       const now = clock.now().toISOString();
       if (row.method === 'card') {
         await queue(trx, row.id, 'capture', row.amount);
-        await postCardSale(trx, due, purpose, row.id);
+        await postings.cardSale(trx, due, purpose, row.id);
         await payments.update(trx, row.id, { status: 'paid', paid_amount: row.amount, updated_at: now });
       } else {
-        const charged = await debitAgency(trx, row.agency_id!, due, purpose, row.id);
+        const charged = await postings.agencySale(trx, row.agency_id!, due, purpose, row.id);
         await payments.update(trx, row.id, {
           status: 'paid',
           paid_amount: row.amount,
@@ -397,7 +197,7 @@ export function createPaymentsService(deps: {
       if (!row || (row.status !== 'paid' && row.status !== 'partially_refunded')) return undefined;
       if (row.method === 'balance')
         return { method: 'balance', userId: row.user_id, agencyId: row.agency_id! };
-      return authorizeCard(
+      return cards.authorize(
         { userId: row.user_id, agencyId: row.agency_id },
         { gatewayToken: row.gateway_token!, card: JSON.parse(row.card!) as CardSummary },
         due,
@@ -443,20 +243,7 @@ export function createPaymentsService(deps: {
       const refundPaid = charged
         ? proportionOfPaid(charged.amount, row.amount, row.refunded_amount + refund) - charged.refunded
         : refund;
-      await ledger.post(
-        trx,
-        {
-          kind: 'refund',
-          description: purpose.description,
-          booking_id: purpose.bookingId,
-          product: purpose.product,
-          payment_id: row.id,
-          exchange_rate: charged ? JSON.stringify(charged.exchange_rate) : null,
-          created_by: null,
-        },
-        refundEntries(payee, refundPaid, sale, refund),
-        now,
-      );
+      await postings.refund(trx, payee, refundPaid, sale, refund, purpose, row.id, charged);
       if (row.method === 'card' && refund > 0) await queue(trx, row.id, 'refund', refund);
       await payments.update(trx, row.id, {
         status: whole ? 'refunded' : 'partially_refunded',
@@ -472,4 +259,3 @@ export function createPaymentsService(deps: {
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
-export type { PaymentRow };

@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../ports/clock.ts';
+import {
+  ACCOUNTS,
+  type AgencyAccount,
+  AgencyAccountRefusal,
+  agencyAccount,
+  type LedgerRepository,
+  type Party,
+  refundEntries,
+  refusalProblem,
+  saleEntries,
+} from '../ledger/index.ts';
+import { convert, type RateTable } from '../money/index.ts';
+import type { Charged } from './payment-summary.ts';
+import type { Due, Purpose } from './payment-types.ts';
+
+/**
+ * The ledger transactions of payments: a sale paid by card or from an agency balance (debited by the
+ * ledger's conditional statement, at today's rate when the balance is in another currency), and a
+ * refund to whoever paid.
+ */
+export function createSalePostings(deps: { ledger: LedgerRepository; rates: RateTable; clock: Clock }) {
+  const { ledger, clock } = deps;
+
+  /** What an agency pays for a sale in its account's currency, at today's rates when they differ. */
+  function inAccountCurrency(account: AgencyAccount, due: Due): Charged | null {
+    if (account.currency === due.currency) return null;
+    const amount = convert(deps.rates, due.total, due.currency, account.currency);
+    if (amount === undefined)
+      throw new AppError(
+        'CURRENCY_MISMATCH',
+        `No exchange rate from ${due.currency} to ${account.currency}`,
+        {
+          account_currency: account.currency,
+        },
+      );
+    const unit = convert(deps.rates, 1_000_000, due.currency, account.currency)! / 1_000_000;
+    return {
+      amount,
+      currency: account.currency,
+      refunded: 0,
+      exchange_rate: { from: due.currency, to: account.currency, rate: unit, as_of: deps.rates.asOf },
+    };
+  }
+
+  const header = (kind: 'sale' | 'refund', purpose: Purpose, paymentId: string, charged: Charged | null) => ({
+    kind,
+    description: purpose.description,
+    booking_id: purpose.bookingId,
+    product: purpose.product,
+    payment_id: paymentId,
+    exchange_rate: charged ? JSON.stringify(charged.exchange_rate) : null,
+    created_by: null,
+  });
+
+  return {
+    /** A card sale: `card_clearing` pays the whole amount in the sale's currency. */
+    async cardSale(trx: Kysely<Database>, due: Due, purpose: Purpose, paymentId: string): Promise<void> {
+      const payer = { account: ACCOUNTS.cardClearing, currency: due.currency };
+      await ledger.post(
+        trx,
+        header('sale', purpose, paymentId, null),
+        saleEntries(payer, due.total, due),
+        clock.now().toISOString(),
+      );
+    },
+
+    /**
+     * A sale paid from an agency's balance, in the booking's transaction; 402 INSUFFICIENT_FUNDS (an
+     * AppError) rolls it all back. Answers what the balance gave when it is in another currency.
+     */
+    async agencySale(
+      trx: Kysely<Database>,
+      agencyId: string,
+      due: Due,
+      purpose: Purpose,
+      paymentId: string,
+    ): Promise<Charged | null> {
+      const account = await ledger.account(trx, agencyId);
+      if (!account)
+        throw refusalProblem(
+          new AgencyAccountRefusal(agencyId, 'insufficient_funds', due.total, due.currency),
+          undefined,
+        );
+      const charged = inAccountCurrency(account, due);
+      const payer = { account: agencyAccount(agencyId), currency: account.currency };
+      try {
+        await ledger.post(
+          trx,
+          header('sale', purpose, paymentId, charged),
+          saleEntries(payer, charged?.amount ?? due.total, due),
+          clock.now().toISOString(),
+        );
+      } catch (error) {
+        if (error instanceof AgencyAccountRefusal) throw refusalProblem(error, account);
+        throw error;
+      }
+      return charged;
+    },
+
+    /** Gives `refundPaid` (the payee's currency) back for `refund` of `sale`; the rest is a penalty. */
+    async refund(
+      trx: Kysely<Database>,
+      payee: Party,
+      refundPaid: number,
+      sale: Due,
+      refund: number,
+      purpose: Purpose,
+      paymentId: string,
+      charged: Charged | null,
+    ): Promise<void> {
+      await ledger.post(
+        trx,
+        header('refund', purpose, paymentId, charged),
+        refundEntries(payee, refundPaid, sale, refund),
+        clock.now().toISOString(),
+      );
+    },
+  };
+}
+
+export type SalePostings = ReturnType<typeof createSalePostings>;
