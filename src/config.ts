@@ -80,6 +80,8 @@ export interface Config {
     readonly pollMs: number;
     /** How old a card authorization with no booking must be before it is voided. */
     readonly orphanAfterMs: number;
+    /** How long a claim on a batch of gateway operations lasts; a batch of a process that died is done after it. */
+    readonly leaseMs: number;
   };
   /** Intervals of the background jobs, in milliseconds; 0 turns a job off. */
   readonly jobs: {
@@ -261,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
       gateway: r.oneOf('PAYMENT_GATEWAY', 'test', ['test'] as const),
       pollMs: r.int('PAYMENTS_POLL_MS', 500, 0, 3_600_000),
       orphanAfterMs: r.int('PAYMENT_ORPHAN_AFTER_MS', 120_000, 1000, 86_400_000),
+      leaseMs: r.int('PAYMENT_LEASE_MS', 60_000, 1000, 3_600_000),
     },
     jobs: {
       networkRefreshMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000),

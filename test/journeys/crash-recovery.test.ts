@@ -66,6 +66,7 @@ describe(`a server killed mid-booking (${testEngine()})`, () => {
         WEBHOOK_LEASE_MS: '1000',
         PAYMENTS_POLL_MS: '50',
         PAYMENT_ORPHAN_AFTER_MS: '1000',
+        PAYMENT_LEASE_MS: '1000',
         RATE_LIMIT_MAX: '100000',
         LOG_LEVEL: 'silent',
       },

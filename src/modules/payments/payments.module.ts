@@ -29,7 +29,7 @@ export function paymentsModule(
     ids: IdGenerator;
     scheduler: Scheduler;
     guard: onRequestAsyncHookHandler;
-    settings: { gateway: 'test'; pollMs: number; orphanAfterMs: number };
+    settings: { gateway: 'test'; pollMs: number; orphanAfterMs: number; leaseMs: number };
     /** How often expired card tokens are deleted (the app's purge interval). */
     purgeMs: number;
   },
@@ -47,7 +47,7 @@ export function paymentsModule(
     gateway,
     clock: deps.clock,
     ids: deps.ids,
-    leaseMs: 60_000,
+    leaseMs: deps.settings.leaseMs,
     batch: BATCH,
     orphanAfterMs: deps.settings.orphanAfterMs,
     onFailure: (op, error) =>
