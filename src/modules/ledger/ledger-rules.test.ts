@@ -63,7 +63,7 @@ describe('ledger rules', () => {
             ...saleEntries(payer, total, sale),
             ...refundEntries(payer, refund, sale, refund),
           ]);
-          assert.equal(books.get(`${ACCOUNTS.cardClearing} ${c}`), -(total - refund));
+          assert.equal(books.get(`${ACCOUNTS.cardClearing} ${c}`), refund - total);
           assert.equal(
             (books.get(`${ACCOUNTS.sales} ${c}`) ?? 0) + (books.get(`${ACCOUNTS.refunds} ${c}`) ?? 0),
             0,
