@@ -49,10 +49,12 @@ import {
 import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
 import {
+  createLedgerReports,
   createLedgerRepository,
   createLedgerService,
   LEDGER_SCHEMAS,
   ledgerRoutes,
+  reportsRoutes,
 } from './modules/ledger/index.ts';
 import { mailModule } from './modules/mail/index.ts';
 import { REFERENCE_RATES } from './modules/money/index.ts';
@@ -221,6 +223,7 @@ export async function buildApp(deps: AppDeps) {
     service: createLedgerService({ db: storage.db, ledger, clock }),
     guards: { read: guards.read, admin: guards.admin },
   });
+  reportsRoutes(app, { reports: createLedgerReports({ db: storage.db, ledger }), guard: guards.read });
   const payments = paymentsModule(app, {
     db: storage.db,
     ledger,

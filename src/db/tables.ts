@@ -400,6 +400,8 @@ export interface LedgerTransactionsTable {
   payment_id: string | null;
   /** JSON `{from, to, rate, as_of}` when the transaction converted between currencies. */
   exchange_rate: string | null;
+  /** The agency the money concerns (its balance, its booking), for statements and reports. */
+  agency_id: string | null;
   created_by: string | null;
   created_at: string;
 }

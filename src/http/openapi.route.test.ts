@@ -58,7 +58,7 @@ describe('GET /openapi.json', () => {
         ...['create_webhook', 'delete_webhook', 'list_webhook_deliveries', 'list_webhooks', 'ping_webhook'],
         ...['redeliver_event', 'rotate_webhook_secret', 'update_webhook'],
         ...['get_balance', 'list_ledger_entries', 'pay_booking', 'set_credit_limit', 'tokenize_card'],
-        ...['top_up_balance'],
+        ...['top_up_balance', 'get_sales_report', 'get_agency_statement'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

@@ -227,5 +227,50 @@ describe('paying for bookings, end to end', () => {
     for (const s of await server.ledger.sums())
       perCurrency.set(s.currency, (perCurrency.get(s.currency) ?? 0) + s.total);
     for (const [currency, total] of perCurrency) assert.equal(total, 0, `${currency} balances`);
+
+    // The sales report adds up to the ledger: its revenue is the revenue accounts' sum, per currency.
+    const today = server.clock.now().toISOString().slice(0, 10);
+    const report = await admin.call('GET', `/sales_report?from=${today}&to=${today}`);
+    assert.equal(report.status, 200, JSON.stringify(report.body));
+    const revenueAccounts = new Map<string, number>();
+    for (const s of await server.ledger.sums())
+      if (['sales', 'taxes_collected', 'refunds', 'penalties'].includes(s.account))
+        revenueAccounts.set(s.currency, (revenueAccounts.get(s.currency) ?? 0) + s.total);
+    assert.deepEqual(new Map(report.body.totals.map((t: any) => [t.currency, t.revenue])), revenueAccounts);
+    const line = (body: any, product: string, currency: string) =>
+      body.lines.find((l: any) => l.product === product && l.currency === currency);
+    const flights = line(report.body, 'flight', 'EUR');
+    assert.equal(flights.bookings, 4, 'the agent’s flight and hold, the customer’s two');
+    assert.equal(flights.refunds, agentCancel.quote.refund_amount + cardCancel.quote.refund_amount);
+    assert.equal(flights.gross - flights.refunds, flights.revenue);
+    assert.deepEqual(
+      [line(report.body, 'hotel', 'GBP').bookings, line(report.body, 'hotel', 'GBP').refunds],
+      [1, stayCancel.quote.refund_amount],
+    );
+    const agencyReport = (await agent.call('GET', `/sales_report?from=${today}&to=${today}`)).body;
+    assert.equal(agencyReport.agency_id, agencyId);
+    assert.equal(line(agencyReport, 'flight', 'EUR').bookings, 2, 'an agent sees its agency’s sales only');
+    const csv = await fetch(`${server.baseUrl}/sales_report?from=${today}&to=${today}&format=csv`, {
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    });
+    assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
+    const rows = (await csv.text()).trim().split('\n');
+    assert.equal(rows[0], 'from,to,product,currency,bookings,gross,taxes,refunds,penalties,revenue');
+    assert.equal(rows.length, 1 + report.body.lines.length + report.body.totals.length);
+
+    // The agency's statement: brought forward, every entry, carried forward to today's balance.
+    const account = await agent.call('GET', `/agency_statement?from=${today}&to=${today}`);
+    assert.equal(account.status, 200, JSON.stringify(account.body));
+    assert.deepEqual([account.body.opening_balance, account.body.closing_balance], [0, final]);
+    assert.equal(account.body.entries.length, entries.length);
+    const statementCsv = await fetch(
+      `${server.baseUrl}/agency_statement?from=${today}&to=${today}&format=csv`,
+      {
+        headers: { authorization: `Bearer ${agent.accessToken}` },
+      },
+    );
+    const last = (await statementCsv.text()).trim().split('\n').at(-1)!;
+    assert.match(last, /closing_balance/);
+    assert.ok(last.endsWith(`,${(final / 100).toFixed(2)},EUR`), last);
   });
 });

@@ -1,8 +1,10 @@
 import { AgencyAccountSchema, LedgerEntrySchema } from './ledger.schemas.ts';
+import { SalesReportSchema, StatementSchema } from './reports.schemas.ts';
 
 export { ACCOUNTS, agencyAccount } from './accounts.ts';
 export { ledgerRoutes } from './ledger.routes.ts';
 export { CurrencyCode, MinorUnits } from './ledger.schemas.ts';
+export { createLedgerReports } from './ledger-reports.ts';
 export {
   type AgencyAccount,
   AgencyAccountRefusal,
@@ -18,6 +20,7 @@ export {
   saleEntries,
 } from './ledger-rules.ts';
 export { createLedgerService, type LedgerService, refusalProblem } from './ledger-service.ts';
+export { reportsRoutes } from './reports.routes.ts';
 
 /** The ledger's schemas a client names; added once to the app, so the OpenAPI document refers to them. */
-export const LEDGER_SCHEMAS = [AgencyAccountSchema, LedgerEntrySchema];
+export const LEDGER_SCHEMAS = [AgencyAccountSchema, LedgerEntrySchema, SalesReportSchema, StatementSchema];

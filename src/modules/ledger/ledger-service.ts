@@ -6,6 +6,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { Principal } from '../auth/index.ts';
 import { exponentOf, isCurrency } from '../money/index.ts';
 import { agencyAccount } from './accounts.ts';
+import { agencyScope } from './agency-scope.ts';
 import type { AgencyAccount, AgencyAccountRefusal, LedgerRepository } from './ledger-repository.ts';
 import { topUpEntries } from './ledger-rules.ts';
 
@@ -52,15 +53,8 @@ export function createLedgerService(deps: { db: Kysely<Database>; ledger: Ledger
   }
 
   /** The agency a caller asks about: an agent only their own; an admin any, and must name it. */
-  function agencyFor(principal: Principal, asked: string | undefined, location: string): string {
-    if (principal.role === 'admin') {
-      if (!asked) throw invalidField('/agency_id', 'is required for an admin', location);
-      return asked;
-    }
-    if (!principal.agencyId) throw new AppError('FORBIDDEN', 'Only agency users and admins have balances');
-    if (asked && asked !== principal.agencyId) throw new AppError('NOT_FOUND', `No agency ${asked}`);
-    return principal.agencyId;
-  }
+  const agencyFor = (principal: Principal, asked: string | undefined) =>
+    agencyScope(principal, asked, false)!;
 
   function knownCurrency(currency: string): void {
     if (!isCurrency(currency)) throw invalidField('/currency', 'is not an ISO 4217 currency');
@@ -92,6 +86,7 @@ export function createLedgerService(deps: { db: Kysely<Database>; ledger: Ledger
             product: null,
             payment_id: null,
             exchange_rate: null,
+            agency_id: input.agency_id,
             created_by: principal.userId,
           },
           topUpEntries(agencyAccount(input.agency_id), input.amount, input.currency),
@@ -116,7 +111,7 @@ export function createLedgerService(deps: { db: Kysely<Database>; ledger: Ledger
     },
 
     async balance(principal: Principal, asked: string | undefined) {
-      const agencyId = agencyFor(principal, asked, 'querystring');
+      const agencyId = agencyFor(principal, asked);
       const account = await ledger.account(db, agencyId);
       if (account) return accountView(account);
       if (principal.role === 'admin') await existingAgency(agencyId);
@@ -137,7 +132,7 @@ export function createLedgerService(deps: { db: Kysely<Database>; ledger: Ledger
       after: KeysetPosition | undefined,
       limit: number,
     ) {
-      const agencyId = agencyFor(principal, asked, 'querystring');
+      const agencyId = agencyFor(principal, asked);
       return ledger.entries(agencyAccount(agencyId), after, limit);
     },
   };

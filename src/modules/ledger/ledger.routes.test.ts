@@ -128,4 +128,34 @@ describe('agency balances: refusals', () => {
     );
     assert.equal(replayed.statusCode, 200, 'an admin naming the same agency may follow the cursor');
   });
+
+  it('refuses reports for a period backwards or too long, another agency, a customer, or no agency', async () => {
+    const admin = await signIn(t, 'admin');
+    const agent = await signIn(t, 'agent');
+    const stranger = await signIn(t, 'agent');
+    const customer = await signIn(t);
+    const agencyId = (await get(agent.auth, '/balance')).json().agency_id;
+    const refusals: Array<[Record<string, string>, string, number, string?]> = [
+      [admin.auth, '/sales_report?from=2026-11-10&to=2026-11-09', 400, '/to'],
+      [admin.auth, '/sales_report?from=2025-01-01&to=2026-01-02', 400, '/to'],
+      [admin.auth, '/sales_report?from=2026-11-01&to=2026-11-31', 400, '/to'],
+      [admin.auth, '/sales_report?from=2026-11-01&to=2026-11-30&format=xlsx', 400, '/format'],
+      [customer.auth, '/sales_report?from=2026-11-01&to=2026-11-30', 403],
+      [stranger.auth, `/sales_report?from=2026-11-01&to=2026-11-30&agency_id=${agencyId}`, 404],
+      [admin.auth, '/agency_statement?from=2026-11-01&to=2026-11-30', 400, '/agency_id'],
+      [admin.auth, '/agency_statement?from=2026-11-01&to=2026-11-30&agency_id=agy_nope', 404],
+      [stranger.auth, `/agency_statement?from=2026-11-01&to=2026-11-30&agency_id=${agencyId}`, 404],
+      [customer.auth, '/agency_statement?from=2026-11-01&to=2026-11-30', 403],
+    ];
+    for (const [auth, url, status, pointer] of refusals) {
+      const res = await get(auth, url);
+      assert.equal(res.statusCode, status, `${url}: ${res.body}`);
+      if (pointer) assert.equal(res.json().errors[0].pointer, pointer, url);
+    }
+    const longest = await get(admin.auth, '/sales_report?from=2025-01-01&to=2026-01-01');
+    assert.equal(longest.statusCode, 200, '366 days is allowed');
+    assert.deepEqual(longest.json().lines, []);
+    const empty = (await get(agent.auth, '/agency_statement?from=2026-11-01&to=2026-11-30')).json();
+    assert.deepEqual([empty.opening_balance, empty.closing_balance, empty.entries], [0, 0, []]);
+  });
 });

@@ -15,4 +15,6 @@ export interface Purpose {
   bookingId: string;
   product: string;
   description: string;
+  /** The agency whose booking it is (null for a customer's), for statements and reports. */
+  agencyId: string | null;
 }

@@ -53,6 +53,7 @@ export function createSalePostings(deps: { ledger: LedgerRepository; rates: Rate
     product: purpose.product,
     payment_id: paymentId,
     exchange_rate: charged ? JSON.stringify(charged.exchange_rate) : null,
+    agency_id: purpose.agencyId,
     created_by: null,
   });
 

@@ -109,7 +109,12 @@ export function createFlightBookingService(deps: {
     const passengers = row.passengers;
     const tickets = Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)]));
     const due = dueOf(row);
-    const purpose = { bookingId: id, product: 'flight', description: `Flight booking ${row.reference}` };
+    const purpose = {
+      bookingId: id,
+      product: 'flight',
+      description: `Flight booking ${row.reference}`,
+      agencyId: row.agency_id,
+    };
     const prepared = paymentInput ? await payments.prepare(principal, paymentInput, due) : undefined;
     const changed = await payments.using(
       prepared,
@@ -204,7 +209,12 @@ export function createFlightBookingService(deps: {
                         trx,
                         prepared,
                         { total: price.total_amount, tax: price.tax_amount, currency: price.currency },
-                        { bookingId, product: 'flight', description: `Flight booking ${reference}` },
+                        {
+                          bookingId,
+                          product: 'flight',
+                          description: `Flight booking ${reference}`,
+                          agencyId: principal.agencyId,
+                        },
                         !holdUntil,
                       )
                     : null;

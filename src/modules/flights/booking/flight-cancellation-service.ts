@@ -45,7 +45,12 @@ export function createFlightCancellationService(deps: {
       trx,
       { total: row.total_amount, tax: row.itinerary.price.tax_amount, currency: row.currency },
       refund,
-      { bookingId: row.id, product: 'flight', description: `Flight booking ${row.reference} cancelled` },
+      {
+        bookingId: row.id,
+        product: 'flight',
+        description: `Flight booking ${row.reference} cancelled`,
+        agencyId: row.agency_id,
+      },
       true,
     );
     if (payment) await bookings.setPayment(trx, row.id, payment, now);

@@ -180,7 +180,12 @@ export function createHotelBookingService(deps: {
                     trx,
                     prepared,
                     due,
-                    { bookingId, product: 'hotel', description: `Hotel booking ${reference}` },
+                    {
+                      bookingId,
+                      product: 'hotel',
+                      description: `Hotel booking ${reference}`,
+                      agencyId: principal.agencyId,
+                    },
                     true,
                   );
                   const record = newHotelBookingRecord({

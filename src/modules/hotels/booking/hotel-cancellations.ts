@@ -137,6 +137,7 @@ export function createHotelCancellations(deps: {
             bookingId: row.id,
             product: 'hotel',
             description: `Hotel booking ${row.reference} ${whole ? 'cancelled' : 'room cancelled'}`,
+            agencyId: row.agency_id,
           },
           whole,
         );

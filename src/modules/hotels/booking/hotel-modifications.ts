@@ -65,6 +65,7 @@ export function createHotelModifications(deps: {
       bookingId: row.id,
       product: 'hotel',
       description: `Hotel booking ${row.reference} new dates`,
+      agencyId: row.agency_id,
     };
     if (more) return deps.payments.replace(trx, more, was, now, purpose);
     if (now.total >= was.total) return undefined;

@@ -1,0 +1,124 @@
+import { stringify } from 'csv-stringify/sync';
+import { formatMinor } from '../money/index.ts';
+import { ACCOUNTS } from './accounts.ts';
+
+/** Sums of the ledger in a period: per transaction kind, product, account and currency. */
+export interface LedgerSum {
+  kind: string;
+  product: string | null;
+  account: string;
+  currency: string;
+  total: number;
+}
+
+/** Bookings sold in a period, per product and the currency they were sold in. */
+export interface BookingCount {
+  product: string | null;
+  currency: string;
+  bookings: number;
+}
+
+export interface SalesLine {
+  product: string;
+  currency: string;
+  /** Bookings with a sale in the period (a hotel stay re-priced by a date change counts once). */
+  bookings: number;
+  /** What was sold, taxes included. */
+  gross: number;
+  /** The taxes in `gross`. */
+  taxes: number;
+  /** What was given back on cancellations and cheaper date changes. */
+  refunds: number;
+  /** What cancellations kept. */
+  penalties: number;
+  /** `gross - refunds`: what the period's sales leave, taxes included. */
+  revenue: number;
+}
+
+const REVENUE = new Set<string>([
+  ACCOUNTS.sales,
+  ACCOUNTS.taxesCollected,
+  ACCOUNTS.refunds,
+  ACCOUNTS.penalties,
+]);
+
+/**
+ * The sales report from the ledger's own sums, so it always adds up to the books: per product and
+ * currency, `revenue` is exactly the period's entries on `sales`, `taxes_collected`, `refunds` and
+ * `penalties`. Lines are sorted by currency, then product; totals are per currency.
+ */
+export function salesReport(sums: readonly LedgerSum[], counts: readonly BookingCount[]) {
+  const lines = new Map<string, SalesLine>();
+  const line = (product: string | null, currency: string) => {
+    const key = `${currency} ${product ?? ''}`;
+    let found = lines.get(key);
+    if (!found) {
+      found = {
+        product: product ?? 'none',
+        currency,
+        bookings: 0,
+        gross: 0,
+        taxes: 0,
+        refunds: 0,
+        penalties: 0,
+        revenue: 0,
+      };
+      lines.set(key, found);
+    }
+    return found;
+  };
+  for (const s of sums) {
+    if (!REVENUE.has(s.account)) continue;
+    const l = line(s.product, s.currency);
+    l.revenue += s.total;
+    if (s.kind === 'sale') {
+      l.gross += s.total;
+      if (s.account === ACCOUNTS.taxesCollected) l.taxes += s.total;
+    } else if (s.account === ACCOUNTS.penalties) {
+      l.penalties += s.total;
+      l.refunds -= s.total;
+    } else {
+      l.refunds -= s.total;
+    }
+  }
+  for (const c of counts) line(c.product, c.currency).bookings += c.bookings;
+  const sorted = [...lines.values()].sort(
+    (a, b) => a.currency.localeCompare(b.currency) || a.product.localeCompare(b.product),
+  );
+  const totals = new Map<string, Omit<SalesLine, 'product'>>();
+  for (const l of sorted) {
+    const t = totals.get(l.currency) ?? {
+      currency: l.currency,
+      bookings: 0,
+      gross: 0,
+      taxes: 0,
+      refunds: 0,
+      penalties: 0,
+      revenue: 0,
+    };
+    for (const k of ['bookings', 'gross', 'taxes', 'refunds', 'penalties', 'revenue'] as const) t[k] += l[k];
+    totals.set(l.currency, t);
+  }
+  return { lines: sorted, totals: [...totals.values()] };
+}
+
+export type SalesReport = ReturnType<typeof salesReport>;
+
+const MONEY = ['gross', 'taxes', 'refunds', 'penalties', 'revenue'] as const;
+
+/** The report as CSV: one row per line, then one total row per currency; amounts in major units. */
+export function salesReportCsv(report: SalesReport, period: { from: string; to: string }): string {
+  const row = (product: string, l: Omit<SalesLine, 'product'>) => [
+    period.from,
+    period.to,
+    product,
+    l.currency,
+    l.bookings,
+    ...MONEY.map((k) => formatMinor(l[k], l.currency)),
+  ];
+  return stringify([
+    ['from', 'to', 'product', 'currency', 'bookings', ...MONEY],
+    ...report.lines.map((l) => row(l.product, l)),
+    ...report.totals.map((t) => row('total', t)),
+  ]);
+}
