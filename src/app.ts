@@ -46,6 +46,7 @@ import {
   eventsRoutes,
   eventWebhooksDocument,
 } from './modules/events/index.ts';
+import { exchangeRatesModule, RATE_SCHEMAS } from './modules/exchange-rates/index.ts';
 import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
 import {
@@ -57,7 +58,6 @@ import {
   reportsRoutes,
 } from './modules/ledger/index.ts';
 import { mailModule } from './modules/mail/index.ts';
-import { REFERENCE_RATES } from './modules/money/index.ts';
 import { PAYMENT_SCHEMAS, paymentsModule } from './modules/payments/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
 import { WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
@@ -102,6 +102,7 @@ export async function buildApp(deps: AppDeps) {
     ...HOTEL_SCHEMAS,
     ...LEDGER_SCHEMAS,
     ...PAYMENT_SCHEMAS,
+    ...RATE_SCHEMAS,
     EventSchema,
     WebhookSchema,
   ])
@@ -218,6 +219,13 @@ export async function buildApp(deps: AppDeps) {
     settings: config.mail,
   });
   const events = createEventLog(eventsRepository, [webhooks.fanOut, mail.fanOut]);
+  const rates = await exchangeRatesModule(app, {
+    db: storage.db,
+    clock,
+    scheduler,
+    guards: { read: guards.read, admin: guards.admin },
+    pollMs: config.jobs.ratesRefreshMs,
+  });
   const ledger = createLedgerRepository(storage.db, ids);
   ledgerRoutes(app, {
     service: createLedgerService({ db: storage.db, ledger, clock }),
@@ -227,7 +235,7 @@ export async function buildApp(deps: AppDeps) {
   const payments = paymentsModule(app, {
     db: storage.db,
     ledger,
-    rates: REFERENCE_RATES,
+    rates: rates.source.table,
     clock,
     ids,
     scheduler,
@@ -261,7 +269,7 @@ export async function buildApp(deps: AppDeps) {
     searchGate,
     events,
     payments: payments.service,
-    rates: REFERENCE_RATES,
+    rates: rates.source.table,
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
   });
   bookingDeskRoutes(app, {
@@ -270,5 +278,5 @@ export async function buildApp(deps: AppDeps) {
   });
   healthRoutes(app, { ping: storage.ping });
 
-  return { app, accounts, flights, hotels, scheduler, webhooks, mail, payments, ledger };
+  return { app, accounts, flights, hotels, scheduler, webhooks, mail, payments, ledger, rates };
 }

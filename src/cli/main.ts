@@ -4,6 +4,7 @@ import { AppError } from '../http/app-error.ts';
 import { clientsCommand, UsageError, usersCommand } from './accounts-commands.ts';
 import { flightsCommand } from './flights-commands.ts';
 import { hotelsCommand } from './hotels-commands.ts';
+import { ratesCommand } from './rates-commands.ts';
 import { describeStorage, openConfiguredStorage } from './runtime.ts';
 import { serve } from './serve.ts';
 
@@ -19,6 +20,8 @@ const USAGE = `Usage: itinera <command>
   flights generate --preset S|M|L [--start DATE] [--out FILE] [--import]
   hotels import FILE             load hotel content, rates, allotments (docs/hotel-import.md)
   hotels generate --preset S|M|L [--start DATE] [--out FILE] [--import]
+  rates import FILE              load a day's exchange rates (docs/payments.md)
+  rates generate --out FILE      write the shipped reference rates as a file to edit and import
 
 Settings come from environment variables; see docs/configuration.md.
 `;
@@ -53,6 +56,8 @@ async function run(argv: string[]): Promise<void> {
       return flightsCommand(config, args);
     case 'hotels':
       return hotelsCommand(config, args);
+    case 'rates':
+      return ratesCommand(config, args);
     default:
       throw new UsageError(`unknown command ${command}`);
   }

@@ -12,6 +12,7 @@ import * as events from './migrations/0010-events.ts';
 import * as webhooks from './migrations/0011-webhooks.ts';
 import * as emailMessages from './migrations/0012-email-messages.ts';
 import * as payments from './migrations/0013-payments.ts';
+import * as exchangeRates from './migrations/0014-exchange-rates.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-webhooks': webhooks,
   '0012-email-messages': emailMessages,
   '0013-payments': payments,
+  '0014-exchange-rates': exchangeRates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

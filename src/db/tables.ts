@@ -494,6 +494,14 @@ export interface TestGatewayRefundsTable {
   created_at: string;
 }
 
+export interface ExchangeRatesTable {
+  as_of: string;
+  currency: string;
+  /** Units of `currency` one euro buys, as imported (decimal text). */
+  per_euro: string;
+  imported_at: string;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   users: UsersTable;
@@ -531,4 +539,5 @@ export interface Database {
   card_tokens: CardTokensTable;
   test_gateway_payments: TestGatewayPaymentsTable;
   test_gateway_refunds: TestGatewayRefundsTable;
+  exchange_rates: ExchangeRatesTable;
 }

@@ -14,17 +14,8 @@ export function createVersionedCache<T extends { version: number }>(
   let current: T | undefined;
   let loading: Promise<T> | undefined;
 
-  async function readVersion(): Promise<number> {
-    const row = await db
-      .selectFrom('change_counters')
-      .select('version')
-      .where('name', '=', name)
-      .executeTakeFirst();
-    return Number(row?.version ?? 0);
-  }
-
   async function refresh(): Promise<T> {
-    const version = await readVersion();
+    const version = await readVersion(db, name);
     if (current && current.version === version) return current;
     loading ??= load(version).finally(() => {
       loading = undefined;
@@ -38,6 +29,16 @@ export function createVersionedCache<T extends { version: number }>(
     current: async (): Promise<T> => current ?? refresh(),
     refresh,
   };
+}
+
+/** The change counter of the data behind an index (0 before its first change). */
+export async function readVersion(db: Kysely<Database>, name: string): Promise<number> {
+  const row = await db
+    .selectFrom('change_counters')
+    .select('version')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
 }
 
 /** Counts a change to the data behind an index; call it in the transaction that made the change. */

@@ -59,6 +59,7 @@ describe('GET /openapi.json', () => {
         ...['redeliver_event', 'rotate_webhook_secret', 'update_webhook'],
         ...['get_balance', 'list_ledger_entries', 'pay_booking', 'set_credit_limit', 'tokenize_card'],
         ...['top_up_balance', 'get_sales_report', 'get_agency_statement'],
+        ...['import_exchange_rates', 'get_exchange_rates'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

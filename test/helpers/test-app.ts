@@ -25,6 +25,7 @@ export interface TestApp {
   mail: Awaited<ReturnType<typeof buildApp>>['mail'];
   payments: Awaited<ReturnType<typeof buildApp>>['payments'];
   ledger: Awaited<ReturnType<typeof buildApp>>['ledger'];
+  rates: Awaited<ReturnType<typeof buildApp>>['rates'];
   clock: FakeClock;
   storage: Storage;
   config: Config;
@@ -50,6 +51,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     NETWORK_POLL_MS: '0',
     HOLD_SWEEP_MS: '0',
     HOTEL_INDEX_POLL_MS: '0',
+    RATES_POLL_MS: '0',
     PURGE_INTERVAL_MS: '0',
     RATE_LIMIT_MAX: '100000',
     RATE_LIMIT_ANONYMOUS_MAX: '100000',
@@ -71,20 +73,21 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       concurrency: config.auth.hashConcurrency,
       queueLimit: config.auth.hashQueueLimit,
     });
-  const { app, accounts, flights, hotels, scheduler, webhooks, mail, payments, ledger } = await buildApp({
-    config,
-    storage,
-    clock,
-    hasher,
-    ids: randomIds,
-    catalogue: testCatalogue(),
-    redis: options.redis,
-    logger: options.logTo
-      ? { level: 'trace', stream: options.logTo }
-      : process.env.TEST_LOG
-        ? { level: 'error' }
-        : false,
-  });
+  const { app, accounts, flights, hotels, scheduler, webhooks, mail, payments, ledger, rates } =
+    await buildApp({
+      config,
+      storage,
+      clock,
+      hasher,
+      ids: randomIds,
+      catalogue: testCatalogue(),
+      redis: options.redis,
+      logger: options.logTo
+        ? { level: 'trace', stream: options.logTo }
+        : process.env.TEST_LOG
+          ? { level: 'error' }
+          : false,
+    });
   await app.ready();
   return {
     app,
@@ -96,6 +99,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     mail,
     payments,
     ledger,
+    rates,
     clock,
     storage,
     config,

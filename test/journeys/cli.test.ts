@@ -115,6 +115,30 @@ describe('the itinera command line', () => {
     assert.match(refused.stderr, /\/schedules\/0\/flight_number/);
   });
 
+  it('writes the reference exchange rates as a file, imports an edited day, and refuses a bad one', () => {
+    const file = path.join(dataDir, 'rates.json');
+    const written = itinera(['rates', 'generate', '--out', file]);
+    assert.equal(written.status, 0, written.stderr);
+    const rates = JSON.parse(readFileSync(file, 'utf8'));
+    assert.equal(rates.base, 'EUR');
+    assert.ok(rates.rates.USD > 0 && rates.rates.JPY > 0);
+    writeFileSync(
+      file,
+      JSON.stringify({ ...rates, as_of: '2026-01-05', rates: { ...rates.rates, USD: '1.0345' } }),
+    );
+    const imported = itinera(['rates', 'import', file]);
+    assert.equal(imported.status, 0, imported.stderr);
+    assert.match(
+      imported.stdout,
+      /imported \d+ exchange rates for 2026-01-05; in force: imported rates of 2026-01-05/,
+    );
+    writeFileSync(file, JSON.stringify({ as_of: '2026-01-06', rates: { USD: 'one', XXZ: 1 } }));
+    const refused = itinera(['rates', 'import', file]);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /\/rates\/USD/);
+    assert.match(refused.stderr, /\/rates\/XXZ/);
+  });
+
   it('names each bad environment variable and exits non-zero', () => {
     const result = itinera(['migrate'], { env: { PORT: 'x', REDIS_URL: 'http://nope' } });
     assert.equal(result.status, 1);

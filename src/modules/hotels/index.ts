@@ -85,7 +85,7 @@ export async function hotelsModule(
     scheduler: Scheduler;
     searchGate: SearchGate;
     /** Exchange rates for comparing and showing prices across currencies. */
-    rates: RateTable;
+    rates: () => RateTable;
     /** The event log every booking change is recorded in. */
     events: EventLog;
     /** Takes and gives back the money of bookings. */

@@ -29,7 +29,7 @@ export function createPaymentsService(deps: {
   cardTokens: CardTokensRepository;
   ledger: LedgerRepository;
   gateway: PaymentGateway;
-  rates: RateTable;
+  rates: () => RateTable;
   clock: Clock;
   ids: IdGenerator;
 }) {

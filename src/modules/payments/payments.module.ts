@@ -24,7 +24,8 @@ export function paymentsModule(
   deps: {
     db: Kysely<Database>;
     ledger: LedgerRepository;
-    rates: RateTable;
+    /** The exchange rates in force (a balance in another currency pays at them). */
+    rates: () => RateTable;
     clock: Clock;
     ids: IdGenerator;
     scheduler: Scheduler;

@@ -22,13 +22,14 @@ import type { Due, Purpose } from './payment-types.ts';
  * ledger's conditional statement, at today's rate when the balance is in another currency), and a
  * refund to whoever paid.
  */
-export function createSalePostings(deps: { ledger: LedgerRepository; rates: RateTable; clock: Clock }) {
+export function createSalePostings(deps: { ledger: LedgerRepository; rates: () => RateTable; clock: Clock }) {
   const { ledger, clock } = deps;
 
   /** What an agency pays for a sale in its account's currency, at today's rates when they differ. */
   function inAccountCurrency(account: AgencyAccount, due: Due): Charged | null {
     if (account.currency === due.currency) return null;
-    const amount = convert(deps.rates, due.total, due.currency, account.currency);
+    const rates = deps.rates();
+    const amount = convert(rates, due.total, due.currency, account.currency);
     if (amount === undefined)
       throw new AppError(
         'CURRENCY_MISMATCH',
@@ -37,12 +38,12 @@ export function createSalePostings(deps: { ledger: LedgerRepository; rates: Rate
           account_currency: account.currency,
         },
       );
-    const unit = convert(deps.rates, 1_000_000, due.currency, account.currency)! / 1_000_000;
+    const unit = convert(rates, 1_000_000, due.currency, account.currency)! / 1_000_000;
     return {
       amount,
       currency: account.currency,
       refunded: 0,
-      exchange_rate: { from: due.currency, to: account.currency, rate: unit, as_of: deps.rates.asOf },
+      exchange_rate: { from: due.currency, to: account.currency, rate: unit, as_of: rates.asOf },
     };
   }
 

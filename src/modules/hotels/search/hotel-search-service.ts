@@ -73,12 +73,12 @@ export function createHotelSearchService(deps: {
   rateKeys: RateKeys;
   catalogue: Catalogue;
   clock: Clock;
-  /** Rates to compare and filter prices across currencies, and to show them in the one asked for. */
-  rates: RateTable;
+  /**
+   * The exchange rates in force, read once per search: to compare and filter prices across currencies,
+   * and to show them in the one asked for.
+   */
+  rates: () => RateTable;
 }) {
-  const { rates } = deps;
-  const worth = (o: HotelOption) => comparable(rates, o.total, o.currency);
-
   /**
    * The currency the price filters are in: the one asked for, or the one every hotel found is priced
    * in. Hotels priced in several currencies need it said.
@@ -132,6 +132,8 @@ export function createHotelSearchService(deps: {
     async searchHotels(req: SearchHotelsRequest) {
       const now = deps.clock.now();
       checkStayDates(req.check_in, req.check_out, now);
+      const rates = deps.rates();
+      const worth = (o: HotelOption) => comparable(rates, o.total, o.currency);
       if (req.currency && !hasRate(rates, req.currency))
         throw invalidField('/currency', `has no exchange rate: ${JSON.stringify(req.currency)}`);
       const index = await deps.index.current();

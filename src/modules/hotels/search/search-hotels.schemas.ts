@@ -96,7 +96,7 @@ export const SearchHotelsRequestSchema = Type.Object(
         examples: ['USD'],
         description:
           'ISO 4217 code to show prices in (`cheapest_in_currency`) and that the price filters are in. ' +
-          'Hotels keep their own currency for booking; the conversion uses the reference rates of ' +
+          'Hotels keep their own currency for booking; the conversion uses the rates in force (GET /exchange_rates) of ' +
           '`exchange_rates_as_of`. Without it the price filters are in the hotels’ currency, and a search ' +
           'whose hotels are priced in several currencies needs it to filter by price. Sorting by price ' +
           'always compares through the rates.',
