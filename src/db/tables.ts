@@ -311,6 +311,8 @@ export interface RatePlansTable {
   cancellation: string;
   min_stay: number;
   closed_to_arrival: string;
+  /** Paid when booked, or at the hotel (0015). */
+  payment_type: 'pay_now' | 'pay_at_hotel';
 }
 
 export interface RoomNightOverridesTable {

@@ -45,7 +45,7 @@ export function roomsAsSold(input: {
     special_requests: r.special_requests ?? null,
     price: {
       room_type: { id: roomType.id, code: roomType.code, name: roomType.name, beds: roomType.beds },
-      rate_plan: { id: plan.id, code: plan.code, name: plan.name },
+      rate_plan: { id: plan.id, code: plan.code, name: plan.name, payment_type: plan.payment_type },
       board: plan.board,
       currency: plan.currency,
       nightly: input.prices[i]!.nights,

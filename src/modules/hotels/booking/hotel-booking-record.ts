@@ -29,7 +29,8 @@ export interface StoredHolder {
 /** A room's product and price as sold. */
 export interface StoredRoomPrice {
   room_type: { id: string; code: string; name: string; beds: string };
-  rate_plan: { id: string; code: string; name: string };
+  /** `payment_type` is absent on rooms sold before rates could be paid at the hotel: those were paid now. */
+  rate_plan: { id: string; code: string; name: string; payment_type?: 'pay_now' | 'pay_at_hotel' };
   board: string;
   currency: string;
   nightly: Array<{ date: string; amount: number }>;

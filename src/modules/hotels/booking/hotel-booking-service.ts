@@ -92,6 +92,7 @@ export function createHotelBookingService(deps: {
           room_type: { code: roomType.code, name: roomType.name, beds: roomType.beds },
           rate_plan: { code: plan.code, name: plan.name },
           board: plan.board,
+          payment_type: plan.payment_type,
           total_amount: priced.total,
           currency: plan.currency,
           ...sumRooms(priced.rooms),
@@ -151,14 +152,20 @@ export function createHotelBookingService(deps: {
         prices: priced.rooms,
       });
       const paymentInput = input.payment as PaymentInput | undefined;
-      if (!paymentInput) throw invalidField('/payment', 'is required: the stay is paid when booked');
+      const paidHere = plan.payment_type === 'pay_now';
+      if (paidHere && !paymentInput)
+        throw invalidField('/payment', 'is required: this rate is paid when booked');
+      if (!paidHere && paymentInput)
+        throw invalidField('/payment', 'must be left out: this rate is paid at the hotel');
       const due = {
         total: priced.total,
         tax: priced.rooms.reduce((n, r) => n + r.tax_included_amount, 0),
         currency: plan.currency,
       };
       // A card is authorized before the transaction (it calls out); the balance is debited inside it.
-      const prepared: Prepared = await payments.prepare(principal, paymentInput, due);
+      const prepared: Prepared | undefined = paymentInput
+        ? await payments.prepare(principal, paymentInput, due)
+        : undefined;
       // Another request with the same key may have made the booking: this one's payment is then not used.
       const row = await payments.using(
         prepared,
@@ -176,18 +183,20 @@ export function createHotelBookingService(deps: {
                     nightsOf(p.check_in, p.check_out),
                     rooms.length,
                   );
-                  const payment = await payments.settle(
-                    trx,
-                    prepared,
-                    due,
-                    {
-                      bookingId,
-                      product: 'hotel',
-                      description: `Hotel booking ${reference}`,
-                      agencyId: principal.agencyId,
-                    },
-                    true,
-                  );
+                  const payment = prepared
+                    ? await payments.settle(
+                        trx,
+                        prepared,
+                        due,
+                        {
+                          bookingId,
+                          product: 'hotel',
+                          description: `Hotel booking ${reference}`,
+                          agencyId: principal.agencyId,
+                        },
+                        true,
+                      )
+                    : null;
                   const record = newHotelBookingRecord({
                     id: bookingId,
                     reference,

@@ -86,6 +86,7 @@ export function hotelBookingView(
         ? [...(deadlines as string[])].sort()[0]!
         : null,
     penalty_amount: row.penalty_amount,
+    payment_type: rooms[0]?.price.rate_plan.payment_type ?? 'pay_now',
     payment: row.payment,
     allowed_actions: hotelAllowedActions(row.status, stay),
     events,

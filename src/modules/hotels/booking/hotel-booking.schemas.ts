@@ -41,6 +41,11 @@ export const CheckRateResponseSchema = Type.Object(
           room_type: Type.Object({ code: Type.String(), name: Type.String(), beds: Type.String() }),
           rate_plan: Type.Object({ code: Type.String(), name: Type.String() }),
           board: Type.String(),
+          payment_type: Type.String({
+            enum: ['pay_now', 'pay_at_hotel'],
+            description:
+              '`pay_now`: paid when booked; `pay_at_hotel`: the guest pays the hotel, nothing is taken here',
+          }),
           total_amount: Type.Integer({ description: 'The price now, to send as expected_total' }),
           currency: Type.String(),
           tax_included_amount: Type.Integer(),
@@ -108,9 +113,13 @@ export const BookHotelRequestSchema = Type.Object(
       Type.String({ minLength: 1, maxLength: 64, description: 'Your own reference; searchable' }),
     ),
     expected_total: Money,
-    payment: Type.Ref('PaymentInput', {
-      description: 'Card (authorized and captured) or the agency balance; the stay is paid when booked',
-    }),
+    payment: Type.Optional(
+      Type.Ref('PaymentInput', {
+        description:
+          'Card (authorized and captured) or the agency balance: required for a `pay_now` rate, whose stay is ' +
+          'paid when booked; none for a `pay_at_hotel` rate',
+      }),
+    ),
   },
   { $id: 'BookHotelRequest', additionalProperties: false },
 );
@@ -211,7 +220,14 @@ export const HotelBookingSchema = Type.Object(
       description: 'Hotel local time with offset; null when some room is never free to cancel',
     }),
     penalty_amount: Type.Union([Type.Integer(), Type.Null()], { description: 'Charged for cancelled rooms' }),
-    payment: Type.Union([Type.Ref('Payment'), Type.Null()], { description: 'How the stay was paid' }),
+    payment_type: Type.String({
+      enum: ['pay_now', 'pay_at_hotel'],
+      description:
+        '`pay_now`: paid when booked; `pay_at_hotel`: the guest pays the hotel, nothing is taken here',
+    }),
+    payment: Type.Union([Type.Ref('Payment'), Type.Null()], {
+      description: 'How the stay was paid; null when it is paid at the hotel',
+    }),
     allowed_actions: Type.Array(Type.String(), {
       description: 'What the client may do next: cancel, modify, change_dates',
     }),

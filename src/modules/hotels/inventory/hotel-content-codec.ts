@@ -42,6 +42,7 @@ export interface IndexedRatePlan extends RatePlanRules {
   code: string;
   name: string;
   board: RatePlanRow['board'];
+  payment_type: RatePlanRow['payment_type'];
 }
 
 /** A room type row with its JSON parsed (equal values shared through `i`). */
@@ -79,6 +80,7 @@ export function decodeRatePlan(p: RatePlanRow, i: Interner = new Interner()): In
     cancellation: i.json(p.cancellation),
     min_stay: p.min_stay,
     closed_to_arrival: i.string(p.closed_to_arrival),
+    payment_type: p.payment_type,
   };
 }
 

@@ -31,7 +31,12 @@ export interface RatePlanRecord {
   cancellation: CancellationPolicy;
   min_stay: number;
   closed_to_arrival: string;
+  /** `pay_now` (the default): paid when booked; `pay_at_hotel`: the guest pays the hotel. */
+  payment?: PaymentType;
 }
+
+export const PAYMENT_TYPES = ['pay_now', 'pay_at_hotel'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export interface HotelRecord {
   /** The operator's own code: the natural key of the hotel. */

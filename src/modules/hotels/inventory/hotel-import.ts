@@ -97,6 +97,7 @@ export function createHotelImporter(deps: {
             ...encodeRatePlanRules(r),
             min_stay: r.min_stay,
             closed_to_arrival: r.closed_to_arrival,
+            payment_type: r.payment ?? 'pay_now',
           })),
         );
         const roomIds = await deps.hotels.upsertRoomTypes(trx, rooms);

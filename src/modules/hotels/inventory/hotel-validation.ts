@@ -2,7 +2,7 @@ import { invalidFields } from '../../../http/app-error.ts';
 import { daysBetween, isCalendarDate } from '../../../shared/calendar.ts';
 import type { ImportProblem } from '../../../shared/import-problems.ts';
 import type { Catalogue } from '../../catalog/index.ts';
-import { type AllotmentRecord, BOARDS, type HotelFile } from './hotel-file.ts';
+import { type AllotmentRecord, BOARDS, type HotelFile, PAYMENT_TYPES } from './hotel-file.ts';
 import type { Season } from './hotel-rates.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -156,6 +156,8 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
       if (!int(r.min_stay, 1, 60)) bad(`${q}/min_stay`, 'must be 1 to 60');
       if (typeof r.closed_to_arrival !== 'string' || !/^[1-7]{0,7}$/.test(r.closed_to_arrival))
         bad(`${q}/closed_to_arrival`, 'must be ISO weekday digits, or empty');
+      if (r.payment !== undefined && !(PAYMENT_TYPES as readonly unknown[]).includes(r.payment))
+        bad(`${q}/payment`, `must be one of ${PAYMENT_TYPES.join(', ')}`);
     }
   }
   for (const [a, i] of records<AllotmentRecord>(file.allotments, '/allotments', false)) {

@@ -98,6 +98,7 @@ export function createHotelsRepository(db: Kysely<Database>) {
               cancellation: eb.ref('excluded.cancellation'),
               min_stay: eb.ref('excluded.min_stay'),
               closed_to_arrival: eb.ref('excluded.closed_to_arrival'),
+              payment_type: eb.ref('excluded.payment_type'),
             })),
           )
           .execute();

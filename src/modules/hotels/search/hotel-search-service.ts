@@ -261,6 +261,7 @@ export function createHotelSearchService(deps: {
             },
             rate_plan: { code: o.ratePlan.code, name: o.ratePlan.name },
             board: o.ratePlan.board,
+            payment_type: o.ratePlan.payment_type,
             total_amount: o.total,
             currency: o.currency,
             ...sumRooms(o.prices),

@@ -132,6 +132,11 @@ export const HotelOptionSchema = Type.Object({
   }),
   rate_plan: Type.Object({ code: Type.String(), name: Type.String() }),
   board: Type.String(),
+  payment_type: Type.String({
+    enum: ['pay_now', 'pay_at_hotel'],
+    description:
+      '`pay_now`: paid when booked; `pay_at_hotel`: the guest pays the hotel, nothing is taken here',
+  }),
   total_amount: Type.Integer({ description: 'For every room and night, VAT included, in minor units' }),
   currency: Type.String(),
   tax_included_amount: Type.Integer(),
