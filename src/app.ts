@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps) {
     searchGate,
     events,
     payments: payments.service,
+    rates: rates.source.table,
     jobs: { networkRefreshMs: config.jobs.networkRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
   });
   const hotels = await hotelsModule(app, {

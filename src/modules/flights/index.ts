@@ -11,6 +11,7 @@ import type { IdGenerator } from '../../ports/ids.ts';
 import type { ProductRegistry } from '../bookings/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
+import type { RateTable } from '../money/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import { flightBookingRoutes } from './api/flight-booking.routes.ts';
 import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
@@ -71,6 +72,8 @@ export interface FlightsDeps {
   events: EventLog;
   /** Takes, sets aside and gives back the money of bookings. */
   payments: PaymentsService;
+  /** The exchange rates in force, for searches asked to show another currency. */
+  rates: () => RateTable;
   jobs: { networkRefreshMs: number; holdSweepMs: number };
 }
 
@@ -95,6 +98,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     offers,
     catalogue: deps.catalogue,
     clock: deps.clock,
+    rates: deps.rates,
   });
 
   const { clock, ids, db, catalogue } = deps;

@@ -4,6 +4,7 @@ import type { Clock } from '../../../ports/clock.ts';
 import { addDays, daysBetween, toLocalIso } from '../../../shared/calendar.ts';
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
+import { comparable, convert, hasRate, type RateTable } from '../../money/index.ts';
 import type { DatedFlight, FlightNetwork } from '../inventory/flight-network.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { Cabin } from '../inventory/network-file.ts';
@@ -29,12 +30,21 @@ const PER_SLICE_OPTIONS = 64;
 
 type Slice = SearchFlightRequest['slices'][number];
 
+/** What a price is worth whatever its currency, through one rate table (for sorting and ranking). */
+type Worth = (price: { total_amount: number; currency: string }) => number;
+const worthIn =
+  (rates: RateTable): Worth =>
+  (price) =>
+    comparable(rates, price.total_amount, price.currency);
+
 export function createFlightSearchService(deps: {
   networkCache: NetworkCache;
   seats: SeatInventoryRepository;
   offers: OfferTokens;
   catalogue: Catalogue;
   clock: Clock;
+  /** The exchange rates in force, read once per search: to compare, filter and show totals across currencies. */
+  rates: () => RateTable;
 }) {
   const { catalogue, seats } = deps;
 
@@ -91,6 +101,7 @@ export function createFlightSearchService(deps: {
     places: Array<{ origins: Airport[]; destinations: Airport[] }>,
     dates: string[],
     mix: PassengerMix,
+    worth: Worth,
   ): Promise<{ perSlice: SliceOption[][]; complete: boolean }> {
     const include = req.airlines?.include;
     const exclude = new Set(req.airlines?.exclude ?? []);
@@ -121,7 +132,7 @@ export function createFlightSearchService(deps: {
     const perSlice = itineraries.map((list) => {
       const options = list
         .flatMap((it) => sliceOptions(network, it, cabin, mix, soldOf))
-        .sort((a, b) => a.price.total_amount - b.price.total_amount);
+        .sort((a, b) => worth(a.price) - worth(b.price));
       if (options.length > PER_SLICE_OPTIONS * 4) complete = false;
       return options.slice(0, PER_SLICE_OPTIONS * 4);
     });
@@ -174,17 +185,34 @@ export function createFlightSearchService(deps: {
     price: NonNullable<ReturnType<typeof combinePrices>>;
     duration: number;
     departure: number;
+    /** The total through the rates, for sorting offers priced in several currencies. */
+    worth: number;
   }
 
   /** The cheap part of an offer: its price and sort keys, enough to filter, sort and page. */
-  function candidate(options: SliceOption[]): Candidate | undefined {
+  function candidate(options: SliceOption[], worth: Worth): Candidate | undefined {
     const price = combinePrices(options.map((o) => o.price));
     if (!price) return undefined;
     const duration = options.reduce(
       (n, o) => n + (o.itinerary[o.itinerary.length - 1]!.arrivesAt - o.itinerary[0]!.departsAt),
       0,
     );
-    return { options, price, duration, departure: options[0]!.itinerary[0]!.departsAt };
+    return { options, price, duration, departure: options[0]!.itinerary[0]!.departsAt, worth: worth(price) };
+  }
+
+  /**
+   * The currency `max_total_amount` is in: the one asked for, or the one every offer found is priced in.
+   * Offers priced in several currencies need it said.
+   */
+  function filterCurrency(req: SearchFlightRequest, priced: Candidate[]): string | undefined {
+    if (req.max_total_amount === undefined) return undefined;
+    if (req.currency) return req.currency;
+    const currencies = new Set(priced.map((c) => c.price.currency));
+    if (currencies.size <= 1) return [...currencies][0];
+    throw invalidField(
+      '/currency',
+      `is needed to filter by price: the offers found are priced in ${[...currencies].sort().join(', ')}`,
+    );
   }
 
   /** The whole offer, signed; built only for the page being returned. */
@@ -226,6 +254,7 @@ export function createFlightSearchService(deps: {
     req: SearchFlightRequest,
     places: Array<{ origins: Airport[]; destinations: Airport[] }>,
     mix: PassengerMix,
+    worth: Worth,
   ) {
     const days = req.flexible_days ?? 0;
     const today = deps.clock.now().toISOString().slice(0, 10);
@@ -243,7 +272,7 @@ export function createFlightSearchService(deps: {
       const single = { ...req, slices: [req.slices[slice]!] };
       const {
         perSlice: [options = []],
-      } = await optionsFor(network, single, [places[slice]!], [date], mix);
+      } = await optionsFor(network, single, [places[slice]!], [date], mix, worth);
       const byBrand = new Map<string, { amount: number; currency: string }>();
       for (const o of options)
         if (!byBrand.has(o.brand))
@@ -276,6 +305,10 @@ export function createFlightSearchService(deps: {
     /** Offers for a one-way, return or multi-city trip, priced from live availability. */
     async searchFlights(req: SearchFlightRequest) {
       const { mix, places } = checkRequest(req);
+      const rates = deps.rates();
+      const worth = worthIn(rates);
+      if (req.currency && !hasRate(rates, req.currency))
+        throw invalidField('/currency', `has no exchange rate: ${JSON.stringify(req.currency)}`);
       const network = await deps.networkCache.current();
       const now = deps.clock.now();
       const options = await optionsFor(
@@ -284,29 +317,41 @@ export function createFlightSearchService(deps: {
         places,
         req.slices.map((s) => s.departure_date),
         mix,
+        worth,
       );
       const { combos, complete } = combine(options.perSlice);
-      const candidates = combos
-        .map(candidate)
-        .filter((c): c is Candidate => c !== undefined)
-        .filter((c) => req.max_total_amount === undefined || c.price.total_amount <= req.max_total_amount);
+      const priced = combos.map((c) => candidate(c, worth)).filter((c): c is Candidate => c !== undefined);
+      const unit = filterCurrency(req, priced);
+      const candidates = priced.filter(
+        (c) =>
+          req.max_total_amount === undefined ||
+          (convert(rates, c.price.total_amount, c.price.currency, unit!) ?? Number.POSITIVE_INFINITY) <=
+            req.max_total_amount,
+      );
       const sort = req.sort ?? 'price';
+      // Totals compare through the rates, so offers in several currencies still sort by what they cost.
       candidates.sort((a, b) =>
         sort === 'duration'
-          ? a.duration - b.duration || a.price.total_amount - b.price.total_amount
+          ? a.duration - b.duration || a.worth - b.worth
           : sort === 'departure'
-            ? a.departure - b.departure || a.price.total_amount - b.price.total_amount
-            : a.price.total_amount - b.price.total_amount || a.duration - b.duration,
+            ? a.departure - b.departure || a.worth - b.worth
+            : a.worth - b.worth || a.duration - b.duration,
       );
       const { cursor, limit, ...query } = req;
       const window = paginate(candidates, query as Record<string, unknown>, cursor, limit ?? 20);
       const page = {
         ...window,
         total_count_capped: !(options.complete && complete),
-        data: window.data.map((c) => toOffer(c, req, mix, now)),
+        data: window.data.map((c) => {
+          const offer = toOffer(c, req, mix, now);
+          if (!req.currency) return offer;
+          const amount = convert(rates, c.price.total_amount, c.price.currency, req.currency)!;
+          return { ...offer, total_in_currency: { amount, currency: req.currency } };
+        }),
+        ...(req.currency ? { exchange_rates_as_of: rates.asOf } : {}),
       };
       return (req.flexible_days ?? 0) > 0
-        ? { ...page, calendar: await calendar(network, req, places, mix) }
+        ? { ...page, calendar: await calendar(network, req, places, mix, worth) }
         : page;
     },
   };

@@ -73,7 +73,21 @@ export const SearchFlightRequestSchema = Type.Object(
       ),
     ),
     max_total_amount: Type.Optional(
-      Type.Integer({ minimum: 1, description: 'Minor units, in the offers’ currency' }),
+      Type.Integer({
+        minimum: 1,
+        description: 'Minor units of `currency` when given, otherwise of the offers’ currency',
+      }),
+    ),
+    currency: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z]{3}$',
+        examples: ['USD'],
+        description:
+          'ISO 4217 code to show totals in (`total_in_currency`) and that `max_total_amount` is in. Offers keep ' +
+          'their fares’ currency for booking; the conversion uses the rates in force (GET /exchange_rates) of ' +
+          '`exchange_rates_as_of`. Offers priced in several currencies need it to filter by price; sorting by ' +
+          'price always compares through the rates.',
+      }),
     ),
     sort: Type.Optional(
       Type.Union([Type.Literal('price'), Type.Literal('duration'), Type.Literal('departure')], {
@@ -156,6 +170,12 @@ export const OfferSchema = Type.Object(
     brand: Type.String({ examples: ['standard'] }),
     total_amount: Money('What the booking costs'),
     total_currency: Type.String({ examples: ['EUR'] }),
+    total_in_currency: Type.Optional(
+      Type.Object(
+        { amount: Type.Integer(), currency: Type.String() },
+        { description: 'With `currency` in the request: the total converted, for display' },
+      ),
+    ),
     base_amount: Money('Fares'),
     tax_amount: Money('Taxes'),
     passengers: Type.Array(PassengerPriceSchema),
@@ -184,6 +204,9 @@ export const SearchFlightResponseSchema = Type.Object(
         '(day-long layovers with two connections). Narrow the search (times, airlines, fewer connections) ' +
         'to see the rest.',
     }),
+    exchange_rates_as_of: Type.Optional(
+      Type.String({ format: 'date', description: 'With `currency`: the date of the rates converted at' }),
+    ),
     calendar: Type.Optional(
       Type.Array(
         Type.Object({
