@@ -32,10 +32,19 @@ type Slice = SearchFlightRequest['slices'][number];
 
 /** What a price is worth whatever its currency, through one rate table (for sorting and ranking). */
 type Worth = (price: { total_amount: number; currency: string }) => number;
-const worthIn =
-  (rates: RateTable): Worth =>
-  (price) =>
-    comparable(rates, price.total_amount, price.currency);
+function worthIn(rates: RateTable): Worth {
+  // One factor per currency, worked out once a search: a search ranks thousands of prices.
+  const factors = new Map<string, number>();
+  return (price) => {
+    let factor = factors.get(price.currency);
+    if (factor === undefined) {
+      factor = comparable(rates, 1, price.currency);
+      factors.set(price.currency, factor);
+    }
+    // A currency without a rate sorts last, whatever the amount (0 × ∞ would be NaN).
+    return factor === Number.POSITIVE_INFINITY ? factor : price.total_amount * factor;
+  };
+}
 
 export function createFlightSearchService(deps: {
   networkCache: NetworkCache;
@@ -130,9 +139,12 @@ export function createFlightSearchService(deps: {
     const soldOf = (id: string, date: string, c: Cabin) =>
       sold.get(seats.keyOf({ scheduleId: id, date, cabin: c })) ?? 0;
     const perSlice = itineraries.map((list) => {
+      // Each option's worth once, not once per comparison.
       const options = list
         .flatMap((it) => sliceOptions(network, it, cabin, mix, soldOf))
-        .sort((a, b) => worth(a.price) - worth(b.price));
+        .map((o) => ({ o, w: worth(o.price) }))
+        .sort((a, b) => a.w - b.w)
+        .map(({ o }) => o);
       if (options.length > PER_SLICE_OPTIONS * 4) complete = false;
       return options.slice(0, PER_SLICE_OPTIONS * 4);
     });
