@@ -228,7 +228,19 @@ export async function buildApp(deps: AppDeps) {
   });
   const ledger = createLedgerRepository(storage.db, ids);
   ledgerRoutes(app, {
-    service: createLedgerService({ db: storage.db, ledger, clock }),
+    service: createLedgerService({
+      db: storage.db,
+      ledger,
+      clock,
+      tell: (trx, type, by, account, at) =>
+        events.record(trx, {
+          id: ids.ordered('evt'),
+          type,
+          at,
+          object: account,
+          owner: { userId: by.userId, agencyId: account.agency_id },
+        }),
+    }),
     guards: { read: guards.read, admin: guards.admin },
   });
   reportsRoutes(app, { reports: createLedgerReports({ db: storage.db, ledger }), guard: guards.read });

@@ -21,6 +21,9 @@ export const EVENT_TYPES = {
     'An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and ' +
     'none has succeeded since. `data.object` is the endpoint, with `disabled_reason`.',
   'webhook_endpoint.ping': 'Sent by POST /ping_webhook to one endpoint only. `data.object` is the endpoint.',
+  'agency_account.topped_up':
+    'Money an agency paid in was credited to its balance. `data.object` is the account, with `top_up`.',
+  'agency_account.credit_limit_changed': 'An agency’s credit limit was set. `data.object` is the account.',
   'flight_schedule.withdrawn':
     'An operator withdrew a schedule from sale (admins only). `data.object` is the schedule.',
 } as const;

@@ -42,7 +42,19 @@ export function refusalProblem(refusal: AgencyAccountRefusal, account: AgencyAcc
 }
 
 /** Agency balances: top-ups and credit limits (admins), balances and statements (the agency, admins). */
-export function createLedgerService(deps: { db: Kysely<Database>; ledger: LedgerRepository; clock: Clock }) {
+export function createLedgerService(deps: {
+  db: Kysely<Database>;
+  ledger: LedgerRepository;
+  clock: Clock;
+  /** Tells a change of an agency's account, in its transaction (the agency's users and admins see it). */
+  tell: (
+    trx: Kysely<Database>,
+    type: 'agency_account.topped_up' | 'agency_account.credit_limit_changed',
+    by: Principal,
+    account: ReturnType<typeof accountView> & Record<string, unknown>,
+    at: string,
+  ) => Promise<void>;
+}) {
   const { db, ledger, clock } = deps;
 
   async function existingAgency(agencyId: string): Promise<void> {
@@ -92,21 +104,31 @@ export function createLedgerService(deps: { db: Kysely<Database>; ledger: Ledger
           topUpEntries(agencyAccount(input.agency_id), input.amount, input.currency),
           now,
         );
-        return {
+        const account = accountView((await ledger.account(trx, input.agency_id))!);
+        const topUp = {
           transaction_id: transactionId!,
-          account: accountView((await ledger.account(trx, input.agency_id))!),
+          amount: input.amount,
+          currency: input.currency,
+          reference: input.reference ?? null,
         };
+        await deps.tell(trx, 'agency_account.topped_up', principal, { ...account, top_up: topUp }, now);
+        return { transaction_id: transactionId!, account };
       });
     },
 
-    async setCreditLimit(input: { agency_id: string; credit_limit: number; currency: string }) {
+    async setCreditLimit(
+      principal: Principal,
+      input: { agency_id: string; credit_limit: number; currency: string },
+    ) {
       knownCurrency(input.currency);
       await existingAgency(input.agency_id);
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
         sameCurrency(await ledger.ensureAccount(trx, input.agency_id, input.currency, now), input.currency);
         await ledger.setCreditLimit(trx, input.agency_id, input.credit_limit, now);
-        return accountView((await ledger.account(trx, input.agency_id))!);
+        const account = accountView((await ledger.account(trx, input.agency_id))!);
+        await deps.tell(trx, 'agency_account.credit_limit_changed', principal, account, now);
+        return account;
       });
     },
 

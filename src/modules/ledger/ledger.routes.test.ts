@@ -158,4 +158,34 @@ describe('agency balances: refusals', () => {
     const empty = (await get(agent.auth, '/agency_statement?from=2026-11-01&to=2026-11-30')).json();
     assert.deepEqual([empty.opening_balance, empty.closing_balance, empty.entries], [0, 0, []]);
   });
+
+  it('tells the agency and admins of a top-up and a new credit limit, and no other agency', async () => {
+    const admin = await signIn(t, 'admin');
+    const agent = await signIn(t, 'agent');
+    const stranger = await signIn(t, 'agent');
+    const agencyId = (await get(agent.auth, '/balance')).json().agency_id;
+    await post(admin.auth, '/top_up_balance', {
+      agency_id: agencyId,
+      amount: 7_500,
+      currency: 'EUR',
+      reference: 'INV-7',
+    });
+    await post(admin.auth, '/set_credit_limit', {
+      agency_id: agencyId,
+      credit_limit: 1_000,
+      currency: 'EUR',
+    });
+    const types = 'agency_account.topped_up,agency_account.credit_limit_changed';
+    const seen = (await get(agent.auth, `/events?types=${types}`)).json().data;
+    assert.deepEqual(
+      seen.map((e: any) => e.type),
+      ['agency_account.topped_up', 'agency_account.credit_limit_changed'],
+    );
+    assert.deepEqual(seen[0].data.object.top_up.amount, 7_500);
+    assert.equal(seen[0].data.object.top_up.reference, 'INV-7');
+    assert.deepEqual([seen[1].data.object.balance, seen[1].data.object.credit_limit], [7_500, 1_000]);
+    assert.deepEqual((await get(stranger.auth, `/events?types=${types}`)).json().data, []);
+    const forAdmin = (await get(admin.auth, `/events?types=${types}`)).json().data;
+    assert.ok(forAdmin.some((e: any) => e.data.object.agency_id === agencyId));
+  });
 });

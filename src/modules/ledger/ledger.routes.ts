@@ -74,7 +74,7 @@ export function ledgerRoutes(
         },
       },
     },
-    async (request) => deps.service.setCreditLimit(request.body),
+    async (request) => deps.service.setCreditLimit(principalOf(request), request.body),
   );
 
   app.get(
