@@ -48,13 +48,17 @@ const paymentOf = (paying: Paying) =>
     ? { type: 'hold' }
     : { payment: paying === 'card' ? { type: 'card', card_token: 'tok_visa' } : { type: 'balance' } };
 
-/** Autocannon options that book the offers in turn, each request with a new Idempotency-Key. */
+/**
+ * Autocannon options that book the offers in turn, each request with a new Idempotency-Key; answers
+ * other than 201 are counted by their problem `code` into `failures`, so a run says why it failed.
+ */
 export function bookingRequests(
   base: string,
   headers: Record<string, string>,
   offers: Array<{ id: string; total_amount: number; total_currency: string }>,
   tag: string,
   paying: Paying = 'card',
+  failures: Map<string, number> = new Map(),
 ): autocannon.Options {
   let n = 0;
   return {
@@ -77,6 +81,14 @@ export function bookingRequests(
             }),
           };
         },
+        onResponse: (status, body) => {
+          if (status === 201) return;
+          let code = String(status);
+          try {
+            code = (JSON.parse(body) as { code?: string }).code ?? code;
+          } catch {}
+          failures.set(code, (failures.get(code) ?? 0) + 1);
+        },
       },
     ],
   };
@@ -90,10 +102,11 @@ export async function measureBookings(
   tag: string,
   paying: Paying = 'card',
 ) {
+  const failures = new Map<string, number>();
   const r = await autocannon({
     duration: DURATION,
     connections: CONNECTIONS,
-    ...bookingRequests(base, headers, offers, tag, paying),
+    ...bookingRequests(base, headers, offers, tag, paying, failures),
   });
   return {
     rps: r.requests.average,
@@ -101,5 +114,7 @@ export async function measureBookings(
     p99: r.latency.p99,
     booked: r['2xx'],
     bad: r.non2xx + r.errors,
+    /** Failed answers by problem code. */
+    failures: Object.fromEntries(failures),
   };
 }

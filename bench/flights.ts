@@ -66,10 +66,13 @@ for (const [name, body] of Object.entries(searches)) {
     body: JSON.stringify(body),
   });
 }
+const failures = new Map<string, number>();
 await measure(
   'POST /book_flight (1 adult, rotating 160 offers)',
-  bookingRequests(base, headers, offers, start),
+  bookingRequests(base, headers, offers, start, 'card', failures),
 );
+if (failures.size > 0)
+  process.stdout.write(`booking failures by code: ${JSON.stringify(Object.fromEntries(failures))}\n`);
 const { rss } = await ask<{ rss: number }>({ kind: 'rss' });
 await server.stop();
 run.remove();

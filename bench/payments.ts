@@ -51,6 +51,9 @@ process.stdout.write(
     ...rows.map(
       ([name, r]) => `| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.booked} | ${r.bad} |`,
     ),
+    ...rows
+      .filter(([, r]) => r.bad > 0)
+      .map(([name, r]) => `\n${name} failed: ${JSON.stringify(r.failures)}`),
     '',
     `${CONNECTIONS} connections, ${DURATION} s per scenario, L preset, SQLite.`,
     '',

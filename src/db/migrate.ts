@@ -14,6 +14,7 @@ import * as emailMessages from './migrations/0012-email-messages.ts';
 import * as payments from './migrations/0013-payments.ts';
 import * as exchangeRates from './migrations/0014-exchange-rates.ts';
 import * as ratePlanPayment from './migrations/0015-rate-plan-payment.ts';
+import * as ledgerAgency from './migrations/0016-ledger-agency.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-payments': payments,
   '0014-exchange-rates': exchangeRates,
   '0015-rate-plan-payment': ratePlanPayment,
+  '0016-ledger-agency': ledgerAgency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

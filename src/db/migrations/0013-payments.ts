@@ -26,14 +26,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('product', 'text')
     .addColumn('payment_id', 'text')
     .addColumn('exchange_rate', 'text')
-    .addColumn('agency_id', 'text')
     .addColumn('created_by', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('ledger_transactions_created')
-    .on('ledger_transactions')
-    .columns(['created_at', 'agency_id'])
     .execute();
   await db.schema
     .createTable('ledger_entries')
