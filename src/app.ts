@@ -59,6 +59,7 @@ import {
 } from './modules/ledger/index.ts';
 import { mailModule } from './modules/mail/index.ts';
 import { PAYMENT_SCHEMAS, paymentsModule } from './modules/payments/index.ts';
+import { PRICING_SCHEMAS, pricingModule } from './modules/pricing/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
 import { WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
 import type { Clock } from './ports/clock.ts';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
     ...LEDGER_SCHEMAS,
     ...PAYMENT_SCHEMAS,
     ...RATE_SCHEMAS,
+    ...PRICING_SCHEMAS,
     EventSchema,
     WebhookSchema,
   ])
@@ -226,6 +228,15 @@ export async function buildApp(deps: AppDeps) {
     guards: { read: guards.read, admin: guards.admin },
     pollMs: config.jobs.ratesRefreshMs,
   });
+  const pricing = await pricingModule(app, {
+    db: storage.db,
+    clock,
+    ids,
+    scheduler,
+    rates: rates.source.table,
+    guard: guards.admin,
+    pollMs: config.jobs.pricingRefreshMs,
+  });
   const ledger = createLedgerRepository(storage.db, ids);
   ledgerRoutes(app, {
     service: createLedgerService({
@@ -268,6 +279,7 @@ export async function buildApp(deps: AppDeps) {
     events,
     payments: payments.service,
     rates: rates.source.table,
+    pricing: pricing.termsFor,
     jobs: { networkRefreshMs: config.jobs.networkRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
   });
   const hotels = await hotelsModule(app, {
@@ -283,6 +295,7 @@ export async function buildApp(deps: AppDeps) {
     events,
     payments: payments.service,
     rates: rates.source.table,
+    pricing: pricing.termsFor,
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
   });
   bookingDeskRoutes(app, {
@@ -291,5 +304,5 @@ export async function buildApp(deps: AppDeps) {
   });
   healthRoutes(app, { ping: storage.ping });
 
-  return { app, accounts, flights, hotels, scheduler, webhooks, mail, payments, ledger, rates };
+  return { app, accounts, flights, hotels, scheduler, webhooks, mail, payments, ledger, rates, pricing };
 }

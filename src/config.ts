@@ -91,6 +91,7 @@ export interface Config {
     readonly hotelIndexRefreshMs: number;
     /** How often each process checks for exchange rates imported through other processes. */
     readonly ratesRefreshMs: number;
+    readonly pricingRefreshMs: number;
     /** How often each process expires holds past their deadline. */
     readonly holdSweepMs: number;
     /** How often expired tokens and day-old idempotency keys are deleted. */
@@ -271,6 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
       networkRefreshMs: r.int('NETWORK_POLL_MS', 1000, 0, 60_000),
       hotelIndexRefreshMs: r.int('HOTEL_INDEX_POLL_MS', 1000, 0, 60_000),
       ratesRefreshMs: r.int('RATES_POLL_MS', 5000, 0, 3_600_000),
+      pricingRefreshMs: r.int('PRICING_POLL_MS', 5000, 0, 3_600_000),
       holdSweepMs: r.int('HOLD_SWEEP_MS', 30_000, 0, 3_600_000),
       purgeMs: r.int('PURGE_INTERVAL_MS', 3_600_000, 0, 86_400_000),
     },

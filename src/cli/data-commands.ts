@@ -26,7 +26,14 @@ async function importInto<F>(config: Config, kind: DataKind<F>, file: F): Promis
     const app = await buildApp({
       config: {
         ...config,
-        jobs: { networkRefreshMs: 0, hotelIndexRefreshMs: 0, ratesRefreshMs: 0, holdSweepMs: 0, purgeMs: 0 },
+        jobs: {
+          networkRefreshMs: 0,
+          hotelIndexRefreshMs: 0,
+          ratesRefreshMs: 0,
+          pricingRefreshMs: 0,
+          holdSweepMs: 0,
+          purgeMs: 0,
+        },
       },
       storage,
       hasher: hasherFor(config),

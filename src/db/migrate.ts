@@ -15,6 +15,7 @@ import * as payments from './migrations/0013-payments.ts';
 import * as exchangeRates from './migrations/0014-exchange-rates.ts';
 import * as ratePlanPayment from './migrations/0015-rate-plan-payment.ts';
 import * as ledgerAgency from './migrations/0016-ledger-agency.ts';
+import * as pricingRules from './migrations/0017-pricing-rules.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-exchange-rates': exchangeRates,
   '0015-rate-plan-payment': ratePlanPayment,
   '0016-ledger-agency': ledgerAgency,
+  '0017-pricing-rules': pricingRules,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

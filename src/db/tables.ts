@@ -504,6 +504,30 @@ export interface ExchangeRatesTable {
   imported_at: string;
 }
 
+/** A pricing rule (0017): null scope fields match anything; amounts in minor units, shares in basis points. */
+export interface PricingRulesTable {
+  id: string;
+  name: string;
+  product: string | null;
+  channel: string | null;
+  agency_id: string | null;
+  carrier: string | null;
+  origin: string | null;
+  destination: string | null;
+  city_id: string | null;
+  hotel_id: string | null;
+  travel_from: string | null;
+  travel_to: string | null;
+  markup_bp: number;
+  markup_fixed_amount: number;
+  markup_fixed_currency: string | null;
+  commission_bp: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  retired_at: string | null;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   users: UsersTable;
@@ -542,4 +566,5 @@ export interface Database {
   test_gateway_payments: TestGatewayPaymentsTable;
   test_gateway_refunds: TestGatewayRefundsTable;
   exchange_rates: ExchangeRatesTable;
+  pricing_rules: PricingRulesTable;
 }

@@ -52,6 +52,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     HOLD_SWEEP_MS: '0',
     HOTEL_INDEX_POLL_MS: '0',
     RATES_POLL_MS: '0',
+    PRICING_POLL_MS: '0',
     PURGE_INTERVAL_MS: '0',
     RATE_LIMIT_MAX: '100000',
     RATE_LIMIT_ANONYMOUS_MAX: '100000',

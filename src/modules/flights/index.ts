@@ -13,6 +13,7 @@ import type { Catalogue } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
 import type { RateTable } from '../money/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
+import type { TermsFor } from '../pricing/index.ts';
 import { flightBookingRoutes } from './api/flight-booking.routes.ts';
 import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
 import { flightOperationsRoutes } from './api/flight-operations.routes.ts';
@@ -74,6 +75,8 @@ export interface FlightsDeps {
   payments: PaymentsService;
   /** The exchange rates in force, for searches asked to show another currency. */
   rates: () => RateTable;
+  /** Pricing rules: the selling price of an offer for its buyer. */
+  pricing: TermsFor;
   jobs: { networkRefreshMs: number; holdSweepMs: number };
 }
 
@@ -99,6 +102,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     catalogue: deps.catalogue,
     clock: deps.clock,
     rates: deps.rates,
+    pricing: deps.pricing,
   });
 
   const { clock, ids, db, catalogue } = deps;
@@ -126,6 +130,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     tell,
     expireHold: (id) => cancellations.expireHold(id),
     payments: deps.payments,
+    pricing: deps.pricing,
   });
 
   searchFlightRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });

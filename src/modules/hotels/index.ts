@@ -14,6 +14,7 @@ import { type Catalogue, fold } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
 import type { RateTable } from '../money/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
+import type { TermsFor } from '../pricing/index.ts';
 import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
 import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
 import { hotelOperationsRoutes } from './api/hotel-operations.routes.ts';
@@ -90,6 +91,8 @@ export async function hotelsModule(
     events: EventLog;
     /** Takes and gives back the money of bookings. */
     payments: PaymentsService;
+    /** Pricing rules: rates are sold at their selling price for the buyer. */
+    pricing: TermsFor;
     jobs: { indexRefreshMs: number };
   },
 ) {
@@ -113,6 +116,7 @@ export async function hotelsModule(
     catalogue: deps.catalogue,
     clock: deps.clock,
     rates: deps.rates,
+    pricing: deps.pricing,
   });
   const bookingsRepo = createHotelBookingsRepository(deps.db);
   const reads = createHotelBookingReads({ db: deps.db, bookings: bookingsRepo, clock: deps.clock });
@@ -129,6 +133,7 @@ export async function hotelsModule(
     ids: deps.ids,
     tell,
     payments: deps.payments,
+    pricing: deps.pricing,
   });
   const changing = {
     db: deps.db,
@@ -139,6 +144,7 @@ export async function hotelsModule(
     clock: deps.clock,
     tell,
     payments: deps.payments,
+    pricing: deps.pricing,
   };
   const cancellations = createHotelCancellations({ ...changing, quoteKey: secret });
   const modifications = createHotelModifications(changing);

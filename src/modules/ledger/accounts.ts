@@ -8,8 +8,12 @@ export const ACCOUNTS = {
   fundsReceived: 'funds_received',
   /** Card money captured and due from the gateway (refunds reduce it). */
   cardClearing: 'card_clearing',
-  /** What was sold, without taxes. */
+  /** What was sold, without taxes and without the seller's markup: the net. */
   sales: 'sales',
+  /** The seller's markup over the net (pricing rules). */
+  markups: 'markups',
+  /** Commissions earned by agencies on their sales (an expense; reversals on refunds reduce it). */
+  commissions: 'commissions',
   /** Taxes collected for authorities (airport and ticket taxes). */
   taxesCollected: 'taxes_collected',
   /** Sales given back on cancellation (a contra-income account). */

@@ -12,6 +12,8 @@ export {
   type LedgerRepository,
 } from './ledger-repository.ts';
 export {
+  commissionEntries,
+  commissionReversed,
   type Entry,
   type Party,
   proportionOfPaid,

@@ -57,13 +57,19 @@ export function createLedgerRepository(db: Kysely<Database>, ids: IdGenerator) {
       .where('t.created_at', '<', period.to)
       .$if(period.agencyId !== undefined, (q) => q.where('t.agency_id', '=', period.agencyId!));
 
-  async function applyToAgency(trx: Kysely<Database>, agencyId: string, e: Entry, now: string) {
+  async function applyToAgency(
+    trx: Kysely<Database>,
+    agencyId: string,
+    e: Entry,
+    now: string,
+    overdraw: boolean,
+  ) {
     const row = await trx
       .updateTable('agency_accounts')
       .set((eb) => ({ balance: eb('balance', '+', e.amount), updated_at: now }))
       .where('agency_id', '=', agencyId)
       .where('currency', '=', e.currency)
-      .$if(e.amount < 0, (q) =>
+      .$if(e.amount < 0 && !overdraw, (q) =>
         q.where((eb) => eb(eb('balance', '+', e.amount), '>=', eb.neg(eb.ref('credit_limit')))),
       )
       .returning('balance')
@@ -82,12 +88,15 @@ export function createLedgerRepository(db: Kysely<Database>, ids: IdGenerator) {
     /**
      * Posts a balanced transaction; throws AgencyAccountRefusal (and the caller's transaction rolls
      * back) when an agency account it debits would go below its credit limit or is in another currency.
+     * With `overdraw`, a debit may take an agency below its limit: for taking back what was credited (a
+     * commission a refund no longer earns), which must never fail.
      */
     async post(
       trx: Kysely<Database>,
       txn: Omit<LedgerTransaction, 'id' | 'created_at'>,
       entries: readonly Entry[],
       now: string,
+      options: { overdraw?: boolean } = {},
     ): Promise<string | null> {
       if (entries.length === 0) return null;
       if (!isBalanced(entries)) throw new Error(`unbalanced ledger transaction ${JSON.stringify(entries)}`);
@@ -105,7 +114,7 @@ export function createLedgerRepository(db: Kysely<Database>, ids: IdGenerator) {
           account: e.account,
           currency: e.currency,
           amount: e.amount,
-          balance_after: agency ? await applyToAgency(trx, agency, e, now) : null,
+          balance_after: agency ? await applyToAgency(trx, agency, e, now, options.overdraw ?? false) : null,
           created_at: now,
         });
       }

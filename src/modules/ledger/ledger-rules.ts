@@ -13,11 +13,16 @@ export interface Party {
   currency: string;
 }
 
-/** What was sold (or is given back): the total and the taxes in it, in the sale's currency. */
+/**
+ * What was sold (or is given back): the total and the taxes in it, in the sale's currency; of the rest,
+ * the seller's markup over the net, and the commission the selling agency earns on it.
+ */
 export interface SaleAmounts {
   total: number;
   tax: number;
   currency: string;
+  markup?: number | undefined;
+  commission?: number | undefined;
 }
 
 /** Whether every currency's entries sum to zero, every amount is a whole number and none is zero. */
@@ -41,17 +46,42 @@ export function topUpEntries(account: string, amount: number, currency: string):
 }
 
 /**
- * A payer pays `paid` (in its own currency) for a sale: the payer is debited; sales and taxes are
- * credited in the sale's currency; when the currencies differ, the exchange account takes one leg of
+ * A payer pays `paid` (in its own currency) for a sale: the payer is debited; the net (`sales`), the
+ * markup and the taxes are credited in the sale's currency; when the currencies differ, the exchange account takes one leg of
  * each, so each currency balances on its own.
  */
 export function saleEntries(payer: Party, paid: number, sale: SaleAmounts): Entry[] {
   return nonZero([
     { account: payer.account, currency: payer.currency, amount: -paid },
     ...exchangeLegs(payer.currency, paid, sale.currency, sale.total),
-    { account: ACCOUNTS.sales, currency: sale.currency, amount: sale.total - sale.tax },
+    { account: ACCOUNTS.sales, currency: sale.currency, amount: sale.total - sale.tax - (sale.markup ?? 0) },
+    { account: ACCOUNTS.markups, currency: sale.currency, amount: sale.markup ?? 0 },
     { account: ACCOUNTS.taxesCollected, currency: sale.currency, amount: sale.tax },
   ]);
+}
+
+/**
+ * An agency earns `commission` (the sale's currency), credited to its account as `credited` (the
+ * account's currency); a negative commission takes back what a refund no longer earns.
+ */
+export function commissionEntries(
+  agency: Party,
+  credited: number,
+  commission: number,
+  currency: string,
+): Entry[] {
+  return nonZero([
+    { account: ACCOUNTS.commissions, currency, amount: -commission },
+    ...exchangeLegs(currency, commission, agency.currency, credited),
+    { account: agency.account, currency: agency.currency, amount: credited },
+  ]);
+}
+
+/** The part of a sale's commission a refund of `refund` of its `total` takes back (rounded half up). */
+export function commissionReversed(commission: number, refund: number, total: number): number {
+  if (total <= 0 || commission <= 0 || refund <= 0) return 0;
+  const share = BigInt(commission) * BigInt(Math.min(refund, total));
+  return Number((2n * share + BigInt(total)) / (2n * BigInt(total)));
 }
 
 /**

@@ -22,7 +22,7 @@ export function reportsRoutes(app: App, deps: { reports: LedgerReports; guard: o
         summary: 'Sales, refunds and penalties by product and currency for a period',
         description:
           'Read from the ledger, so it adds up to it: per product and currency, the bookings sold, `gross` (taxes ' +
-          'included), `taxes`, `refunds`, `penalties` and `revenue` (`gross - refunds`). Admins see every agency’s ' +
+          'included) and its parts `taxes`, `net` and `markup`, agencies’ `commissions`, `refunds`, `penalties` and `revenue` (`gross - refunds`). Admins see every agency’s ' +
           'and customers’ sales, or one agency’s; agents their agency’s. Days are UTC.',
         security: [{ oauth2: ['read'] }],
         querystring: PeriodQuerySchema,

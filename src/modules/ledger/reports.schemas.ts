@@ -21,6 +21,12 @@ const amounts = {
   bookings: Type.Integer({ description: 'Bookings with a sale in the period' }),
   gross: Type.Integer({ description: 'Sold, taxes included (minor units)' }),
   taxes: Type.Integer(),
+  net: Type.Integer({ description: 'Of `gross`: the net price before the seller’s markup, taxes excluded' }),
+  markup: Type.Integer({ description: 'Of `gross`: the seller’s markup (pricing rules)' }),
+  commissions: Type.Integer({
+    description:
+      'Earned by agencies on these sales, less what refunds took back (an expense, not in `revenue`)',
+  }),
   refunds: Type.Integer({ description: 'Given back on cancellations and cheaper changes' }),
   penalties: Type.Integer({ description: 'Kept by cancellations' }),
   revenue: Type.Integer({

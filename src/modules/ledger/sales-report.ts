@@ -27,6 +27,12 @@ export interface SalesLine {
   gross: number;
   /** The taxes in `gross`. */
   taxes: number;
+  /** Of `gross`, the net before the seller's markup, taxes excluded. */
+  net: number;
+  /** Of `gross`, the seller's markup. */
+  markup: number;
+  /** Earned by agencies on the sales, less what refunds took back: an expense, outside `revenue`. */
+  commissions: number;
   /** What was given back on cancellations and cheaper date changes. */
   refunds: number;
   /** What cancellations kept. */
@@ -35,8 +41,11 @@ export interface SalesLine {
   revenue: number;
 }
 
+const MONEY = ['gross', 'taxes', 'net', 'markup', 'commissions', 'refunds', 'penalties', 'revenue'] as const;
+
 const REVENUE = new Set<string>([
   ACCOUNTS.sales,
+  ACCOUNTS.markups,
   ACCOUNTS.taxesCollected,
   ACCOUNTS.refunds,
   ACCOUNTS.penalties,
@@ -44,8 +53,8 @@ const REVENUE = new Set<string>([
 
 /**
  * The sales report from the ledger's own sums, so it always adds up to the books: per product and
- * currency, `revenue` is exactly the period's entries on `sales`, `taxes_collected`, `refunds` and
- * `penalties`. Lines are sorted by currency, then product; totals are per currency.
+ * currency, `revenue` is exactly the period's entries on `sales`, `markups`, `taxes_collected`,
+ * `refunds` and `penalties`, and `commissions` those on `commissions` (negated: an expense). Lines are sorted by currency, then product; totals are per currency.
  */
 export function salesReport(sums: readonly LedgerSum[], counts: readonly BookingCount[]) {
   const lines = new Map<string, SalesLine>();
@@ -59,6 +68,9 @@ export function salesReport(sums: readonly LedgerSum[], counts: readonly Booking
         bookings: 0,
         gross: 0,
         taxes: 0,
+        net: 0,
+        markup: 0,
+        commissions: 0,
         refunds: 0,
         penalties: 0,
         revenue: 0,
@@ -68,12 +80,18 @@ export function salesReport(sums: readonly LedgerSum[], counts: readonly Booking
     return found;
   };
   for (const s of sums) {
+    if (s.account === ACCOUNTS.commissions) {
+      line(s.product, s.currency).commissions -= s.total;
+      continue;
+    }
     if (!REVENUE.has(s.account)) continue;
     const l = line(s.product, s.currency);
     l.revenue += s.total;
     if (s.kind === 'sale') {
       l.gross += s.total;
       if (s.account === ACCOUNTS.taxesCollected) l.taxes += s.total;
+      if (s.account === ACCOUNTS.sales) l.net += s.total;
+      if (s.account === ACCOUNTS.markups) l.markup += s.total;
     } else if (s.account === ACCOUNTS.penalties) {
       l.penalties += s.total;
       l.refunds -= s.total;
@@ -92,19 +110,20 @@ export function salesReport(sums: readonly LedgerSum[], counts: readonly Booking
       bookings: 0,
       gross: 0,
       taxes: 0,
+      net: 0,
+      markup: 0,
+      commissions: 0,
       refunds: 0,
       penalties: 0,
       revenue: 0,
     };
-    for (const k of ['bookings', 'gross', 'taxes', 'refunds', 'penalties', 'revenue'] as const) t[k] += l[k];
+    for (const k of ['bookings', ...MONEY] as const) t[k] += l[k];
     totals.set(l.currency, t);
   }
   return { lines: sorted, totals: [...totals.values()] };
 }
 
 export type SalesReport = ReturnType<typeof salesReport>;
-
-const MONEY = ['gross', 'taxes', 'refunds', 'penalties', 'revenue'] as const;
 
 /** The report as CSV: one row per line, then one total row per currency; amounts in major units. */
 export function salesReportCsv(report: SalesReport, period: { from: string; to: string }): string {

@@ -7,6 +7,8 @@ import {
   type AgencyAccount,
   AgencyAccountRefusal,
   agencyAccount,
+  commissionEntries,
+  commissionReversed,
   type LedgerRepository,
   type Party,
   refundEntries,
@@ -26,7 +28,7 @@ export function createSalePostings(deps: { ledger: LedgerRepository; rates: () =
   const { ledger, clock } = deps;
 
   /** What an agency pays for a sale in its account's currency, at today's rates when they differ. */
-  function inAccountCurrency(account: AgencyAccount, due: Due): Charged | null {
+  function inAccountCurrency(account: AgencyAccount, due: Pick<Due, 'total' | 'currency'>): Charged | null {
     if (account.currency === due.currency) return null;
     const rates = deps.rates();
     const amount = convert(rates, due.total, due.currency, account.currency);
@@ -47,7 +49,12 @@ export function createSalePostings(deps: { ledger: LedgerRepository; rates: () =
     };
   }
 
-  const header = (kind: 'sale' | 'refund', purpose: Purpose, paymentId: string, charged: Charged | null) => ({
+  const header = (
+    kind: 'sale' | 'refund' | 'commission',
+    purpose: Purpose,
+    paymentId: string,
+    charged: Charged | null,
+  ) => ({
     kind,
     description: purpose.description,
     booking_id: purpose.bookingId,
@@ -57,6 +64,38 @@ export function createSalePostings(deps: { ledger: LedgerRepository; rates: () =
     agency_id: purpose.agencyId,
     created_by: null,
   });
+
+  /**
+   * The selling agency earns (or, negative, gives back) a commission, credited to its account (made in
+   * the sale's currency if it has none) at today's rates when the account is in another currency; a
+   * transaction of its own, after the sale's. Taking back may overdraw: it must never fail.
+   */
+  async function postCommission(
+    trx: Kysely<Database>,
+    commission: number,
+    currency: string,
+    purpose: Purpose,
+    paymentId: string,
+  ): Promise<void> {
+    if (commission === 0 || !purpose.agencyId) return;
+    const now = clock.now().toISOString();
+    const account =
+      (await ledger.account(trx, purpose.agencyId)) ??
+      (await ledger.ensureAccount(trx, purpose.agencyId, currency, now));
+    const charged = inAccountCurrency(account, { total: commission, currency });
+    await ledger.post(
+      trx,
+      header('commission', purpose, paymentId, charged),
+      commissionEntries(
+        { account: agencyAccount(purpose.agencyId), currency: account.currency },
+        charged?.amount ?? commission,
+        commission,
+        currency,
+      ),
+      now,
+      { overdraw: commission < 0 },
+    );
+  }
 
   return {
     /** A card sale: `card_clearing` pays the whole amount in the sale's currency. */
@@ -68,6 +107,7 @@ export function createSalePostings(deps: { ledger: LedgerRepository; rates: () =
         saleEntries(payer, due.total, due),
         clock.now().toISOString(),
       );
+      await postCommission(trx, due.commission ?? 0, due.currency, purpose, paymentId);
     },
 
     /**
@@ -100,10 +140,14 @@ export function createSalePostings(deps: { ledger: LedgerRepository; rates: () =
         if (error instanceof AgencyAccountRefusal) throw refusalProblem(error, account);
         throw error;
       }
+      await postCommission(trx, due.commission ?? 0, due.currency, purpose, paymentId);
       return charged;
     },
 
-    /** Gives `refundPaid` (the payee's currency) back for `refund` of `sale`; the rest is a penalty. */
+    /**
+     * Gives `refundPaid` (the payee's currency) back for `refund` of `sale`; the rest is a penalty. The
+     * selling agency gives back the commission on what was refunded.
+     */
     async refund(
       trx: Kysely<Database>,
       payee: Party,
@@ -120,6 +164,8 @@ export function createSalePostings(deps: { ledger: LedgerRepository; rates: () =
         refundEntries(payee, refundPaid, sale, refund),
         clock.now().toISOString(),
       );
+      const back = commissionReversed(sale.commission ?? 0, refund, sale.total);
+      await postCommission(trx, -back, sale.currency, purpose, paymentId);
     },
   };
 }

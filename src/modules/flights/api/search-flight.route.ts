@@ -3,6 +3,7 @@ import type { App } from '../../../http/app-instance.ts';
 import { callerKey } from '../../../http/rate-limit.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import type { SearchGate } from '../../../http/search-gate.ts';
+import { principalOf } from '../../auth/index.ts';
 import type { FlightSearchService } from '../search/flight-search-service.ts';
 import { SearchFlightRequestSchema, SearchFlightResponseSchema } from '../search/search-flight.schemas.ts';
 
@@ -38,7 +39,9 @@ export function searchFlightRoute(
       },
     },
     async (request) => {
-      return deps.gate.run(callerKey(request), () => deps.search.searchFlights(request.body));
+      return deps.gate.run(callerKey(request), () =>
+        deps.search.searchFlights(request.body, principalOf(request)),
+      );
     },
   );
 }

@@ -51,6 +51,8 @@ export function bookingView(row: FlightBookingRecord, events: BookingEvent[]) {
     conditions: itinerary.conditions,
     baggage: itinerary.baggage,
     refund_amount: row.refund_amount,
+    // The trade terms are the agency's business: shown on its bookings, never on a customer's.
+    ...(row.agency_id !== null && itinerary.pricing ? { pricing: itinerary.pricing } : {}),
     payment: row.payment,
     allowed_actions: allowedActions(row.status),
     events: events.map((e) => ({ type: e.type, at: e.at, data: e.data })),

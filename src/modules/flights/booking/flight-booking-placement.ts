@@ -4,13 +4,15 @@ import { AppError, invalidField } from '../../../http/app-error.ts';
 import { foldedNames } from '../../../shared/names.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { PaymentSummary } from '../../payments/index.ts';
+import type { PriceTerms } from '../../pricing/index.ts';
 import type { DatedFlight, Fare, FlightNetwork } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
-import { type PriceBreakdown, priceItinerary } from '../search/fare-rules.ts';
+import { priceItinerary } from '../search/fare-rules.ts';
 import { combinePrices, conditionsOf, describeSlice } from '../search/offer-builder.ts';
 import type { OfferPayload, OfferTokens } from '../search/offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
+import { flightSale, type Selling, sellingPrice } from '../search/selling-price.ts';
 import { newTicketNumber } from './booking-rules.ts';
 import type {
   Contact,
@@ -110,9 +112,12 @@ export async function takeSeats(
   return soldBefore;
 }
 
+/** What a pricing rule is matched against for the offer's flights. */
+export const saleOfOffer = (slices: OfferFlights) => flightSale(slices.map((s) => s.map((x) => x.flight)));
+
 /**
- * The price of the offer from the seats each flight had sold before this sale; PRICE_CHANGED (with the
- * new total) when it is not what the client expects to pay.
+ * The selling price of the offer (the net from the seats each flight had sold before this sale, with the
+ * buyer's pricing terms); PRICE_CHANGED (with the new total) when it is not what the client expects to pay.
  */
 export function priceAtSale(
   slices: OfferFlights,
@@ -120,7 +125,8 @@ export function priceAtSale(
   soldBefore: ReadonlyMap<string, number>,
   keyOf: SeatInventoryRepository['keyOf'],
   expected: Money,
-): PriceBreakdown {
+  termsIn: (currency: string) => PriceTerms,
+): Selling {
   const cabin = offer.cabin;
   const prices = slices.map((slice) =>
     priceItinerary(
@@ -132,8 +138,10 @@ export function priceAtSale(
       offer.passengers,
     ),
   );
-  const price = prices.every((p) => p !== null) ? combinePrices(prices) : null;
-  if (!price) throw new AppError('NO_AVAILABILITY', 'This offer can no longer be priced');
+  const net = prices.every((p) => p !== null) ? combinePrices(prices) : null;
+  if (!net) throw new AppError('NO_AVAILABILITY', 'This offer can no longer be priced');
+  const selling = sellingPrice(net, termsIn(net.currency));
+  const { price } = selling;
   if (price.total_amount !== expected.amount || price.currency !== expected.currency) {
     throw new AppError(
       'PRICE_CHANGED',
@@ -141,14 +149,14 @@ export function priceAtSale(
       { total_amount: price.total_amount, total_currency: price.currency },
     );
   }
-  return price;
+  return selling;
 }
 
 /** What the booking keeps of its offer, as sold: flights, price, conditions, bags and refund terms. */
 export function itineraryAsSold(
   offer: OfferPayload,
   slices: OfferFlights,
-  price: PriceBreakdown,
+  { price, pricing }: Selling,
   catalogue: Catalogue,
 ): StoredItinerary {
   const fares = slices.flat().map((x) => x.fare);
@@ -171,6 +179,7 @@ export function itineraryAsSold(
       refundable: fares.every((f) => f.refund.allowed),
       penalty_per_passenger: fares.reduce((n, f) => n + f.refund.penalty, 0),
     },
+    pricing,
   };
 }
 

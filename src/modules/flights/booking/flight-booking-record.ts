@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { FlightBookingsTable } from '../../../db/tables.ts';
-import type { PaymentSummary } from '../../payments/index.ts';
+import type { Due, PaymentSummary } from '../../payments/index.ts';
+import type { PricingRecord } from '../../pricing/index.ts';
 import type { PriceBreakdown } from '../search/fare-rules.ts';
 import type { conditionsOf, describeSlice } from '../search/offer-builder.ts';
 import type { PassengerInput } from './booking-rules.ts';
@@ -15,6 +16,19 @@ export interface StoredItinerary {
   conditions: ReturnType<typeof conditionsOf>;
   baggage: { checked: number; cabin: number };
   refund_terms: { refundable: boolean; penalty_per_passenger: number };
+  /** How the price was made from the net (absent on bookings sold before pricing rules). */
+  pricing?: PricingRecord;
+}
+
+/** What the booking's payment pays for: its total, taxes, markup and the selling agency's commission. */
+export function saleOf(itinerary: StoredItinerary): Due {
+  return {
+    total: itinerary.price.total_amount,
+    tax: itinerary.price.tax_amount,
+    currency: itinerary.price.currency,
+    markup: itinerary.pricing?.markup_amount ?? 0,
+    commission: itinerary.pricing?.commission_amount ?? 0,
+  };
 }
 
 export type StoredPassenger = PassengerInput & { id: string };

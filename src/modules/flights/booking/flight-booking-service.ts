@@ -9,6 +9,7 @@ import { onceForKey, withFreshReference } from '../../../shared/references.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
+import type { TermsFor } from '../../pricing/index.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { seatsNeeded } from '../search/fare-rules.ts';
@@ -32,9 +33,10 @@ import {
   newBookingRecord,
   priceAtSale,
   readOffer,
+  saleOfOffer,
   takeSeats,
 } from './flight-booking-placement.ts';
-import type { FlightBookingRecord, StoredPassenger } from './flight-booking-record.ts';
+import { type FlightBookingRecord, type StoredPassenger, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'No such booking');
@@ -54,6 +56,8 @@ export function createFlightBookingService(deps: {
   /** Expires a hold whose deadline passed, so a read never shows a stale `held`. */
   expireHold: (id: string) => Promise<boolean>;
   payments: PaymentsService;
+  /** Pricing rules: the booking pays the selling price its buyer was offered. */
+  pricing: TermsFor;
 }) {
   const { db, bookings, seats, clock, ids, payments } = deps;
 
@@ -77,11 +81,7 @@ export function createFlightBookingService(deps: {
   }
 
   /** The sale a booking's payment pays for. */
-  const dueOf = (row: FlightBookingRecord) => ({
-    total: row.total_amount,
-    tax: row.itinerary.price.tax_amount,
-    currency: row.currency,
-  });
+  const dueOf = (row: FlightBookingRecord) => saleOf(row.itinerary);
 
   /**
    * Tickets a hold in one transaction with taking its money: the payment given now (`pay_booking`) or
@@ -203,12 +203,21 @@ export function createFlightBookingService(deps: {
               withFreshReference(FLIGHT_REFERENCE_LENGTH, (reference) =>
                 db.transaction().execute(async (trx) => {
                   const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
-                  const price = priceAtSale(slices, offer, soldBefore, seats.keyOf, input.expected_total);
+                  const selling = priceAtSale(
+                    slices,
+                    offer,
+                    soldBefore,
+                    seats.keyOf,
+                    input.expected_total,
+                    (c) => deps.pricing(saleOfOffer(slices), principal, c),
+                  );
+                  const itinerary = itineraryAsSold(offer, slices, selling, deps.catalogue);
+                  const { price } = selling;
                   const payment = prepared
                     ? await payments.settle(
                         trx,
                         prepared,
-                        { total: price.total_amount, tax: price.tax_amount, currency: price.currency },
+                        saleOf(itinerary),
                         {
                           bookingId,
                           product: 'flight',
@@ -222,7 +231,7 @@ export function createFlightBookingService(deps: {
                     id: bookingId,
                     reference,
                     owner: principal,
-                    itinerary: itineraryAsSold(offer, slices, price, deps.catalogue),
+                    itinerary,
                     passengers,
                     contact: input.contact,
                     carrier: flights[0]!.schedule.carrier,

@@ -127,6 +127,11 @@ export const FlightBookingSchema = Type.Object(
     conditions: Type.Object({ change: Condition, refund: Condition }),
     baggage: Type.Object({ checked: Type.Integer(), cabin: Type.Integer() }),
     refund_amount: Type.Union([Type.Integer(), Type.Null()]),
+    pricing: Type.Optional(
+      Type.Ref('PricingRecord', {
+        description: 'On agency bookings: the net, the markup and the commission the agency earns',
+      }),
+    ),
     payment: Type.Union([Type.Ref('Payment'), Type.Null()], {
       description: 'How the booking is paid; null for a hold with nothing to pay with yet',
     }),

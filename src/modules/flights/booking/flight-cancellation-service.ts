@@ -14,7 +14,7 @@ import { refundFor } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
 import { bookingView, etagOf } from './booking-view.ts';
 import type { AnnounceOperatorEvent, TellFlightBooking } from './flight-booking-events.ts';
-import type { FlightBookingRecord } from './flight-booking-record.ts';
+import { type FlightBookingRecord, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 
 export const QUOTE_TTL_SECONDS = 15 * 60;
@@ -43,7 +43,7 @@ export function createFlightCancellationService(deps: {
   async function settleMoney(trx: Kysely<Database>, row: FlightBookingRecord, refund: number, now: string) {
     const payment = await payments.cancel(
       trx,
-      { total: row.total_amount, tax: row.itinerary.price.tax_amount, currency: row.currency },
+      saleOf(row.itinerary),
       refund,
       {
         bookingId: row.id,

@@ -5,6 +5,7 @@ import { addDays, daysBetween, toLocalIso } from '../../../shared/calendar.ts';
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
 import { comparable, convert, hasRate, type RateTable } from '../../money/index.ts';
+import type { Buyer, PricingRecord, TermsFor } from '../../pricing/index.ts';
 import type { DatedFlight, FlightNetwork } from '../inventory/flight-network.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { Cabin } from '../inventory/network-file.ts';
@@ -22,6 +23,7 @@ import {
 import type { OfferTokens } from './offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from './sale-rules.ts';
 import type { SearchFlightRequest } from './search-flight.schemas.ts';
+import { flightSale, sellingPrice } from './selling-price.ts';
 import { withinWindow } from './time-windows.ts';
 
 export const OFFER_TTL_SECONDS = 20 * 60;
@@ -54,6 +56,8 @@ export function createFlightSearchService(deps: {
   clock: Clock;
   /** The exchange rates in force, read once per search: to compare, filter and show totals across currencies. */
   rates: () => RateTable;
+  /** The pricing rules' terms for a sale: offers are shown at their selling price for the buyer. */
+  pricing: TermsFor;
 }) {
   const { catalogue, seats } = deps;
 
@@ -194,22 +198,40 @@ export function createFlightSearchService(deps: {
 
   interface Candidate {
     options: SliceOption[];
+    /** The selling price for the buyer. */
     price: NonNullable<ReturnType<typeof combinePrices>>;
+    pricing: PricingRecord;
     duration: number;
     departure: number;
     /** The total through the rates, for sorting offers priced in several currencies. */
     worth: number;
   }
 
+  /** The selling price of slice options together for the buyer; undefined when they cannot be priced together. */
+  function sell(options: SliceOption[], buyer: Buyer) {
+    const net = combinePrices(options.map((o) => o.price));
+    if (!net) return undefined;
+    const sale = flightSale(options.map((o) => o.itinerary));
+    return sellingPrice(net, deps.pricing(sale, buyer, net.currency));
+  }
+
   /** The cheap part of an offer: its price and sort keys, enough to filter, sort and page. */
-  function candidate(options: SliceOption[], worth: Worth): Candidate | undefined {
-    const price = combinePrices(options.map((o) => o.price));
-    if (!price) return undefined;
+  function candidate(options: SliceOption[], worth: Worth, buyer: Buyer): Candidate | undefined {
+    const selling = sell(options, buyer);
+    if (!selling) return undefined;
+    const { price, pricing } = selling;
     const duration = options.reduce(
       (n, o) => n + (o.itinerary[o.itinerary.length - 1]!.arrivesAt - o.itinerary[0]!.departsAt),
       0,
     );
-    return { options, price, duration, departure: options[0]!.itinerary[0]!.departsAt, worth: worth(price) };
+    return {
+      options,
+      price,
+      pricing,
+      duration,
+      departure: options[0]!.itinerary[0]!.departsAt,
+      worth: worth(price),
+    };
   }
 
   /**
@@ -228,7 +250,13 @@ export function createFlightSearchService(deps: {
   }
 
   /** The whole offer, signed; built only for the page being returned. */
-  function toOffer({ options, price }: Candidate, req: SearchFlightRequest, mix: PassengerMix, now: Date) {
+  function toOffer(
+    { options, price, pricing }: Candidate,
+    req: SearchFlightRequest,
+    mix: PassengerMix,
+    now: Date,
+    showTrade: boolean,
+  ) {
     const cabin = (req.cabin ?? 'economy') as Cabin;
     const expires = Math.floor(now.getTime() / 1000) + OFFER_TTL_SECONDS;
     const fares = options.flatMap((o) => o.fares);
@@ -258,6 +286,7 @@ export function createFlightSearchService(deps: {
       },
       seats_left: Math.min(...options.map((o) => o.seatsLeft)),
       slices: options.map((o) => describeSlice(o.itinerary, catalogue)),
+      ...(showTrade ? { pricing } : {}),
     };
   }
 
@@ -267,6 +296,7 @@ export function createFlightSearchService(deps: {
     places: Array<{ origins: Airport[]; destinations: Airport[] }>,
     mix: PassengerMix,
     worth: Worth,
+    buyer: Buyer,
   ) {
     const days = req.flexible_days ?? 0;
     const today = deps.clock.now().toISOString().slice(0, 10);
@@ -276,7 +306,7 @@ export function createFlightSearchService(deps: {
       req.slices.length === 2
         ? shifts.flatMap((a) => shifts.map((b) => [a, b]))
         : shifts.map((s) => req.slices.map(() => s));
-    const lowest = new Map<string, Map<string, { amount: number; currency: string }>>();
+    const lowest = new Map<string, Map<string, SliceOption>>();
     const cheapest = async (slice: number, date: string) => {
       const key = `${slice}|${date}`;
       const hit = lowest.get(key);
@@ -285,10 +315,9 @@ export function createFlightSearchService(deps: {
       const {
         perSlice: [options = []],
       } = await optionsFor(network, single, [places[slice]!], [date], mix, worth);
-      const byBrand = new Map<string, { amount: number; currency: string }>();
-      for (const o of options)
-        if (!byBrand.has(o.brand))
-          byBrand.set(o.brand, { amount: o.price.total_amount, currency: o.price.currency });
+      // The cheapest net option of each brand (options come cheapest first).
+      const byBrand = new Map<string, SliceOption>();
+      for (const o of options) if (!byBrand.has(o.brand)) byBrand.set(o.brand, o);
       lowest.set(key, byBrand);
       return byBrand;
     };
@@ -298,11 +327,14 @@ export function createFlightSearchService(deps: {
       if (dates.some((d, i) => d < today || (i > 0 && d < dates[i - 1]!))) continue;
       const perSlice = await Promise.all(dates.map((d, i) => cheapest(i, d)));
       let best: { amount: number; currency: string } | null = null;
-      for (const [brand, first] of perSlice[0] ?? []) {
+      for (const brand of (perSlice[0] ?? new Map()).keys()) {
         const all = perSlice.map((m) => m.get(brand));
-        if (all.some((p) => !p || p.currency !== first.currency)) continue;
-        const amount = all.reduce((n, p) => n + p!.amount, 0);
-        if (!best || amount < best.amount) best = { amount, currency: first.currency };
+        if (all.some((o) => !o)) continue;
+        const price = sell(all as SliceOption[], buyer)?.price;
+        if (!price) continue;
+        const amount = { amount: price.total_amount, currency: price.currency };
+        if (!best || worth(price) < worth({ total_amount: best.amount, currency: best.currency }))
+          best = amount;
       }
       entries.push({
         departure_dates: dates,
@@ -315,7 +347,7 @@ export function createFlightSearchService(deps: {
 
   return {
     /** Offers for a one-way, return or multi-city trip, priced from live availability. */
-    async searchFlights(req: SearchFlightRequest) {
+    async searchFlights(req: SearchFlightRequest, buyer: Buyer & { role: string }) {
       const { mix, places } = checkRequest(req);
       const rates = deps.rates();
       const worth = worthIn(rates);
@@ -332,7 +364,9 @@ export function createFlightSearchService(deps: {
         worth,
       );
       const { combos, complete } = combine(options.perSlice);
-      const priced = combos.map((c) => candidate(c, worth)).filter((c): c is Candidate => c !== undefined);
+      const priced = combos
+        .map((c) => candidate(c, worth, buyer))
+        .filter((c): c is Candidate => c !== undefined);
       const unit = filterCurrency(req, priced);
       const candidates = priced.filter(
         (c) =>
@@ -355,7 +389,7 @@ export function createFlightSearchService(deps: {
         ...window,
         total_count_capped: !(options.complete && complete),
         data: window.data.map((c) => {
-          const offer = toOffer(c, req, mix, now);
+          const offer = toOffer(c, req, mix, now, buyer.role !== 'customer');
           if (!req.currency) return offer;
           const amount = convert(rates, c.price.total_amount, c.price.currency, req.currency)!;
           return { ...offer, total_in_currency: { amount, currency: req.currency } };
@@ -363,7 +397,7 @@ export function createFlightSearchService(deps: {
         ...(req.currency ? { exchange_rates_as_of: rates.asOf } : {}),
       };
       return (req.flexible_days ?? 0) > 0
-        ? { ...page, calendar: await calendar(network, req, places, mix, worth) }
+        ? { ...page, calendar: await calendar(network, req, places, mix, worth, buyer) }
         : page;
     },
   };

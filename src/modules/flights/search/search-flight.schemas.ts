@@ -185,6 +185,11 @@ export const OfferSchema = Type.Object(
       { description: 'Pieces per passenger' },
     ),
     seats_left: Type.Integer({ description: 'Seats left at the moment of search on the fullest flight' }),
+    pricing: Type.Optional(
+      Type.Ref('PricingRecord', {
+        description: 'Agents and admins: the net, the markup and the commission the selling agency earns',
+      }),
+    ),
     slices: Type.Array(SliceSchema),
   },
   { $id: 'FlightOffer' },

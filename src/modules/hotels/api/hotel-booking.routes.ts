@@ -54,7 +54,7 @@ export function hotelBookingRoutes(
         },
       },
     },
-    async (request) => deps.bookings.checkRate(request.body.rate_key),
+    async (request) => deps.bookings.checkRate(principalOf(request), request.body.rate_key),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { callerKey } from '../../../http/rate-limit.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import type { SearchGate } from '../../../http/search-gate.ts';
 import { servedBefore } from '../../../http/versioning.ts';
+import { principalOf } from '../../auth/index.ts';
 import type { HotelSearchService } from '../search/hotel-search-service.ts';
 import { SearchHotelsRequestSchema, SearchHotelsResponseSchema } from '../search/search-hotels.schemas.ts';
 
@@ -47,7 +48,7 @@ export function searchHotelsRoute(
               sort: request.body.sort === 'stars' ? ('-stars' as const) : ('stars' as const),
             }
           : request.body;
-      return deps.gate.run(callerKey(request), () => deps.search.searchHotels(body));
+      return deps.gate.run(callerKey(request), () => deps.search.searchHotels(body, principalOf(request)));
     },
   );
 }

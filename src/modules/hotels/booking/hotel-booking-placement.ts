@@ -52,6 +52,7 @@ export function roomsAsSold(input: {
       tax_included_amount: input.prices[i]!.tax_included_amount,
       payable_at_hotel_amount: input.prices[i]!.payable_at_hotel_amount,
       cancellation_policy: plan.cancellation,
+      pricing: input.prices[i]!.pricing,
     },
     total_amount: input.prices[i]!.total_amount,
     penalty_amount: null,

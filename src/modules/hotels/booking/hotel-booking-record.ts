@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { HotelBookingRoomsTable, HotelBookingsTable } from '../../../db/tables.ts';
-import type { PaymentSummary } from '../../payments/index.ts';
+import type { Due, PaymentSummary } from '../../payments/index.ts';
+import type { PricingRecord } from '../../pricing/index.ts';
 import type { CancellationPolicy } from '../inventory/hotel-rates.ts';
 import type { GuestInput } from './hotel-booking-rules.ts';
 
@@ -37,6 +38,23 @@ export interface StoredRoomPrice {
   tax_included_amount: number;
   payable_at_hotel_amount: number;
   cancellation_policy: CancellationPolicy;
+  /** How the room's price was made from the hotel's net (absent on rooms sold before pricing rules). */
+  pricing?: PricingRecord;
+}
+
+/** What rooms' payment pays for: their totals, taxes, markups and the selling agency's commissions. */
+export function saleOfRooms(
+  rooms: ReadonlyArray<{ total_amount: number; price: StoredRoomPrice }>,
+  currency: string,
+): Due {
+  const sum = (pick: (r: (typeof rooms)[number]) => number) => rooms.reduce((n, r) => n + pick(r), 0);
+  return {
+    total: sum((r) => r.total_amount),
+    tax: sum((r) => r.price.tax_included_amount),
+    currency,
+    markup: sum((r) => r.price.pricing?.markup_amount ?? 0),
+    commission: sum((r) => r.price.pricing?.commission_amount ?? 0),
+  };
 }
 
 /** Stored rows, JSON columns as text: only the codecs below read or write them. */

@@ -7,15 +7,18 @@ import { onceForKey, withFreshReference } from '../../../shared/references.ts';
 import type { Principal } from '../../auth/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
+import { sumPricing, type TermsFor } from '../../pricing/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { cancellationTimeline, sumRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import { nightsOf } from '../inventory/stays.ts';
+import { planTermsFor } from '../search/hotel-sale.ts';
 import type { RateKeyPayload, RateKeys } from '../search/rate-key.ts';
 import type { BookHotelRequest } from './hotel-booking.schemas.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import { newHotelBookingRecord, roomsAsSold, takeNights } from './hotel-booking-placement.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
+import { saleOfRooms } from './hotel-booking-record.ts';
 import { checkGuests } from './hotel-booking-rules.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { expired, rateNow, stayRestricted, storedHotel } from './hotel-rate-now.ts';
@@ -43,10 +46,13 @@ export function createHotelBookingService(deps: {
   tell: TellHotelBooking;
   reads: HotelBookingReads;
   payments: PaymentsService;
+  /** Pricing rules: a rate is sold at its selling price for the buyer. */
+  pricing: TermsFor;
 }) {
   const { db, bookings, inventory, clock, ids, payments } = deps;
 
-  const current = (p: RateKeyPayload) => rateNow(deps, p, clock.now());
+  const current = (p: RateKeyPayload, buyer: Principal) =>
+    rateNow(deps, p, clock.now(), planTermsFor(deps.pricing, buyer));
   const { view } = deps.reads;
 
   return {
@@ -54,12 +60,12 @@ export function createHotelBookingService(deps: {
      * Checks a rate key against today's rates and allotment. Sold out and a changed price are answers,
      * not errors; unless sold out, the answer carries a quote (15 minutes) at the price found now.
      */
-    async checkRate(rateKey: string) {
+    async checkRate(principal: Principal, rateKey: string) {
       const p = deps.rateKeys.read(rateKey);
       if (!p) throw invalidField('/rate_key', 'is not a rate key from /search_hotels');
       const now = clock.now();
       if (p.expires * 1000 <= now.getTime()) throw expired(p, 'rate key');
-      const found = await current(p);
+      const found = await current(p, principal);
       const base = {
         check_in: p.check_in,
         check_out: p.check_out,
@@ -98,6 +104,9 @@ export function createHotelBookingService(deps: {
           ...sumRooms(priced.rooms),
           cancellation: cancellationTimeline(plan.cancellation, p.check_in, hotel.time_zone, priced.total),
           rooms_left: found.roomsLeft,
+          ...(principal.role !== 'customer'
+            ? { pricing: sumPricing(priced.rooms.map((r) => r.pricing)) }
+            : {}),
         },
       };
     },
@@ -128,7 +137,7 @@ export function createHotelBookingService(deps: {
       const guestErrors = checkGuests(input.rooms, p.rooms);
       if (guestErrors.length > 0) throw invalidFields('The booking request', guestErrors);
 
-      const found = await current(p);
+      const found = await current(p, principal);
       if (!found.ok) throw new AppError('NO_AVAILABILITY', found.reason);
       const { product, plan, priced } = found;
       if (priced.problem) throw stayRestricted(priced.problem);
@@ -157,11 +166,7 @@ export function createHotelBookingService(deps: {
         throw invalidField('/payment', 'is required: this rate is paid when booked');
       if (!paidHere && paymentInput)
         throw invalidField('/payment', 'must be left out: this rate is paid at the hotel');
-      const due = {
-        total: priced.total,
-        tax: priced.rooms.reduce((n, r) => n + r.tax_included_amount, 0),
-        currency: plan.currency,
-      };
+      const due = saleOfRooms(rooms, plan.currency);
       // A card is authorized before the transaction (it calls out); the balance is debited inside it.
       const prepared: Prepared | undefined = paymentInput
         ? await payments.prepare(principal, paymentInput, due)

@@ -1,5 +1,6 @@
 import { daysBetween } from '../../../shared/calendar.ts';
 import type { BookingEvent } from '../../bookings/index.ts';
+import { sumPricing } from '../../pricing/index.ts';
 import { cancellationTimeline, penaltyAt } from '../inventory/hotel-rates.ts';
 import type { HotelBookingRecord, HotelBookingRoomRecord } from './hotel-booking-record.ts';
 import { live } from './hotel-booking-rooms.ts';
@@ -20,6 +21,13 @@ export function freeToCancel(
     const policy = r.price.cancellation_policy;
     return policy.refundable && penaltyAt(policy, checkIn, timeZone, r.total_amount, now) === 0;
   });
+}
+
+/** The trade terms are the agency's business: shown on its bookings (over the live rooms), never on a customer's. */
+function tradeTerms(row: HotelBookingRecord, rooms: HotelBookingRoomRecord[]) {
+  if (row.agency_id === null) return {};
+  const pricing = sumPricing(live(rooms).map((r) => r.price.pricing));
+  return pricing ? { pricing } : {};
 }
 
 /** The API shape of a hotel booking. */
@@ -86,6 +94,7 @@ export function hotelBookingView(
         ? [...(deadlines as string[])].sort()[0]!
         : null,
     penalty_amount: row.penalty_amount,
+    ...tradeTerms(row, rooms),
     payment_type: rooms[0]?.price.rate_plan.payment_type ?? 'pay_now',
     payment: row.payment,
     allowed_actions: hotelAllowedActions(row.status, stay),

@@ -53,6 +53,12 @@ export const CheckRateResponseSchema = Type.Object(
           nightly: Nightly,
           cancellation: CancellationSchema,
           rooms_left: Type.Integer(),
+          pricing: Type.Optional(
+            Type.Ref('PricingRecord', {
+              description:
+                'Agents and admins: the net, the markup and the commission the selling agency earns',
+            }),
+          ),
         }),
         Type.Null(),
       ],
@@ -220,6 +226,12 @@ export const HotelBookingSchema = Type.Object(
       description: 'Hotel local time with offset; null when some room is never free to cancel',
     }),
     penalty_amount: Type.Union([Type.Integer(), Type.Null()], { description: 'Charged for cancelled rooms' }),
+    pricing: Type.Optional(
+      Type.Ref('PricingRecord', {
+        description:
+          'On agency bookings, over the live rooms: the net, the markup and the commission the agency earns',
+      }),
+    ),
     payment_type: Type.String({
       enum: ['pay_now', 'pay_at_hotel'],
       description:

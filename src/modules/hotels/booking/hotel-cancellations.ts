@@ -10,7 +10,7 @@ import { penaltyAt } from '../inventory/hotel-rates.ts';
 import { nightsOf } from '../inventory/stays.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
-import type { HotelBookingRecord, HotelBookingRoomRecord } from './hotel-booking-record.ts';
+import { type HotelBookingRecord, type HotelBookingRoomRecord, saleOfRooms } from './hotel-booking-record.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
@@ -127,11 +127,7 @@ export function createHotelCancellations(deps: {
         }
         const payment = await deps.payments.cancel(
           trx,
-          {
-            total: targets.reduce((n, r) => n + r.total_amount, 0),
-            tax: targets.reduce((n, r) => n + r.price.tax_included_amount, 0),
-            currency: row.currency,
-          },
+          saleOfRooms(targets, row.currency),
           q.refund,
           {
             bookingId: row.id,

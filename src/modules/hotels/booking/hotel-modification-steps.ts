@@ -5,6 +5,7 @@ import { decodeRatePlan, decodeRoomType } from '../inventory/hotel-content-codec
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { priceRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
+import type { PlanTerms } from '../search/hotel-sale.ts';
 import type { HotelBookingRecord, HotelBookingRoomRecord, StoredRoomPrice } from './hotel-booking-record.ts';
 import { countByType } from './hotel-booking-rooms.ts';
 import { checkGuests, type GuestInput } from './hotel-booking-rules.ts';
@@ -48,6 +49,7 @@ export async function repriceStay(
   liveRooms: readonly HotelBookingRoomRecord[],
   stay: { checkIn: string; checkOut: string },
   expected: { amount: number; currency: string },
+  terms: PlanTerms,
 ): Promise<Map<string, RepricedRoom>> {
   const repriced = new Map<string, RepricedRoom>();
   for (const r of liveRooms) {
@@ -59,9 +61,13 @@ export async function repriceStay(
     if (product?.hotel.active !== 1)
       throw new AppError('NO_AVAILABILITY', 'The hotel no longer sells this room and rate');
     const plan = decodeRatePlan(product.ratePlan);
-    const priced = priceRooms(plan, decodeRoomType(product.roomType), stay, [
-      { adults: r.adults, children: r.child_ages },
-    ]);
+    const priced = priceRooms(
+      plan,
+      decodeRoomType(product.roomType),
+      stay,
+      [{ adults: r.adults, children: r.child_ages }],
+      terms(product.hotel, plan, stay.checkIn),
+    );
     if (priced.problem) throw stayRestricted(priced.problem);
     repriced.set(r.id, {
       total: priced.total,
@@ -72,6 +78,7 @@ export async function repriceStay(
         tax_included_amount: priced.rooms[0]!.tax_included_amount,
         payable_at_hotel_amount: priced.rooms[0]!.payable_at_hotel_amount,
         cancellation_policy: plan.cancellation,
+        pricing: priced.rooms[0]!.pricing,
       },
     });
   }

@@ -4,13 +4,15 @@ import { AppError, invalidField } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { Principal } from '../../auth/index.ts';
 import type { PaymentsService, Prepared } from '../../payments/index.ts';
+import type { TermsFor } from '../../pricing/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import { checkInOpen, checkStayDates, nightsOf } from '../inventory/stays.ts';
+import { planTermsFor } from '../search/hotel-sale.ts';
 import type { HotelBookingChanges } from './hotel-booking.schemas.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
-import type { HotelBookingRecord, HotelBookingRoomRecord } from './hotel-booking-record.ts';
+import { type HotelBookingRecord, type HotelBookingRoomRecord, saleOfRooms } from './hotel-booking-record.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
 import { searchableNames } from './hotel-booking-rules.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
@@ -39,14 +41,12 @@ export function createHotelModifications(deps: {
   /** Records a change in the booking's history and the event log, in the change's transaction. */
   tell: TellHotelBooking;
   payments: PaymentsService;
+  /** Pricing rules: new dates are sold at the selling price for the booking's agency or customer. */
+  pricing: TermsFor;
 }) {
   const { db, bookings, inventory, clock, reads } = deps;
 
-  const totals = (rooms: HotelBookingRoomRecord[], currency: string) => ({
-    total: live(rooms).reduce((n, r) => n + r.total_amount, 0),
-    tax: live(rooms).reduce((n, r) => n + r.price.tax_included_amount, 0),
-    currency,
-  });
+  const totals = (rooms: HotelBookingRoomRecord[], currency: string) => saleOfRooms(live(rooms), currency);
 
   /**
    * What a date change does to the money, in its transaction: a dearer stay swaps the payment for one of
@@ -71,9 +71,11 @@ export function createHotelModifications(deps: {
     if (now.total >= was.total) return undefined;
     const difference = was.total - now.total;
     const tax = Math.min(Math.max(was.tax - now.tax, 0), difference);
+    // The agency gives back the commission the cheaper stay no longer earns.
+    const commission = Math.max((was.commission ?? 0) - (now.commission ?? 0), 0);
     return deps.payments.cancel(
       trx,
-      { total: difference, tax, currency: row.currency },
+      { total: difference, tax, currency: row.currency, commission },
       difference,
       purpose,
       false,
@@ -118,6 +120,7 @@ export function createHotelModifications(deps: {
           live(rooms),
           { checkIn, checkOut },
           input.expected_total,
+          planTermsFor(deps.pricing, { agencyId: row.agency_id }),
         );
       }
       const holder = { ...row.holder, ...stripUndefined(input.holder ?? {}) };

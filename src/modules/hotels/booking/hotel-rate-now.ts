@@ -5,6 +5,7 @@ import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repo
 import { priceRooms, type StayProblem } from '../inventory/hotel-rates.ts';
 import type { HotelRow, HotelsRepository } from '../inventory/hotels-repository.ts';
 import { checkInOpen, nightsOf } from '../inventory/stays.ts';
+import type { PlanTerms } from '../search/hotel-sale.ts';
 import { roomsLeft } from '../search/hotel-search-service.ts';
 import type { RateKeyPayload } from '../search/rate-key.ts';
 import type { StoredHotel } from './hotel-booking-record.ts';
@@ -50,11 +51,12 @@ export function expired(p: RateKeyPayload, what: 'quote' | 'rate key'): AppError
     : new AppError('OFFER_EXPIRED', 'The rate key has expired; search again', extras);
 }
 
-/** The product of a rate key as it is now, priced for its rooms, with the rooms left; or why not. */
+/** The product of a rate key as it is now, priced for its rooms and buyer, with the rooms left; or why not. */
 export async function rateNow(
   deps: { hotels: HotelsRepository; inventory: HotelInventoryRepository },
   p: RateKeyPayload,
   now: Date,
+  terms: PlanTerms,
 ) {
   const product = await deps.hotels.product(p);
   if (product?.hotel.active !== 1)
@@ -76,6 +78,7 @@ export async function rateNow(
     roomType,
     { checkIn: p.check_in, checkOut: p.check_out, arrivalClosed },
     p.rooms,
+    terms(product.hotel, plan, p.check_in),
   );
   return { ok: true as const, product, roomType, plan, priced, roomsLeft: left };
 }

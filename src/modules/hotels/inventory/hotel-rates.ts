@@ -1,4 +1,12 @@
 import { addDays, daysBetween, isoWeekday, localToInstant, toLocalIso } from '../../../shared/calendar.ts';
+import {
+  AT_NET,
+  commissionOn,
+  markUp,
+  type PriceTerms,
+  type PricingRecord,
+  pricingRecord,
+} from '../../pricing/index.ts';
 
 /** A price period: nights from `from` to `to` (inclusive) cost `percent` of the base. */
 export interface Season {
@@ -101,13 +109,19 @@ export interface StayPrice {
   tax_included_amount: number;
   /** Payable at the hotel on top (city tax). */
   payable_at_hotel_amount: number;
+  /** How the total was made from the hotel's net price (pricing rules). */
+  pricing: PricingRecord;
 }
 
-/** The price of a stay for one room: every night, extra adults and children by age band, taxes apart. */
+/**
+ * The price of a stay for one room: every night, extra adults and children by age band, marked up by the
+ * pricing terms (the fixed part per night), VAT (included) from the selling total, city tax apart.
+ */
 export function priceStay(
   plan: RatePlanRules,
   room: RoomRules,
   stay: { checkIn: string; checkOut: string; adults: number; childAges: readonly number[] },
+  terms: PriceTerms = AT_NET,
 ): StayPrice {
   const count = daysBetween(stay.checkIn, stay.checkOut);
   const bands = [...plan.child_bands].sort((a, b) => a.max_age - b.max_age);
@@ -125,15 +139,18 @@ export function priceStay(
       amount: toHundreds(base + extraAdults * perAdult * (plan.extra_adult_percent / 100) + children),
     };
   });
-  const total = nights.reduce((n, x) => n + x.amount, 0);
+  const net = nights.reduce((n, x) => n + x.amount, 0);
+  const sold = nights.map((x) => ({ date: x.date, amount: markUp(x.amount, terms, 1) }));
+  const total = sold.reduce((n, x) => n + x.amount, 0);
   const vat = Math.round((total * plan.taxes.vat_percent_included) / (100 + plan.taxes.vat_percent_included));
   const guests = stay.adults + stay.childAges.length;
   return {
     currency: plan.currency,
-    nights,
+    nights: sold,
     total_amount: total,
     tax_included_amount: vat,
     payable_at_hotel_amount: plan.taxes.city_tax_per_person_night * guests * count,
+    pricing: pricingRecord(terms, net, total, commissionOn(total - vat, terms)),
   };
 }
 
@@ -146,18 +163,19 @@ export function priceRooms(
   room: RoomRules,
   stay: { checkIn: string; checkOut: string; arrivalClosed?: boolean },
   rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
+  terms: PriceTerms = AT_NET,
 ): { problem: StayProblem } | { problem: null; rooms: StayPrice[]; total: number } {
   for (const r of rooms) {
     const problem = checkStay(plan, room, { ...stay, adults: r.adults, childAges: r.children });
     if (problem) return { problem };
   }
   const prices = rooms.map((r) =>
-    priceStay(plan, room, {
-      checkIn: stay.checkIn,
-      checkOut: stay.checkOut,
-      adults: r.adults,
-      childAges: r.children,
-    }),
+    priceStay(
+      plan,
+      room,
+      { checkIn: stay.checkIn, checkOut: stay.checkOut, adults: r.adults, childAges: r.children },
+      terms,
+    ),
   );
   return { problem: null, rooms: prices, total: prices.reduce((n, p) => n + p.total_amount, 0) };
 }

@@ -3,10 +3,13 @@ import { paginate } from '../../../http/cursor.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import { type Catalogue, distanceKm, fold } from '../../catalog/index.ts';
 import { comparable, convert, hasRate, type RateTable } from '../../money/index.ts';
+import type { Buyer, TermsFor } from '../../pricing/index.ts';
+import { sumPricing } from '../../pricing/index.ts';
 import type { HotelInventoryRepository, NightState } from '../inventory/hotel-inventory-repository.ts';
 import { cancellationTimeline, priceRooms, type StayPrice, sumRooms } from '../inventory/hotel-rates.ts';
 import { checkInOpen, checkStayDates, nightsOf } from '../inventory/stays.ts';
 import type { HotelIndex, IndexedHotel, IndexedRatePlan, IndexedRoomType } from './hotel-index.ts';
+import { type PlanTerms, planTermsFor } from './hotel-sale.ts';
 import type { RateKeys } from './rate-key.ts';
 import type { SearchHotelsRequest } from './search-hotels.schemas.ts';
 
@@ -45,6 +48,7 @@ export function hotelOptions(
   hotel: IndexedHotel,
   stay: { checkIn: string; checkOut: string; rooms: Room[] },
   nightState: (roomTypeId: string, night: string) => NightState | undefined,
+  terms: PlanTerms,
 ): HotelOption[] {
   const nights = nightsOf(stay.checkIn, stay.checkOut);
   const options: HotelOption[] = [];
@@ -52,7 +56,7 @@ export function hotelOptions(
     const left = roomsLeft(roomType, nights, (n) => nightState(roomType.id, n));
     if (left < stay.rooms.length || nightState(roomType.id, stay.checkIn)?.closedToArrival) continue;
     for (const plan of hotel.ratePlans) {
-      const priced = priceRooms(plan, roomType, stay, stay.rooms);
+      const priced = priceRooms(plan, roomType, stay, stay.rooms, terms(hotel, plan, stay.checkIn));
       if (priced.problem) continue;
       options.push({
         roomType,
@@ -78,6 +82,8 @@ export function createHotelSearchService(deps: {
    * and to show them in the one asked for.
    */
   rates: () => RateTable;
+  /** Pricing rules: options are shown at their selling price for the buyer. */
+  pricing: TermsFor;
 }) {
   /**
    * The currency the price filters are in: the one asked for, or the one every hotel found is priced
@@ -129,7 +135,9 @@ export function createHotelSearchService(deps: {
 
   return {
     /** Hotels with bookable options for the stay, priced from live allotment; one batched read per search. */
-    async searchHotels(req: SearchHotelsRequest) {
+    async searchHotels(req: SearchHotelsRequest, buyer: Buyer & { role: string }) {
+      const terms = planTermsFor(deps.pricing, buyer);
+      const showTrade = buyer.role !== 'customer';
       const now = deps.clock.now();
       checkStayDates(req.check_in, req.check_out, now);
       const rates = deps.rates();
@@ -166,7 +174,7 @@ export function createHotelSearchService(deps: {
       const priced = found.map(({ hotel, distance }) => ({
         hotel,
         distance,
-        options: hotelOptions(hotel, stay, (id, night) => state.get(`${id}|${night}`)).filter(
+        options: hotelOptions(hotel, stay, (id, night) => state.get(`${id}|${night}`), terms).filter(
           (o) =>
             (!f.boards || f.boards.includes(o.ratePlan.board)) &&
             (!f.refundable_only || o.ratePlan.cancellation.refundable),
@@ -272,6 +280,7 @@ export function createHotelSearchService(deps: {
               o.total,
             ),
             rooms_left: o.roomsLeft,
+            ...(showTrade ? { pricing: sumPricing(o.prices.map((p) => p.pricing)) } : {}),
           })),
         })),
       };

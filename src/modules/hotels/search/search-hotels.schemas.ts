@@ -146,6 +146,11 @@ export const HotelOptionSchema = Type.Object({
   ),
   cancellation: CancellationSchema,
   rooms_left: Type.Integer({ description: 'Rooms of this type still for sale on the fullest night' }),
+  pricing: Type.Optional(
+    Type.Ref('PricingRecord', {
+      description: 'Agents and admins: the net, the markup and the commission the selling agency earns',
+    }),
+  ),
 });
 
 export const HotelResultSchema = Type.Object(

@@ -1,0 +1,45 @@
+import {
+  commissionOn,
+  markUp,
+  type PriceTerms,
+  type PricingRecord,
+  pricingRecord,
+} from '../../pricing/index.ts';
+import type { PriceBreakdown } from './fare-rules.ts';
+import type { Itinerary } from './itinerary-search.ts';
+
+/** An offer's price as sold, and how it was made from the net. */
+export interface Selling {
+  price: PriceBreakdown;
+  pricing: PricingRecord;
+}
+
+/**
+ * The selling price of a net offer price: each passenger's base fare marked up (the fixed markup once per
+ * passenger), taxes unchanged; the commission is on the selling base fares.
+ */
+export function sellingPrice(net: PriceBreakdown, terms: PriceTerms): Selling {
+  const passengers = net.passengers.map((p) => {
+    const base = markUp(p.base_amount, terms, 1);
+    return { ...p, base_amount: base, total_amount: base + p.tax_amount };
+  });
+  const base = passengers.reduce((n, p) => n + p.base_amount * p.count, 0);
+  const price = { ...net, base_amount: base, total_amount: base + net.tax_amount, passengers };
+  return {
+    price,
+    pricing: pricingRecord(terms, net.total_amount, price.total_amount, commissionOn(base, terms)),
+  };
+}
+
+/** What a pricing rule is matched against for a trip: the first slice's carrier, route and date. */
+export function flightSale(slices: ReadonlyArray<Itinerary>) {
+  const first = slices[0]!;
+  const departure = first[0]!;
+  return {
+    product: 'flight' as const,
+    carrier: departure.schedule.carrier,
+    origin: departure.schedule.origin.iata,
+    destination: first[first.length - 1]!.schedule.destination.iata,
+    travel_date: departure.date,
+  };
+}
