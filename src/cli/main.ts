@@ -4,6 +4,7 @@ import { AppError } from '../http/app-error.ts';
 import { clientsCommand, UsageError, usersCommand } from './accounts-commands.ts';
 import { flightsCommand } from './flights-commands.ts';
 import { hotelsCommand } from './hotels-commands.ts';
+import { pricingCommand } from './pricing-commands.ts';
 import { ratesCommand } from './rates-commands.ts';
 import { describeStorage, openConfiguredStorage } from './runtime.ts';
 import { serve } from './serve.ts';
@@ -22,6 +23,8 @@ const USAGE = `Usage: itinera <command>
   hotels generate --preset S|M|L [--start DATE] [--out FILE] [--import]
   rates import FILE              load a day's exchange rates (docs/payments.md)
   rates generate --out FILE      write the shipped reference rates as a file to edit and import
+  pricing import FILE            create pricing rules, or replace them by name (docs/pricing.md)
+  pricing generate --out FILE    write an example set of pricing rules to edit and import
 
 Settings come from environment variables; see docs/configuration.md.
 `;
@@ -58,6 +61,8 @@ async function run(argv: string[]): Promise<void> {
       return hotelsCommand(config, args);
     case 'rates':
       return ratesCommand(config, args);
+    case 'pricing':
+      return pricingCommand(config, args);
     default:
       throw new UsageError(`unknown command ${command}`);
   }

@@ -139,6 +139,37 @@ describe('the itinera command line', () => {
     assert.match(refused.stderr, /\/rates\/XXZ/);
   });
 
+  it('writes example pricing rules, imports them (again by name), and refuses a bad file listing every problem', () => {
+    const file = path.join(dataDir, 'pricing.json');
+    const written = itinera(['pricing', 'generate', '--out', file]);
+    assert.equal(written.status, 0, written.stderr);
+    const example = JSON.parse(readFileSync(file, 'utf8'));
+    assert.ok(example.rules.length >= 2);
+    const first = itinera(['pricing', 'import', file]);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(
+      first.stdout,
+      new RegExp(
+        `imported ${example.rules.length} pricing rules \\(${example.rules.length} new, 0 replaced by name\\)`,
+      ),
+    );
+    const again = itinera(['pricing', 'import', file]);
+    assert.match(again.stdout, new RegExp(`\\(0 new, ${example.rules.length} replaced by name\\)`));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        rules: [
+          { name: 'a', markup_percent: 'ten' },
+          { name: 'b', scope: { hotel_id: 'htl_1' }, commission_percent: 101 },
+        ],
+      }),
+    );
+    const refused = itinera(['pricing', 'import', file]);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /\/rules\/0\/markup_percent/);
+    assert.match(refused.stderr, /\/rules\/1\/commission_percent/);
+  });
+
   it('names each bad environment variable and exits non-zero', () => {
     const result = itinera(['migrate'], { env: { PORT: 'x', REDIS_URL: 'http://nope' } });
     assert.equal(result.status, 1);

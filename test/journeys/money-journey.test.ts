@@ -255,7 +255,10 @@ describe('paying for bookings, end to end', () => {
     });
     assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
     const rows = (await csv.text()).trim().split('\n');
-    assert.equal(rows[0], 'from,to,product,currency,bookings,gross,taxes,refunds,penalties,revenue');
+    assert.equal(
+      rows[0],
+      'from,to,product,currency,bookings,gross,taxes,net,markup,commissions,refunds,penalties,revenue',
+    );
     assert.equal(rows.length, 1 + report.body.lines.length + report.body.totals.length);
 
     // The agency's statement: brought forward, every entry, carried forward to today's balance.

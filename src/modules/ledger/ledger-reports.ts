@@ -32,11 +32,13 @@ export function createLedgerReports(deps: { db: Kysely<Database>; ledger: Ledger
       const [sums, counts] = await Promise.all([
         ledger.periodSums(period, [
           ACCOUNTS.sales,
+          ACCOUNTS.markups,
+          ACCOUNTS.commissions,
           ACCOUNTS.taxesCollected,
           ACCOUNTS.refunds,
           ACCOUNTS.penalties,
         ]),
-        ledger.periodBookings(period, [ACCOUNTS.sales, ACCOUNTS.taxesCollected]),
+        ledger.periodBookings(period, [ACCOUNTS.sales, ACCOUNTS.markups, ACCOUNTS.taxesCollected]),
       ]);
       return { from: query.from, to: query.to, agency_id: agencyId ?? null, ...salesReport(sums, counts) };
     },

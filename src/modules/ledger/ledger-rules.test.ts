@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ACCOUNTS, agencyAccount } from './accounts.ts';
 import {
+  commissionEntries,
+  commissionReversed,
   type Entry,
   isBalanced,
   proportionOfPaid,
@@ -94,6 +96,52 @@ describe('ledger rules', () => {
           });
           assert.equal(refunded, total);
           assert.equal(given, paid);
+        },
+      ),
+    );
+  });
+
+  it('splits a marked-up sale into net, markup and taxes, and balances commissions in any two currencies', () => {
+    fc.assert(
+      fc.property(
+        amount,
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        amount,
+        currency,
+        currency,
+        (total, taxShare, markupShare, credited, saleCurrency, accountCurrency) => {
+          const tax = Math.floor(total * taxShare);
+          const markup = Math.floor(total * markupShare);
+          const payer = { account: ACCOUNTS.cardClearing, currency: saleCurrency };
+          const books = balances(saleEntries(payer, total, { total, tax, markup, currency: saleCurrency }));
+          assert.equal(books.get(`${ACCOUNTS.markups} ${saleCurrency}`) ?? 0, markup);
+          assert.equal(books.get(`${ACCOUNTS.sales} ${saleCurrency}`) ?? 0, total - tax - markup);
+          const commission = Math.max(1, Math.floor(total / 20));
+          const agency = { account: agencyAccount('agy_1'), currency: accountCurrency };
+          const inAccount = saleCurrency === accountCurrency ? commission : credited;
+          assert.ok(isBalanced(commissionEntries(agency, inAccount, commission, saleCurrency)));
+          assert.ok(isBalanced(commissionEntries(agency, -inAccount, -commission, saleCurrency)));
+        },
+      ),
+    );
+  });
+
+  it('takes back the commission in proportion to a refund, all of it for a full refund, never more', () => {
+    fc.assert(
+      fc.property(
+        amount,
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (total, c, r) => {
+          const commission = Math.min(c, total);
+          const refund = Math.floor(total * r);
+          const back = commissionReversed(commission, refund, total);
+          assert.ok(Number.isInteger(back) && back >= 0 && back <= commission);
+          assert.equal(commissionReversed(commission, total, total), commission);
+          assert.equal(commissionReversed(commission, 0, total), 0);
+          // Within half a unit of the exact share.
+          assert.ok(Math.abs(back - (commission * refund) / total) <= 0.5 + 1e-9);
         },
       ),
     );

@@ -10,4 +10,5 @@ export {
 export { pricingModule } from './pricing.module.ts';
 export { PRICING_SCHEMAS, PricingRecordSchema } from './pricing.schemas.ts';
 export type { Buyer, TermsFor } from './pricing-source.ts';
+export { examplePricingFile, type PricingFile } from './rule-file.ts';
 export type { RuleInput } from './rule-input.ts';

@@ -6,6 +6,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { PricingRepository, PricingRuleRow } from './pricing-repository.ts';
 import { PRICING_COUNTER, type PricingSource } from './pricing-source.ts';
+import { type PricingFile, pricingFileProblems } from './rule-file.ts';
 import { type RuleInput, readRuleInput, toPercent } from './rule-input.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'No such pricing rule');
@@ -120,9 +121,15 @@ export function createPricingService(deps: {
         return ruleView((await repository.find(trx, id))!);
       }),
 
-    /** A file of rules (the CLI): each is created, or replaces the rule in force of the same name. */
-    importRules: (rules: readonly RuleInput[]) =>
-      change(async (trx, now) => {
+    /**
+     * A file of rules (the CLI): each is created, or replaces the rule in force of the same name; all of
+     * them or, with every problem listed, none.
+     */
+    importFile(file: PricingFile) {
+      const problems = pricingFileProblems(file);
+      if (problems.length > 0) throw invalidFields('The pricing file', problems);
+      const { rules } = file;
+      return change(async (trx, now) => {
         let created = 0;
         let updated = 0;
         for (const [i, input] of rules.entries()) {
@@ -136,7 +143,8 @@ export function createPricingService(deps: {
           }
         }
         return { created, updated };
-      }),
+      });
+    },
   };
 }
 

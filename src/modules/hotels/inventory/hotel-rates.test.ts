@@ -42,6 +42,35 @@ describe('hotel rate rules', () => {
     assert.equal(nightAmount(plan, room, '2026-12-21'), 18_000); // a Monday in the festive season: +50 %
   });
 
+  it('sells a stay marked up night by night, with VAT from the selling total and commission before VAT', () => {
+    const stay = { checkIn: '2026-12-14', checkOut: '2026-12-16', adults: 2, childAges: [] };
+    const net = priceStay(plan, room, stay);
+    const terms = { ruleId: 'prl_1', ruleVersion: 3, markupBp: 1_250, fixedPerUnit: 199, commissionBp: 400 };
+    const sold = priceStay(plan, room, stay, terms);
+    // 12 000 a night: + 12.5 % (1 500) + 1.99 fixed a night.
+    assert.deepEqual(
+      sold.nights.map((n) => n.amount),
+      [13_699, 13_699],
+    );
+    assert.equal(sold.total_amount, 27_398);
+    assert.equal(sold.tax_included_amount, Math.round((27_398 * 10) / 110));
+    assert.equal(sold.payable_at_hotel_amount, net.payable_at_hotel_amount, 'city tax is the hotel’s');
+    assert.deepEqual(sold.pricing, {
+      rule_id: 'prl_1',
+      rule_version: 3,
+      net_amount: 24_000,
+      markup_amount: 3_398,
+      commission_amount: Math.round(((27_398 - sold.tax_included_amount) * 4) / 100),
+    });
+    assert.deepEqual(net.pricing, {
+      rule_id: null,
+      rule_version: null,
+      net_amount: net.total_amount,
+      markup_amount: 0,
+      commission_amount: 0,
+    });
+  });
+
   it('prices a stay across a season boundary night by night', () => {
     const price = priceStay(plan, room, {
       checkIn: '2026-12-18',
