@@ -60,6 +60,7 @@ describe('GET /openapi.json', () => {
         ...['get_balance', 'list_ledger_entries', 'pay_booking', 'set_credit_limit', 'tokenize_card'],
         ...['top_up_balance', 'get_sales_report', 'get_agency_statement'],
         ...['import_exchange_rates', 'get_exchange_rates'],
+        ...['create_pricing_rule', 'list_pricing_rules', 'retire_pricing_rule', 'update_pricing_rule'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

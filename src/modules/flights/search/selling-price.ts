@@ -19,6 +19,9 @@ export interface Selling {
  * passenger), taxes unchanged; the commission is on the selling base fares.
  */
 export function sellingPrice(net: PriceBreakdown, terms: PriceTerms): Selling {
+  // Most offers of most searches meet no rule: keep the net as it is (a search prices thousands).
+  if (terms.markupBp === 0 && terms.fixedPerUnit === 0 && terms.commissionBp === 0)
+    return { price: net, pricing: pricingRecord(terms, net.total_amount, net.total_amount, 0) };
   const passengers = net.passengers.map((p) => {
     const base = markUp(p.base_amount, terms, 1);
     return { ...p, base_amount: base, total_amount: base + p.tax_amount };
