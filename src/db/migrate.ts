@@ -16,6 +16,7 @@ import * as exchangeRates from './migrations/0014-exchange-rates.ts';
 import * as ratePlanPayment from './migrations/0015-rate-plan-payment.ts';
 import * as ledgerAgency from './migrations/0016-ledger-agency.ts';
 import * as pricingRules from './migrations/0017-pricing-rules.ts';
+import * as seatMaps from './migrations/0018-seat-maps.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-rate-plan-payment': ratePlanPayment,
   '0016-ledger-agency': ledgerAgency,
   '0017-pricing-rules': pricingRules,
+  '0018-seat-maps': seatMaps,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -116,7 +116,17 @@ export interface FaresTable {
   change_penalty: number;
   refundable: number;
   refund_penalty: number;
+  /** What choosing a seat costs (0018): minor units, null when the fare does not allow it. */
+  seat_fee_standard: number | null;
+  seat_fee_preferred: number | null;
   created_at: string;
+  updated_at: string;
+}
+
+/** An aircraft type's seat layout (0018): its cabins as JSON. */
+export interface SeatLayoutsTable {
+  aircraft: string;
+  cabins: string;
   updated_at: string;
 }
 
@@ -567,4 +577,5 @@ export interface Database {
   test_gateway_refunds: TestGatewayRefundsTable;
   exchange_rates: ExchangeRatesTable;
   pricing_rules: PricingRulesTable;
+  seat_layouts: SeatLayoutsTable;
 }

@@ -18,6 +18,7 @@ import { flightBookingRoutes } from './api/flight-booking.routes.ts';
 import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
 import { flightOperationsRoutes } from './api/flight-operations.routes.ts';
 import { searchFlightRoute } from './api/search-flight.route.ts';
+import { SeatMapSchema, seatMapsRoute } from './api/seat-maps.route.ts';
 import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking/booking-rules.ts';
 import {
   BookFlightRequestSchema,
@@ -41,6 +42,7 @@ import {
   SearchFlightRequestSchema,
   SearchFlightResponseSchema,
 } from './search/search-flight.schemas.ts';
+import { createSeatMapsService } from './seats/seat-maps-service.ts';
 
 export { generateNetwork, PRESETS, type Preset } from './demo/network-generator.ts';
 export type { NetworkFile } from './inventory/network-file.ts';
@@ -53,6 +55,7 @@ export const FLIGHT_SCHEMAS = [
   BookFlightRequestSchema,
   UpdateBookingRequestSchema,
   PayBookingRequestSchema,
+  SeatMapSchema,
 ];
 
 export interface FlightsDeps {
@@ -134,6 +137,10 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   });
 
   searchFlightRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });
+  seatMapsRoute(app, {
+    seatMaps: createSeatMapsService({ networkCache, offers, clock: deps.clock }),
+    guard: deps.guards.read,
+  });
   flightMetadataRoutes(app, { networkCache, catalogue, guard: deps.guards.read });
   flightBookingRoutes(app, {
     bookings,

@@ -16,7 +16,10 @@ export function aircraftFor(km: number): { aircraft: string; capacity: ScheduleR
   return { aircraft: '77W', capacity: { economy: 250, premium_economy: 40, business: 42, first: 8 } };
 }
 
-/** The demo's branded fares on a route, priced by distance: light to flex, business, and longer-haul cabins. */
+/**
+ * The demo's branded fares on a route, priced by distance: light to flex, business, and longer-haul
+ * cabins, with what each charges to choose a seat.
+ */
 export function faresFor(carrier: string, origin: string, destination: string, km: number): FareRecord[] {
   const base = Math.round((2_900 + km * 6.5) / 100) * 100;
   const tax = Math.round((1_800 + km * 0.9) / 100) * 100;
@@ -27,6 +30,7 @@ export function faresFor(carrier: string, origin: string, destination: string, k
     bags: number,
     change: number | null,
     refund: number | null,
+    seats: FareRecord['seat_fees'] = { standard: 0, preferred: 0 },
   ): FareRecord => {
     const adult = Math.round((base * factor) / 100) * 100;
     return {
@@ -45,11 +49,13 @@ export function faresFor(carrier: string, origin: string, destination: string, k
       cabin_bags: 1,
       change: { allowed: change !== null, penalty: change ?? 0 },
       refund: { allowed: refund !== null, penalty: refund ?? 0 },
+      seat_fees: seats,
     };
   };
   const fares = [
-    fare('economy', 'light', 1, 0, null, null),
-    fare('economy', 'standard', 1.45, 1, 5_000, null),
+    // Light pays for any seat it chooses; standard for legroom and exits only; the rest choose for free.
+    fare('economy', 'light', 1, 0, null, null, { standard: 1_500, preferred: 3_900 }),
+    fare('economy', 'standard', 1.45, 1, 5_000, null, { standard: 0, preferred: 2_900 }),
     fare('economy', 'flex', 2.3, 1, 0, 0),
     fare('business', 'standard', 3.8, 2, 10_000, 15_000),
     fare('business', 'flex', 5, 2, 0, 0),

@@ -4,6 +4,7 @@ import type { Airport, Catalogue } from '../../catalog/index.ts';
 import { distanceKm } from '../../catalog/index.ts';
 import type { FareRecord, NetworkFile, ScheduleRecord } from '../inventory/network-file.ts';
 import { aircraftFor, blockMinutes, faresFor } from './fleet-and-fares.ts';
+import { DEMO_SEAT_LAYOUTS } from './seat-layouts.ts';
 
 export type Preset = 'S' | 'M' | 'L';
 
@@ -258,5 +259,5 @@ export function generateNetwork(
     if (nearest) addRoute(nearest.c, airport, true);
   }
 
-  return { schedules, fares };
+  return { schedules, fares, seat_maps: DEMO_SEAT_LAYOUTS };
 }

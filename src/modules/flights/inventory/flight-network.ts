@@ -1,5 +1,7 @@
 import { addDays, isoWeekday, localToInstant } from '../../../shared/calendar.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
+import type { AircraftLayout, CabinLayout } from '../seats/seat-layout.ts';
+import type { SeatFees } from '../seats/seat-rules.ts';
 import type { Cabin } from './network-file.ts';
 import type { CancellationRow, FareRow, ScheduleRow } from './network-repository.ts';
 
@@ -40,6 +42,7 @@ export interface Fare {
   cabinBags: number;
   change: { allowed: boolean; penalty: number };
   refund: { allowed: boolean; penalty: number };
+  seatFees: SeatFees;
 }
 
 const DATED_CACHE_LIMIT = 50_000;
@@ -58,10 +61,16 @@ export class FlightNetwork {
   private readonly fares = new Map<string, Fare[]>();
   private readonly cancelled = new Set<string>();
   private readonly dated = new Map<string, DatedFlight[]>();
+  private readonly layouts = new Map<string, CabinLayout>();
 
   constructor(
     version: number,
-    rows: { schedules: ScheduleRow[]; fares: FareRow[]; cancellations: CancellationRow[] },
+    rows: {
+      schedules: ScheduleRow[];
+      fares: FareRow[];
+      cancellations: CancellationRow[];
+      seatLayouts?: AircraftLayout[];
+    },
     catalogue: Catalogue,
   ) {
     this.version = version;
@@ -108,8 +117,11 @@ export class FlightNetwork {
         cabinBags: f.cabin_bags,
         change: { allowed: f.changeable === 1, penalty: f.change_penalty },
         refund: { allowed: f.refundable === 1, penalty: f.refund_penalty },
+        seatFees: { standard: f.seat_fee_standard, preferred: f.seat_fee_preferred },
       });
     }
+    for (const a of rows.seatLayouts ?? [])
+      for (const c of a.cabins) this.layouts.set(`${a.aircraft}|${c.cabin}`, c);
     for (const c of rows.cancellations) this.cancelled.add(`${c.schedule_id}|${c.departure_date}`);
   }
 
@@ -117,6 +129,11 @@ export class FlightNetwork {
     return (
       this.fares.get(fareKey(schedule.carrier, schedule.origin.iata, schedule.destination.iata, cabin)) ?? []
     );
+  }
+
+  /** The seat layout of a flight's cabin, if its aircraft type has one. */
+  seatLayout(schedule: Schedule, cabin: Cabin): CabinLayout | undefined {
+    return this.layouts.get(`${schedule.aircraft}|${cabin}`);
   }
 
   operates(schedule: Schedule, date: string): boolean {

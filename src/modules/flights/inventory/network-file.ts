@@ -1,4 +1,7 @@
-/** The documented import format for schedules and fares (docs/flight-import.md). */
+import type { AircraftLayout } from '../seats/seat-layout.ts';
+import type { SeatFees } from '../seats/seat-rules.ts';
+
+/** The documented import format for schedules, fares and seat maps (docs/flight-import.md). */
 export interface ScheduleRecord {
   carrier: string;
   flight_number: number;
@@ -31,11 +34,15 @@ export interface FareRecord {
   cabin_bags: number;
   change: { allowed: boolean; penalty: number };
   refund: { allowed: boolean; penalty: number };
+  /** What choosing a seat costs; free when left out. */
+  seat_fees?: SeatFees;
 }
 
 export interface NetworkFile {
   schedules: ScheduleRecord[];
   fares: FareRecord[];
+  /** Seat layouts by aircraft type; an aircraft imported again has its layout replaced. */
+  seat_maps?: AircraftLayout[];
 }
 
 /** The cabins a flight can have, lowest first. */

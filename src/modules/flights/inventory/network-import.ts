@@ -10,6 +10,7 @@ import { assertNetworkFile } from './network-validation.ts';
 export interface ImportResult {
   schedules: number;
   fares: number;
+  seat_maps: number;
   /** Flights from today on that now hold more seats sold than their new capacity (at most 100 listed). */
   oversold: OversoldFlight[];
 }
@@ -72,6 +73,8 @@ export function createNetworkImporter(deps: {
       change_penalty: f.change.penalty,
       refundable: f.refund.allowed ? 1 : 0,
       refund_penalty: f.refund.penalty,
+      seat_fee_standard: f.seat_fees ? f.seat_fees.standard : 0,
+      seat_fee_preferred: f.seat_fees ? f.seat_fees.preferred : 0,
       created_at: now,
       updated_at: now,
     }));
@@ -84,10 +87,16 @@ export function createNetworkImporter(deps: {
     const oversold = await deps.db.transaction().execute(async (trx) => {
       await deps.network.upsertSchedules(trx, schedules, step);
       await deps.network.upsertFares(trx, fares, step);
+      await deps.network.upsertSeatLayouts(trx, file.seat_maps ?? [], now);
       await bumpVersion(trx, 'network');
       return deps.network.oversold(trx, now.slice(0, 10));
     });
-    return { schedules: schedules.length, fares: fares.length, oversold: oversold.slice(0, 100) };
+    return {
+      schedules: schedules.length,
+      fares: fares.length,
+      seat_maps: file.seat_maps?.length ?? 0,
+      oversold: oversold.slice(0, 100),
+    };
   };
 }
 

@@ -7,6 +7,8 @@ import type {
   FlightSchedulesTable,
 } from '../../../db/tables.ts';
 
+import type { AircraftLayout } from '../seats/seat-layout.ts';
+
 export type ScheduleRow = Selectable<FlightSchedulesTable>;
 export type FareRow = Selectable<FaresTable>;
 export type CancellationRow = Selectable<FlightCancellationsTable>;
@@ -104,6 +106,8 @@ export function createNetworkRepository(db: Kysely<Database>) {
               change_penalty: eb.ref('excluded.change_penalty'),
               refundable: eb.ref('excluded.refundable'),
               refund_penalty: eb.ref('excluded.refund_penalty'),
+              seat_fee_standard: eb.ref('excluded.seat_fee_standard'),
+              seat_fee_preferred: eb.ref('excluded.seat_fee_preferred'),
               updated_at: eb.ref('excluded.updated_at'),
             })),
           )
@@ -112,6 +116,32 @@ export function createNetworkRepository(db: Kysely<Database>) {
       }
     },
 
+    /** Replaces the layouts of the aircraft types given; others stay. */
+    async upsertSeatLayouts(
+      trx: Kysely<Database>,
+      layouts: readonly AircraftLayout[],
+      now: string,
+    ): Promise<void> {
+      for (const layout of layouts) {
+        await trx
+          .insertInto('seat_layouts')
+          .values({ aircraft: layout.aircraft, cabins: JSON.stringify(layout.cabins), updated_at: now })
+          .onConflict((oc) =>
+            oc.column('aircraft').doUpdateSet((eb) => ({
+              cabins: eb.ref('excluded.cabins'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+      }
+    },
+    async listSeatLayouts(): Promise<AircraftLayout[]> {
+      const rows = await db.selectFrom('seat_layouts').select(['aircraft', 'cabins']).execute();
+      return rows.map((r) => ({
+        aircraft: r.aircraft,
+        cabins: JSON.parse(r.cabins) as AircraftLayout['cabins'],
+      }));
+    },
     listActiveSchedules(): Promise<ScheduleRow[]> {
       return db.selectFrom('flight_schedules').selectAll().where('status', '=', 'active').execute();
     },

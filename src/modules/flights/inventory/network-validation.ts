@@ -2,6 +2,7 @@ import { invalidFields } from '../../../http/app-error.ts';
 import { isCalendarDate } from '../../../shared/calendar.ts';
 import { type ImportProblem, repeatedRecords } from '../../../shared/import-problems.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import { seatLayoutProblems } from '../seats/seat-layout-validation.ts';
 import { CABINS, type NetworkFile } from './network-file.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -71,7 +72,17 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
       if (typeof f[k]?.allowed !== 'boolean' || !MONEY(f[k]?.penalty))
         bad(`${p}/${k}`, 'must be {allowed: boolean, penalty: minor units}');
     }
+    if (f.seat_fees !== undefined) {
+      const fees = f.seat_fees;
+      const fee = (n: unknown) => n === null || MONEY(n);
+      if (typeof fees !== 'object' || fees === null || !fee(fees.standard) || !fee(fees.preferred))
+        bad(
+          `${p}/seat_fees`,
+          'must be {standard, preferred}: minor units, or null when seats cannot be chosen',
+        );
+    }
   });
+  problems.push(...seatLayoutProblems(file.seat_maps));
   problems.push(
     ...repeatedRecords(file.schedules, '/schedules', 'carrier, flight_number, origin and valid_from', (s) =>
       [s.carrier, s.flight_number, s.origin, s.valid_from].join('|'),

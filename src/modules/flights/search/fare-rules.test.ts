@@ -16,6 +16,7 @@ const fare = (over: Partial<Fare> = {}): Fare => ({
   cabinBags: 1,
   change: { allowed: false, penalty: 0 },
   refund: { allowed: false, penalty: 0 },
+  seatFees: { standard: 0, preferred: 0 },
   ...over,
 });
 

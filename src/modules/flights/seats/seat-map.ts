@@ -1,0 +1,62 @@
+import { type CabinLayout, type SeatCharacteristic, seatsOf } from './seat-layout.ts';
+import { type SeatFees, type SeatRefusal, type Sitter, seatOffer } from './seat-rules.ts';
+
+/** The kinds of passenger a seat is priced for: adults, adults with an infant on the lap, children. */
+export type SitterKind = 'adult' | 'adult_with_infant' | 'child';
+
+const SITTERS: Record<SitterKind, Sitter> = {
+  adult: { type: 'adult', withInfant: false },
+  adult_with_infant: { type: 'adult', withInfant: true },
+  child: { type: 'child', withInfant: false },
+};
+
+/** Which kinds of passenger an offer has. */
+export function sitterKinds(mix: {
+  adults: number;
+  children: readonly number[];
+  infants: number;
+}): SitterKind[] {
+  const kinds: SitterKind[] = [];
+  if (mix.adults > mix.infants) kinds.push('adult');
+  if (mix.infants > 0) kinds.push('adult_with_infant');
+  if (mix.children.length > 0) kinds.push('child');
+  return kinds;
+}
+
+export type SeatAnswer =
+  | { available: true; amount: number }
+  | { available: false; reason: SeatRefusal | 'taken' };
+
+export interface SeatMapSeat {
+  designator: string;
+  letter: string;
+  characteristics: SeatCharacteristic[];
+  /** Per kind of passenger on the offer: whether they may have it, and for how much. */
+  offers: Partial<Record<SitterKind, SeatAnswer>>;
+}
+
+/** A cabin's seats row by row, each with what it costs whom, or why not; `taken` seats are nobody's. */
+export function seatMapOf(
+  layout: CabinLayout,
+  fees: SeatFees,
+  kinds: readonly SitterKind[],
+  taken: ReadonlySet<string>,
+): { letters: string; rows: Array<{ row: number; seats: SeatMapSeat[] }> } {
+  const rows = new Map<number, SeatMapSeat[]>();
+  for (const seat of seatsOf(layout)) {
+    const offers: SeatMapSeat['offers'] = {};
+    for (const kind of kinds)
+      offers[kind] = taken.has(seat.designator)
+        ? { available: false, reason: 'taken' }
+        : seatOffer(seat, fees, SITTERS[kind]);
+    const list = rows.get(seat.row) ?? [];
+    list.push({
+      designator: seat.designator,
+      letter: seat.letter,
+      characteristics: seat.characteristics,
+      offers,
+    });
+    rows.set(seat.row, list);
+  }
+  return { letters: layout.letters, rows: [...rows].map(([row, seats]) => ({ row, seats })) };
+}
