@@ -1,5 +1,6 @@
 import type { AircraftLayout } from '../seats/seat-layout.ts';
 import type { SeatFees } from '../seats/seat-rules.ts';
+import type { Cabin } from './cabins.ts';
 
 /** The documented import format for schedules, fares and seat maps (docs/flight-import.md). */
 export interface ScheduleRecord {
@@ -45,6 +46,4 @@ export interface NetworkFile {
   seat_maps?: AircraftLayout[];
 }
 
-/** The cabins a flight can have, lowest first. */
-export const CABINS = ['economy', 'premium_economy', 'business', 'first'] as const;
-export type Cabin = (typeof CABINS)[number];
+export { CABINS, type Cabin } from './cabins.ts';
