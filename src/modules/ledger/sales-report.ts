@@ -43,6 +43,14 @@ export interface SalesLine {
 
 const MONEY = ['gross', 'taxes', 'net', 'markup', 'commissions', 'refunds', 'penalties', 'revenue'] as const;
 
+const COUNTED = ['bookings', ...MONEY] as const;
+
+/** A line of a currency with nothing in it yet. */
+const nothing = (currency: string): Omit<SalesLine, 'product'> => ({
+  currency,
+  ...(Object.fromEntries(COUNTED.map((k) => [k, 0])) as Record<(typeof COUNTED)[number], 0>),
+});
+
 const REVENUE = new Set<string>([
   ACCOUNTS.sales,
   ACCOUNTS.markups,
@@ -54,7 +62,8 @@ const REVENUE = new Set<string>([
 /**
  * The sales report from the ledger's own sums, so it always adds up to the books: per product and
  * currency, `revenue` is exactly the period's entries on `sales`, `markups`, `taxes_collected`,
- * `refunds` and `penalties`, and `commissions` those on `commissions` (negated: an expense). Lines are sorted by currency, then product; totals are per currency.
+ * `refunds` and `penalties`, and `commissions` those on `commissions` (negated: an expense). Lines are
+ * sorted by currency, then product; totals are per currency.
  */
 export function salesReport(sums: readonly LedgerSum[], counts: readonly BookingCount[]) {
   const lines = new Map<string, SalesLine>();
@@ -62,19 +71,7 @@ export function salesReport(sums: readonly LedgerSum[], counts: readonly Booking
     const key = `${currency} ${product ?? ''}`;
     let found = lines.get(key);
     if (!found) {
-      found = {
-        product: product ?? 'none',
-        currency,
-        bookings: 0,
-        gross: 0,
-        taxes: 0,
-        net: 0,
-        markup: 0,
-        commissions: 0,
-        refunds: 0,
-        penalties: 0,
-        revenue: 0,
-      };
+      found = { product: product ?? 'none', ...nothing(currency) };
       lines.set(key, found);
     }
     return found;
@@ -105,19 +102,8 @@ export function salesReport(sums: readonly LedgerSum[], counts: readonly Booking
   );
   const totals = new Map<string, Omit<SalesLine, 'product'>>();
   for (const l of sorted) {
-    const t = totals.get(l.currency) ?? {
-      currency: l.currency,
-      bookings: 0,
-      gross: 0,
-      taxes: 0,
-      net: 0,
-      markup: 0,
-      commissions: 0,
-      refunds: 0,
-      penalties: 0,
-      revenue: 0,
-    };
-    for (const k of ['bookings', ...MONEY] as const) t[k] += l[k];
+    const t = totals.get(l.currency) ?? nothing(l.currency);
+    for (const k of COUNTED) t[k] += l[k];
     totals.set(l.currency, t);
   }
   return { lines: sorted, totals: [...totals.values()] };
