@@ -78,6 +78,9 @@ describe('pricing rules, end to end', () => {
       '/markup_percent',
       '/scope/carrier',
     ]);
+    const noAgency = await rule({ name: 'ghost', scope: { agency_id: 'agy_none' }, markup_percent: 1 });
+    assert.equal(noAgency.status, 400);
+    assert.equal(noAgency.body.errors[0].pointer, '/scope/agency_id');
     const everyone = await rule({
       name: 'flights for everyone',
       scope: { product: 'flight' },
@@ -261,6 +264,13 @@ describe('pricing rules, end to end', () => {
     });
     assert.equal(stale.status, 412);
     assert.equal((await admin.call('POST', '/retire_pricing_rule', { id: everyone.body.id })).status, 200);
+    const retiredAgain = await admin.call('POST', '/retire_pricing_rule', { id: everyone.body.id });
+    assert.equal(retiredAgain.status, 404, 'a retired rule cannot be retired or edited again');
+    const editRetired = await admin.call('POST', '/update_pricing_rule', {
+      id: everyone.body.id,
+      name: 'back',
+    });
+    assert.equal(editRetired.status, 404);
     const atNet = await searchFlights(customer.call);
     const again = atNet.get(key);
     assert.equal(again.total_amount, net.total_amount, 'no rule for customers: the net');

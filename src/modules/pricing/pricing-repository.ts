@@ -57,6 +57,7 @@ export function createPricingRepository(db: Kysely<Database>) {
         .orderBy('id')
         .execute(),
 
+    /** In the caller's transaction: on SQLite a read outside it would wait for that transaction to end. */
     agencyExists: async (trx: Kysely<Database>, id: string) =>
       (await trx.selectFrom('agencies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
   };

@@ -52,11 +52,13 @@ export function hotelOptions(
 ): HotelOption[] {
   const nights = nightsOf(stay.checkIn, stay.checkOut);
   const options: HotelOption[] = [];
+  // Each rate plan's pricing terms once per hotel, not once per room type.
+  const planTerms = new Map(hotel.ratePlans.map((plan) => [plan, terms(hotel, plan, stay.checkIn)]));
   for (const roomType of hotel.roomTypes) {
     const left = roomsLeft(roomType, nights, (n) => nightState(roomType.id, n));
     if (left < stay.rooms.length || nightState(roomType.id, stay.checkIn)?.closedToArrival) continue;
     for (const plan of hotel.ratePlans) {
-      const priced = priceRooms(plan, roomType, stay, stay.rooms, terms(hotel, plan, stay.checkIn));
+      const priced = priceRooms(plan, roomType, stay, stay.rooms, planTerms.get(plan));
       if (priced.problem) continue;
       options.push({
         roomType,
