@@ -17,6 +17,7 @@ import * as ratePlanPayment from './migrations/0015-rate-plan-payment.ts';
 import * as ledgerAgency from './migrations/0016-ledger-agency.ts';
 import * as pricingRules from './migrations/0017-pricing-rules.ts';
 import * as seatMaps from './migrations/0018-seat-maps.ts';
+import * as flightServices from './migrations/0019-flight-services.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-ledger-agency': ledgerAgency,
   '0017-pricing-rules': pricingRules,
   '0018-seat-maps': seatMaps,
+  '0019-flight-services': flightServices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -119,6 +119,9 @@ export interface FaresTable {
   /** What choosing a seat costs (0018): minor units, null when the fare does not allow it. */
   seat_fee_standard: number | null;
   seat_fee_preferred: number | null;
+  /** An extra checked bag per slice (0019): minor units, null when none is sold; at most this many. */
+  extra_bag_fee: number | null;
+  extra_bag_max: number;
   created_at: string;
   updated_at: string;
 }
@@ -128,6 +131,16 @@ export interface SeatLayoutsTable {
   aircraft: string;
   cabins: string;
   updated_at: string;
+}
+
+/** A seat held by one passenger of a booking on one dated flight (0019). */
+export interface SeatAssignmentsTable {
+  schedule_id: string;
+  departure_date: string;
+  seat: string;
+  booking_id: string;
+  passenger_id: string;
+  created_at: string;
 }
 
 export interface SeatInventoryTable {
@@ -578,4 +591,5 @@ export interface Database {
   exchange_rates: ExchangeRatesTable;
   pricing_rules: PricingRulesTable;
   seat_layouts: SeatLayoutsTable;
+  seat_assignments: SeatAssignmentsTable;
 }

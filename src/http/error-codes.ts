@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   CONFLICT: { status: 409, title: 'The request conflicts with the current state' },
   PRICE_CHANGED: { status: 409, title: 'The price has changed' },
   NO_AVAILABILITY: { status: 409, title: 'Not enough seats or rooms are left' },
+  SEAT_UNAVAILABLE: { status: 409, title: 'The chosen seat is taken' },
   INVALID_STATE_TRANSITION: {
     status: 409,
     title: 'The booking does not allow this action in its current state',

@@ -42,7 +42,9 @@ import {
   SearchFlightRequestSchema,
   SearchFlightResponseSchema,
 } from './search/search-flight.schemas.ts';
+import { createSeatAssignmentsRepository } from './seats/seat-assignments-repository.ts';
 import { createSeatMapsService } from './seats/seat-maps-service.ts';
+import { FlightServiceSchema } from './services/flight-services.schemas.ts';
 
 export { generateNetwork, PRESETS, type Preset } from './demo/network-generator.ts';
 export type { NetworkFile } from './inventory/network-file.ts';
@@ -56,6 +58,7 @@ export const FLIGHT_SCHEMAS = [
   UpdateBookingRequestSchema,
   PayBookingRequestSchema,
   SeatMapSchema,
+  FlightServiceSchema,
 ];
 
 export interface FlightsDeps {
@@ -87,6 +90,7 @@ export interface FlightsDeps {
 export async function flightsModule(app: App, deps: FlightsDeps) {
   const network = createNetworkRepository(deps.db);
   const seats = createSeatInventoryRepository(deps.db);
+  const seatAssignments = createSeatAssignmentsRepository(deps.db);
   const secret = await sharedSecret(deps.db, 'offer_key');
   const offers = createOfferTokens(secret);
   const bookingsRepo = createFlightBookingsRepository(deps.db);
@@ -114,6 +118,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     db,
     bookings: bookingsRepo,
     seats,
+    seatAssignments,
     network,
     clock,
     tell,
@@ -125,6 +130,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     db,
     bookings: bookingsRepo,
     seats,
+    seatAssignments,
     networkCache,
     offers,
     catalogue,
@@ -138,7 +144,13 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
 
   searchFlightRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });
   seatMapsRoute(app, {
-    seatMaps: createSeatMapsService({ networkCache, offers, clock: deps.clock }),
+    seatMaps: createSeatMapsService({
+      networkCache,
+      offers,
+      bookings: bookingsRepo,
+      assignments: seatAssignments,
+      clock: deps.clock,
+    }),
     guard: deps.guards.read,
   });
   flightMetadataRoutes(app, { networkCache, catalogue, guard: deps.guards.read });

@@ -1,7 +1,9 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
+import { invalidField } from '../../../http/app-error.ts';
 import type { App } from '../../../http/app-instance.ts';
 import { errorResponses } from '../../../http/schemas.ts';
+import { principalOf } from '../../auth/index.ts';
 import { SEAT_CHARACTERISTICS } from '../seats/seat-layout.ts';
 import type { SeatMapsService } from '../seats/seat-maps-service.ts';
 
@@ -22,7 +24,17 @@ const Answer = Type.Union([
 
 export const SeatMapSchema = Type.Object(
   {
-    offer_id: Type.String(),
+    offer_id: Type.Optional(Type.String()),
+    booking_id: Type.Optional(Type.String()),
+    passengers: Type.Optional(
+      Type.Array(
+        Type.Object({
+          id: Type.String(),
+          kind: Type.String({ enum: ['adult', 'adult_with_infant', 'child'] }),
+        }),
+        { description: 'On a booking’s seat map: each seated passenger and the offers that apply to them' },
+      ),
+    ),
     passenger_kinds: Type.Array(Type.String({ enum: ['adult', 'adult_with_infant', 'child'] })),
     segments: Type.Array(
       Type.Object({
@@ -59,6 +71,9 @@ export const SeatMapSchema = Type.Object(
                   },
                   { description: 'For each kind of passenger on the offer' },
                 ),
+                passenger_id: Type.Optional(
+                  Type.String({ description: 'On a booking’s seat map: its passenger holding this seat' }),
+                ),
               }),
             ),
           }),
@@ -80,22 +95,40 @@ export function seatMapsRoute(
       schema: {
         operationId: 'get_seat_maps',
         tags: ['flights'],
-        summary: 'Seat maps of an offer’s flights',
+        summary: 'Seat maps of an offer’s or a booking’s flights',
         description:
-          'Per flight of the offer, its cabin’s seats row by row with their characteristics (window, aisle, exit row, ' +
-          'extra legroom, bassinet, …) and, for each kind of passenger on the offer, whether they may have the seat and ' +
-          'what choosing it costs under the fare (free in some brands, charged in others).',
+          'Per flight of the offer (`offer_id`) or booking (`booking_id`), its cabin’s seats row by row with their ' +
+          'characteristics (window, aisle, exit row, extra legroom, bassinet, …) and, for each kind of passenger, ' +
+          'whether they may have the seat and what choosing it costs under the fare (free in some brands, charged ' +
+          'in others). Seats other passengers hold are `taken`; on a booking’s map its own passengers’ seats carry ' +
+          'their `passenger_id`. Give exactly one of the two ids.',
         security: [{ oauth2: ['read'] }],
         querystring: Type.Object(
-          { offer_id: Type.String({ maxLength: 4_000 }) },
+          {
+            offer_id: Type.Optional(Type.String({ maxLength: 4_000 })),
+            booking_id: Type.Optional(Type.String({ minLength: 4, maxLength: 64 })),
+          },
           { additionalProperties: false },
         ),
         response: {
           200: Type.Ref('SeatMap'),
-          ...errorResponses('UNAUTHENTICATED', 'INSUFFICIENT_SCOPE', 'OFFER_EXPIRED', 'NO_AVAILABILITY'),
+          ...errorResponses(
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+            'NOT_FOUND',
+            'OFFER_EXPIRED',
+            'NO_AVAILABILITY',
+          ),
         },
       },
     },
-    async (request) => deps.seatMaps.forOffer((request.query as { offer_id: string }).offer_id),
+    async (request) => {
+      const { offer_id, booking_id } = request.query as { offer_id?: string; booking_id?: string };
+      if ((offer_id === undefined) === (booking_id === undefined))
+        throw invalidField('', 'give exactly one of offer_id and booking_id', 'querystring');
+      return booking_id
+        ? deps.seatMaps.forBooking(principalOf(request), booking_id)
+        : deps.seatMaps.forOffer(offer_id!);
+    },
   );
 }

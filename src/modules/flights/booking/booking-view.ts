@@ -1,3 +1,5 @@
+import { availableBags } from '../services/bag-rules.ts';
+import { servicesAmount } from '../services/flight-services.ts';
 import { allowedActions } from './booking-states.ts';
 import type { FlightBookingRecord, StoredPassenger } from './flight-booking-record.ts';
 import type { BookingEvent } from './flight-bookings-repository.ts';
@@ -46,7 +48,12 @@ export function bookingView(row: FlightBookingRecord, events: BookingEvent[]) {
       total_currency: row.currency,
       base_amount: itinerary.price.base_amount,
       tax_amount: itinerary.price.tax_amount,
+      services_amount: servicesAmount(itinerary.services ?? []),
       passengers: itinerary.price.passengers,
+    },
+    services: itinerary.services ?? [],
+    available_services: {
+      checked_bags: availableBags(itinerary.service_terms?.extra_bags ?? [], row.currency),
     },
     conditions: itinerary.conditions,
     baggage: itinerary.baggage,

@@ -13,12 +13,16 @@ import { combinePrices, conditionsOf, describeSlice } from '../search/offer-buil
 import type { OfferPayload, OfferTokens } from '../search/offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
 import { flightSale, type Selling, sellingPrice } from '../search/selling-price.ts';
+import { extraBagsOfSlice } from '../services/bag-rules.ts';
+import type { FlightService, ServiceTerms } from '../services/flight-services.ts';
+import type { TripForServices } from '../services/service-plan.ts';
 import { newTicketNumber } from './booking-rules.ts';
-import type {
-  Contact,
-  FlightBookingRecord,
-  StoredItinerary,
-  StoredPassenger,
+import {
+  type Contact,
+  type FlightBookingRecord,
+  type StoredItinerary,
+  type StoredPassenger,
+  saleOf,
 } from './flight-booking-record.ts';
 
 /*
@@ -112,12 +116,34 @@ export async function takeSeats(
   return soldBefore;
 }
 
+/** The offer's flights as services see them: each flight's seat layout, and the fares' service terms. */
+export function tripForServices(
+  network: FlightNetwork,
+  slices: OfferFlights,
+  cabin: Cabin,
+  passengers: TripForServices['passengers'],
+): TripForServices {
+  return {
+    passengers,
+    flights: slices.map((slice) =>
+      slice.map(({ flight }) => ({
+        flightId: flight.schedule.id,
+        date: flight.date,
+        layout: network.seatLayout(flight.schedule, cabin),
+      })),
+    ),
+    terms: serviceTermsOf(slices),
+    held: [],
+  };
+}
+
 /** What a pricing rule is matched against for the offer's flights. */
 export const saleOfOffer = (slices: OfferFlights) => flightSale(slices.map((s) => s.map((x) => x.flight)));
 
 /**
  * The selling price of the offer (the net from the seats each flight had sold before this sale, with the
- * buyer's pricing terms); PRICE_CHANGED (with the new total) when it is not what the client expects to pay.
+ * buyer's pricing terms); PRICE_CHANGED (with the new total) when it and the `services` bought with it
+ * are not what the client expects to pay.
  */
 export function priceAtSale(
   slices: OfferFlights,
@@ -126,6 +152,7 @@ export function priceAtSale(
   keyOf: SeatInventoryRepository['keyOf'],
   expected: Money,
   termsIn: (currency: string) => PriceTerms,
+  services = 0,
 ): Selling {
   const cabin = offer.cabin;
   const prices = slices.map((slice) =>
@@ -142,11 +169,12 @@ export function priceAtSale(
   if (!net) throw new AppError('NO_AVAILABILITY', 'This offer can no longer be priced');
   const selling = sellingPrice(net, termsIn(net.currency));
   const { price } = selling;
-  if (price.total_amount !== expected.amount || price.currency !== expected.currency) {
+  const total = price.total_amount + services;
+  if (total !== expected.amount || price.currency !== expected.currency) {
     throw new AppError(
       'PRICE_CHANGED',
-      `The total is now ${price.total_amount} ${price.currency} (expected ${expected.amount})`,
-      { total_amount: price.total_amount, total_currency: price.currency },
+      `The total is now ${total} ${price.currency} (expected ${expected.amount})`,
+      { total_amount: total, total_currency: price.currency },
     );
   }
   return selling;
@@ -158,6 +186,7 @@ export function itineraryAsSold(
   slices: OfferFlights,
   { price, pricing }: Selling,
   catalogue: Catalogue,
+  services: FlightService[] = [],
 ): StoredItinerary {
   const fares = slices.flat().map((x) => x.fare);
   return {
@@ -180,6 +209,16 @@ export function itineraryAsSold(
       penalty_per_passenger: fares.reduce((n, f) => n + f.refund.penalty, 0),
     },
     pricing,
+    services,
+    service_terms: serviceTermsOf(slices),
+  };
+}
+
+/** What the offer's fares charge for seats (per flight) and extra bags (per slice). */
+export function serviceTermsOf(slices: OfferFlights): ServiceTerms {
+  return {
+    seat_fees: slices.map((slice) => slice.map((x) => x.fare.seatFees)),
+    extra_bags: slices.map((slice) => extraBagsOfSlice(slice.map((x) => x.fare.extraBags))),
   };
 }
 
@@ -207,7 +246,7 @@ export function newBookingRecord(input: {
     agency_id: input.owner.agencyId,
     status: held ? 'held' : 'confirmed',
     currency: itinerary.price.currency,
-    total_amount: itinerary.price.total_amount,
+    total_amount: saleOf(itinerary).total,
     hold_expires_at: input.holdUntil?.toISOString() ?? null,
     first_departure_at: input.firstDeparture.toISOString(),
     itinerary,

@@ -4,6 +4,7 @@ import type { Due, PaymentSummary } from '../../payments/index.ts';
 import type { PricingRecord } from '../../pricing/index.ts';
 import type { PriceBreakdown } from '../search/fare-rules.ts';
 import type { conditionsOf, describeSlice } from '../search/offer-builder.ts';
+import { type FlightService, type ServiceTerms, servicesAmount } from '../services/flight-services.ts';
 import type { PassengerInput } from './booking-rules.ts';
 import type { BookingStatus } from './booking-states.ts';
 
@@ -18,12 +19,19 @@ export interface StoredItinerary {
   refund_terms: { refundable: boolean; penalty_per_passenger: number };
   /** How the price was made from the net (absent on bookings sold before pricing rules). */
   pricing?: PricingRecord;
+  /** Seats and extra bags bought, at booking or after (absent on bookings sold before services). */
+  services?: FlightService[];
+  /** What the ticketed fares charge for services. */
+  service_terms?: ServiceTerms;
 }
 
-/** What the booking's payment pays for: its total, taxes, markup and the selling agency's commission. */
+/**
+ * What the booking's payment pays for: its fares and services, the taxes in them, the markup and the
+ * selling agency's commission (services are sold at the fare's price: no markup, no commission).
+ */
 export function saleOf(itinerary: StoredItinerary): Due {
   return {
-    total: itinerary.price.total_amount,
+    total: itinerary.price.total_amount + servicesAmount(itinerary.services ?? []),
     tax: itinerary.price.tax_amount,
     currency: itinerary.price.currency,
     markup: itinerary.pricing?.markup_amount ?? 0,

@@ -14,6 +14,10 @@ import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { seatsNeeded } from '../search/fare-rules.ts';
 import type { OfferTokens } from '../search/offer-token.ts';
+import type { SeatAssignmentsRepository } from '../seats/seat-assignments-repository.ts';
+import { assignSeats } from '../services/assign-seats.ts';
+import { servicesAmount } from '../services/flight-services.ts';
+import { planServices } from '../services/service-plan.ts';
 import {
   checkPassengers,
   FLIGHT_BOOKING_ID_PREFIX,
@@ -35,6 +39,7 @@ import {
   readOffer,
   saleOfOffer,
   takeSeats,
+  tripForServices,
 } from './flight-booking-placement.ts';
 import { type FlightBookingRecord, type StoredPassenger, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
@@ -46,6 +51,7 @@ export function createFlightBookingService(deps: {
   db: Kysely<Database>;
   bookings: FlightBookingsRepository;
   seats: SeatInventoryRepository;
+  seatAssignments: SeatAssignmentsRepository;
   networkCache: NetworkCache;
   offers: OfferTokens;
   catalogue: Catalogue;
@@ -159,7 +165,8 @@ export function createFlightBookingService(deps: {
       if (made) return view(made);
       const now = clock.now();
       const offer = readOffer(deps.offers, input.offer_id, input.expected_total, now);
-      const slices = flightsOf(await deps.networkCache.current(), offer, now);
+      const network = await deps.networkCache.current();
+      const slices = flightsOf(network, offer, now);
       const flights = slices.flat().map((x) => x.flight);
       const firstDeparture = new Date(flights[0]!.departsAt);
       const errors = checkPassengers(input.passengers, offer.passengers, {
@@ -181,6 +188,17 @@ export function createFlightBookingService(deps: {
           'is required for an instant booking (or book a hold and pay it later)',
         );
       const passengers: StoredPassenger[] = input.passengers.map((p) => ({ ...p, id: ids.next('pas') }));
+      // Passengers have no id until now: the request names them by position.
+      const idAt = (i: number) => passengers[i]?.id ?? `#${i}`;
+      const services = planServices(
+        {
+          seats: input.seats?.map(({ passenger, ...s }) => ({ ...s, passenger_id: idAt(passenger) })),
+          bags: input.bags?.map(({ passenger, ...b }) => ({ ...b, passenger_id: idAt(passenger) })),
+        },
+        tripForServices(network, slices, offer.cabin, passengers),
+        { id: () => ids.next('svc'), at: now.toISOString(), passengerField: 'passenger' },
+      );
+      if (services.errors.length > 0) throw invalidFields('The booking request', services.errors);
       // Time-ordered, so bookings made in the same millisecond still list in the order they were made.
       const bookingId = ids.ordered(FLIGHT_BOOKING_ID_PREFIX);
       const expected = input.expected_total;
@@ -210,9 +228,10 @@ export function createFlightBookingService(deps: {
                     seats.keyOf,
                     input.expected_total,
                     (c) => deps.pricing(saleOfOffer(slices), principal, c),
+                    servicesAmount(services.added),
                   );
-                  const itinerary = itineraryAsSold(offer, slices, selling, deps.catalogue);
-                  const { price } = selling;
+                  await assignSeats(trx, deps.seatAssignments, bookingId, services.added, now.toISOString());
+                  const itinerary = itineraryAsSold(offer, slices, selling, deps.catalogue, services.added);
                   const payment = prepared
                     ? await payments.settle(
                         trx,
@@ -252,7 +271,11 @@ export function createFlightBookingService(deps: {
                   await bookings.insert(trx, record, segments);
                   await deps.tell(trx, bookingId, 'flight_booking.created', {
                     type: record.status === 'held' ? 'held' : 'confirmed',
-                    data: { total_amount: price.total_amount, currency: price.currency },
+                    data: {
+                      total_amount: record.total_amount,
+                      currency: record.currency,
+                      services: services.added.length,
+                    },
                     at: now.toISOString(),
                   });
                   return record;

@@ -1,5 +1,10 @@
 import Type, { type Static } from 'typebox';
 import { PassengerPriceSchema, SliceSchema } from '../search/search-flight.schemas.ts';
+import {
+  AvailableServicesSchema,
+  BookingBagsSchema,
+  BookingSeatsSchema,
+} from '../services/flight-services.schemas.ts';
 
 const CalendarDate = Type.String({ format: 'date' });
 const Name = Type.String({ minLength: 1, maxLength: 60, pattern: "^[\\p{L}][\\p{L} .'-]*$" });
@@ -62,9 +67,12 @@ export const BookFlightRequestSchema = Type.Object(
       { amount: Type.Integer({ minimum: 0 }), currency: Type.String({ pattern: '^[A-Z]{3}$' }) },
       {
         additionalProperties: false,
-        description: 'The total the client agreed to; a different current price answers 409 PRICE_CHANGED',
+        description:
+          'The total the client agreed to, seats and bags included; a different current price answers 409 PRICE_CHANGED',
       },
     ),
+    seats: Type.Optional(BookingSeatsSchema),
+    bags: Type.Optional(BookingBagsSchema),
     payment: Type.Optional(
       Type.Ref('PaymentInput', {
         description:
@@ -122,8 +130,11 @@ export const FlightBookingSchema = Type.Object(
       total_currency: Type.String(),
       base_amount: Type.Integer(),
       tax_amount: Type.Integer(),
+      services_amount: Type.Integer({ description: 'Seats and extra bags, part of the total' }),
       passengers: Type.Array(PassengerPriceSchema),
     }),
+    services: Type.Array(Type.Ref('FlightService')),
+    available_services: AvailableServicesSchema,
     conditions: Type.Object({ change: Condition, refund: Condition }),
     baggage: Type.Object({ checked: Type.Integer(), cabin: Type.Integer() }),
     refund_amount: Type.Union([Type.Integer(), Type.Null()]),

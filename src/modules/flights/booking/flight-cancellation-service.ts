@@ -10,6 +10,7 @@ import type { Cabin } from '../inventory/network-file.ts';
 import type { NetworkRepository } from '../inventory/network-repository.ts';
 import { scheduledOn } from '../inventory/schedule-dates.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
+import type { SeatAssignmentsRepository } from '../seats/seat-assignments-repository.ts';
 import { refundFor } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
 import { bookingView, etagOf } from './booking-view.ts';
@@ -28,6 +29,7 @@ export function createFlightCancellationService(deps: {
   db: Kysely<Database>;
   bookings: FlightBookingsRepository;
   seats: SeatInventoryRepository;
+  seatAssignments: SeatAssignmentsRepository;
   network: NetworkRepository;
   clock: Clock;
   /** Records a change in the booking's history and the event log, in the change's transaction. */
@@ -76,7 +78,9 @@ export function createFlightCancellationService(deps: {
     );
   }
 
+  /** Gives back the booking's places on every flight, and the seats its passengers chose. */
   async function releaseSeats(trx: Kysely<Database>, bookingId: string): Promise<void> {
+    await deps.seatAssignments.release(trx, bookingId);
     for (const s of await bookings.segments(trx, bookingId)) {
       await seats.release(
         trx,

@@ -18,11 +18,13 @@ export function aircraftFor(km: number): { aircraft: string; capacity: ScheduleR
 
 /**
  * The demo's branded fares on a route, priced by distance: light to flex, business, and longer-haul
- * cabins, with what each charges to choose a seat.
+ * cabins, with what each charges to choose a seat and for an extra bag (first class's are free).
  */
 export function faresFor(carrier: string, origin: string, destination: string, km: number): FareRecord[] {
   const base = Math.round((2_900 + km * 6.5) / 100) * 100;
   const tax = Math.round((1_800 + km * 0.9) / 100) * 100;
+  // An extra bag costs more on long haul.
+  const bagFee = (amount: number) => Math.round((amount * (km >= 4_500 ? 1.6 : 1)) / 100) * 100;
   const fare = (
     cabin: FareRecord['cabin'],
     brand: string,
@@ -31,6 +33,7 @@ export function faresFor(carrier: string, origin: string, destination: string, k
     change: number | null,
     refund: number | null,
     seats: FareRecord['seat_fees'] = { standard: 0, preferred: 0 },
+    extraBag = 0,
   ): FareRecord => {
     const adult = Math.round((base * factor) / 100) * 100;
     return {
@@ -50,17 +53,20 @@ export function faresFor(carrier: string, origin: string, destination: string, k
       change: { allowed: change !== null, penalty: change ?? 0 },
       refund: { allowed: refund !== null, penalty: refund ?? 0 },
       seat_fees: seats,
+      // Extra bags cost more the shorter the fare's own allowance; the premium cabins sell up to three.
+      extra_bags: { amount: extraBag, max: cabin === 'economy' ? 2 : 3 },
     };
   };
   const fares = [
     // Light pays for any seat it chooses; standard for legroom and exits only; the rest choose for free.
-    fare('economy', 'light', 1, 0, null, null, { standard: 1_500, preferred: 3_900 }),
-    fare('economy', 'standard', 1.45, 1, 5_000, null, { standard: 0, preferred: 2_900 }),
-    fare('economy', 'flex', 2.3, 1, 0, 0),
-    fare('business', 'standard', 3.8, 2, 10_000, 15_000),
-    fare('business', 'flex', 5, 2, 0, 0),
+    fare('economy', 'light', 1, 0, null, null, { standard: 1_500, preferred: 3_900 }, bagFee(4_500)),
+    fare('economy', 'standard', 1.45, 1, 5_000, null, { standard: 0, preferred: 2_900 }, bagFee(3_500)),
+    fare('economy', 'flex', 2.3, 1, 0, 0, undefined, bagFee(3_000)),
+    fare('business', 'standard', 3.8, 2, 10_000, 15_000, undefined, bagFee(5_000)),
+    fare('business', 'flex', 5, 2, 0, 0, undefined, bagFee(5_000)),
   ];
-  if (km >= 4_500) fares.push(fare('premium_economy', 'standard', 2, 2, 7_500, 20_000));
+  if (km >= 4_500)
+    fares.push(fare('premium_economy', 'standard', 2, 2, 7_500, 20_000, undefined, bagFee(4_000)));
   if (km >= 9_000) fares.push(fare('first', 'flex', 8, 3, 0, 0));
   return fares;
 }

@@ -2,6 +2,7 @@ import { addDays, isoWeekday, localToInstant } from '../../../shared/calendar.ts
 import type { Airport, Catalogue } from '../../catalog/index.ts';
 import type { AircraftLayout, CabinLayout } from '../seats/seat-layout.ts';
 import type { SeatFees } from '../seats/seat-rules.ts';
+import type { ExtraBagTerms } from '../services/bag-rules.ts';
 import type { Cabin } from './network-file.ts';
 import type { CancellationRow, FareRow, ScheduleRow } from './network-repository.ts';
 
@@ -43,6 +44,8 @@ export interface Fare {
   change: { allowed: boolean; penalty: number };
   refund: { allowed: boolean; penalty: number };
   seatFees: SeatFees;
+  /** An extra checked bag on this flight's slice, or null when the fare sells none. */
+  extraBags: ExtraBagTerms | null;
 }
 
 const DATED_CACHE_LIMIT = 50_000;
@@ -118,6 +121,10 @@ export class FlightNetwork {
         change: { allowed: f.changeable === 1, penalty: f.change_penalty },
         refund: { allowed: f.refundable === 1, penalty: f.refund_penalty },
         seatFees: { standard: f.seat_fee_standard, preferred: f.seat_fee_preferred },
+        extraBags:
+          f.extra_bag_fee === null || f.extra_bag_max === 0
+            ? null
+            : { amount: f.extra_bag_fee, max: f.extra_bag_max },
       });
     }
     for (const a of rows.seatLayouts ?? [])

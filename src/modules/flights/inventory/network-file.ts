@@ -1,5 +1,6 @@
 import type { AircraftLayout } from '../seats/seat-layout.ts';
 import type { SeatFees } from '../seats/seat-rules.ts';
+import type { ExtraBagTerms } from '../services/bag-rules.ts';
 import type { Cabin } from './cabins.ts';
 
 /** The documented import format for schedules, fares and seat maps (docs/flight-import.md). */
@@ -37,6 +38,8 @@ export interface FareRecord {
   refund: { allowed: boolean; penalty: number };
   /** What choosing a seat costs; free when left out. */
   seat_fees?: SeatFees;
+  /** An extra checked bag, per passenger per slice: its price and how many may be bought; none when left out. */
+  extra_bags?: ExtraBagTerms;
 }
 
 export interface NetworkFile {

@@ -75,6 +75,8 @@ export function createNetworkImporter(deps: {
       refund_penalty: f.refund.penalty,
       seat_fee_standard: f.seat_fees ? f.seat_fees.standard : 0,
       seat_fee_preferred: f.seat_fees ? f.seat_fees.preferred : 0,
+      extra_bag_fee: f.extra_bags?.amount ?? null,
+      extra_bag_max: f.extra_bags?.max ?? 0,
       created_at: now,
       updated_at: now,
     }));

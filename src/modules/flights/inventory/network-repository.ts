@@ -108,6 +108,8 @@ export function createNetworkRepository(db: Kysely<Database>) {
               refund_penalty: eb.ref('excluded.refund_penalty'),
               seat_fee_standard: eb.ref('excluded.seat_fee_standard'),
               seat_fee_preferred: eb.ref('excluded.seat_fee_preferred'),
+              extra_bag_fee: eb.ref('excluded.extra_bag_fee'),
+              extra_bag_max: eb.ref('excluded.extra_bag_max'),
               updated_at: eb.ref('excluded.updated_at'),
             })),
           )

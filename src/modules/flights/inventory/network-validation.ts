@@ -81,6 +81,18 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
           'must be {standard, preferred}: minor units, or null when seats cannot be chosen',
         );
     }
+    if (f.extra_bags !== undefined) {
+      const bags = f.extra_bags;
+      if (
+        typeof bags !== 'object' ||
+        bags === null ||
+        !MONEY(bags.amount) ||
+        !Number.isInteger(bags.max) ||
+        bags.max < 1 ||
+        bags.max > 5
+      )
+        bad(`${p}/extra_bags`, 'must be {amount: minor units, max: 1 to 5}');
+    }
   });
   problems.push(...seatLayoutProblems(file.seat_maps));
   problems.push(

@@ -17,6 +17,7 @@ const fare = (over: Partial<Fare> = {}): Fare => ({
   change: { allowed: false, penalty: 0 },
   refund: { allowed: false, penalty: 0 },
   seatFees: { standard: 0, preferred: 0 },
+  extraBags: null,
   ...over,
 });
 

@@ -10,6 +10,7 @@ import type { DatedFlight, FlightNetwork } from '../inventory/flight-network.ts'
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
+import { availableBags, extraBagsOfSlice } from '../services/bag-rules.ts';
 import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
 import type { PassengerMix } from './fare-rules.ts';
 import { findItineraries, type Itinerary } from './itinerary-search.ts';
@@ -283,6 +284,12 @@ export function createFlightSearchService(deps: {
       baggage: {
         checked: Math.min(...fares.map((f) => f.checkedBags)),
         cabin: Math.min(...fares.map((f) => f.cabinBags)),
+      },
+      available_services: {
+        checked_bags: availableBags(
+          options.map((o) => extraBagsOfSlice(o.fares.map((f) => f.extraBags))),
+          price.currency,
+        ),
       },
       seats_left: Math.min(...options.map((o) => o.seatsLeft)),
       slices: options.map((o) => describeSlice(o.itinerary, catalogue)),

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { AvailableServicesSchema } from '../services/flight-services.schemas.ts';
 
 const Place = Type.String({
   minLength: 3,
@@ -184,6 +185,7 @@ export const OfferSchema = Type.Object(
       { checked: Type.Integer(), cabin: Type.Integer() },
       { description: 'Pieces per passenger' },
     ),
+    available_services: AvailableServicesSchema,
     seats_left: Type.Integer({ description: 'Seats left at the moment of search on the fullest flight' }),
     pricing: Type.Optional(
       Type.Ref('PricingRecord', {

@@ -33,28 +33,38 @@ export interface SeatMapSeat {
   characteristics: SeatCharacteristic[];
   /** Per kind of passenger on the offer: whether they may have it, and for how much. */
   offers: Partial<Record<SitterKind, SeatAnswer>>;
+  /** On a booking's seat map: the passenger of the booking who holds it. */
+  passenger_id?: string;
 }
 
-/** A cabin's seats row by row, each with what it costs whom, or why not; `taken` seats are nobody's. */
+/** The kind of passenger a sitter is. */
+export const kindOf = (sitter: Sitter): SitterKind =>
+  sitter.type === 'child' ? 'child' : sitter.withInfant ? 'adult_with_infant' : 'adult';
+
+/**
+ * A cabin's seats row by row, each with what it costs whom, or why not. `taken` maps a taken seat to the
+ * passenger holding it when they are the reader's own (a booking's seat map), else to null.
+ */
 export function seatMapOf(
   layout: CabinLayout,
   fees: SeatFees,
   kinds: readonly SitterKind[],
-  taken: ReadonlySet<string>,
+  taken: ReadonlyMap<string, string | null>,
 ): { letters: string; rows: Array<{ row: number; seats: SeatMapSeat[] }> } {
   const rows = new Map<number, SeatMapSeat[]>();
   for (const seat of seatsOf(layout)) {
     const offers: SeatMapSeat['offers'] = {};
+    const holder = taken.get(seat.designator);
     for (const kind of kinds)
-      offers[kind] = taken.has(seat.designator)
-        ? { available: false, reason: 'taken' }
-        : seatOffer(seat, fees, SITTERS[kind]);
+      offers[kind] =
+        holder !== undefined ? { available: false, reason: 'taken' } : seatOffer(seat, fees, SITTERS[kind]);
     const list = rows.get(seat.row) ?? [];
     list.push({
       designator: seat.designator,
       letter: seat.letter,
       characteristics: seat.characteristics,
       offers,
+      ...(holder ? { passenger_id: holder } : {}),
     });
     rows.set(seat.row, list);
   }

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/tables.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { SeatAssignmentsRepository } from '../seats/seat-assignments-repository.ts';
+import type { FlightService, SeatService } from './flight-services.ts';
+
+/**
+ * Gives the booking's passengers the seats they chose, in the caller's transaction, or throws 409
+ * SEAT_UNAVAILABLE naming the first one someone else holds (and the transaction rolls back).
+ */
+export async function assignSeats(
+  trx: Kysely<Database>,
+  assignments: SeatAssignmentsRepository,
+  bookingId: string,
+  services: readonly FlightService[],
+  at: string,
+): Promise<void> {
+  const seats = services.filter((s): s is SeatService => s.type === 'seat');
+  if (seats.length === 0) return;
+  const taken = await assignments.assign(
+    trx,
+    seats.map((s) => ({
+      scheduleId: s.flight_id,
+      date: s.departure_date,
+      seat: s.designator,
+      bookingId,
+      passengerId: s.passenger_id,
+    })),
+    at,
+  );
+  if (taken)
+    throw new AppError(
+      'SEAT_UNAVAILABLE',
+      `Seat ${taken.seat} on ${taken.date} is taken; choose another from GET /seat_maps`,
+      { flight_id: taken.scheduleId, departure_date: taken.date, designator: taken.seat },
+    );
+}
