@@ -80,9 +80,11 @@ export function planServices(
   const sitters = sittersOf(trip.passengers);
   const chosen = new Set<string>();
   const seated = new Set<string>();
-  const bad = (pointer: string, detail: string) => errors.push({ pointer, detail });
+  const bad = (pointer: string, detail: string): void => {
+    errors.push({ pointer, detail });
+  };
 
-  (request.seats ?? []).forEach((r, i) => {
+  const planSeat = (r: SeatRequest, i: number): void => {
     const at = `/seats/${i}`;
     const flight = trip.flights[r.slice]?.[r.segment];
     if (!trip.flights[r.slice]) return bad(`${at}/slice`, 'is not a slice of the trip');
@@ -126,6 +128,9 @@ export function planServices(
       amount: offer.amount,
       added_at: make.at,
     });
+  };
+  (request.seats ?? []).forEach((r, i) => {
+    planSeat(r, i);
   });
 
   const bagsSoFar = new Map<string, number>();
@@ -135,7 +140,7 @@ export function planServices(
         `${s.slice}|${s.passenger_id}`,
         (bagsSoFar.get(`${s.slice}|${s.passenger_id}`) ?? 0) + s.quantity,
       );
-  (request.bags ?? []).forEach((r, i) => {
+  const planBag = (r: BagRequest, i: number): void => {
     const at = `/bags/${i}`;
     if (!trip.flights[r.slice]) return bad(`${at}/slice`, 'is not a slice of the trip');
     if (trip.flights[r.slice]![0]?.closed)
@@ -162,6 +167,9 @@ export function planServices(
       added_at: make.at,
     };
     added.push(bag);
+  };
+  (request.bags ?? []).forEach((r, i) => {
+    planBag(r, i);
   });
   return { added, replaced, errors };
 }
