@@ -8,6 +8,8 @@ export const EVENT_TYPES = {
   'flight_booking.updated': 'The contact or passenger names of a flight booking changed.',
   'flight_booking.cancelled': 'A flight booking was cancelled; `refund_amount` says what is refunded.',
   'flight_booking.expired': 'A hold ran out before it was confirmed; its seats were released.',
+  'flight_booking.services_added':
+    'Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.',
   'flight_booking.disrupted':
     'The operator cancelled a flight of the booking or withdrew its schedule; the last event of its ' +
     '`events` says which flight and why.',

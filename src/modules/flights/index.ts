@@ -17,6 +17,7 @@ import type { TermsFor } from '../pricing/index.ts';
 import { flightBookingRoutes } from './api/flight-booking.routes.ts';
 import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
 import { flightOperationsRoutes } from './api/flight-operations.routes.ts';
+import { flightServicesRoutes } from './api/flight-services.routes.ts';
 import { searchFlightRoute } from './api/search-flight.route.ts';
 import { SeatMapSchema, seatMapsRoute } from './api/seat-maps.route.ts';
 import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking/booking-rules.ts';
@@ -31,6 +32,7 @@ import { createFlightBookingSearch } from './booking/flight-booking-search.ts';
 import { createFlightBookingService } from './booking/flight-booking-service.ts';
 import { createFlightBookingsRepository } from './booking/flight-bookings-repository.ts';
 import { createFlightCancellationService } from './booking/flight-cancellation-service.ts';
+import { createFlightServicesSale } from './booking/flight-services-sale.ts';
 import { createNetworkCache } from './inventory/network-cache.ts';
 import { createNetworkImporter } from './inventory/network-import.ts';
 import { createNetworkRepository } from './inventory/network-repository.ts';
@@ -44,7 +46,7 @@ import {
 } from './search/search-flight.schemas.ts';
 import { createSeatAssignmentsRepository } from './seats/seat-assignments-repository.ts';
 import { createSeatMapsService } from './seats/seat-maps-service.ts';
-import { FlightServiceSchema } from './services/flight-services.schemas.ts';
+import { AddServicesRequestSchema, FlightServiceSchema } from './services/flight-services.schemas.ts';
 
 export { generateNetwork, PRESETS, type Preset } from './demo/network-generator.ts';
 export type { NetworkFile } from './inventory/network-file.ts';
@@ -59,6 +61,7 @@ export const FLIGHT_SCHEMAS = [
   PayBookingRequestSchema,
   SeatMapSchema,
   FlightServiceSchema,
+  AddServicesRequestSchema,
 ];
 
 export interface FlightsDeps {
@@ -159,6 +162,21 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     products: deps.products,
     idempotency: deps.idempotency,
     guards: deps.guards,
+  });
+  flightServicesRoutes(app, {
+    sale: createFlightServicesSale({
+      db,
+      bookings: bookingsRepo,
+      assignments: seatAssignments,
+      networkCache,
+      clock,
+      ids,
+      tell,
+      payments: deps.payments,
+    }),
+    products: deps.products,
+    idempotency: deps.idempotency,
+    guard: deps.guards.book,
   });
   flightOperationsRoutes(app, {
     importNetwork,

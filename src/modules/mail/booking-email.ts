@@ -54,6 +54,7 @@ const HEADLINES: Record<string, string> = {
   'flight_booking.updated': 'was changed',
   'flight_booking.cancelled': 'is cancelled',
   'flight_booking.expired': 'has expired unpaid',
+  'flight_booking.services_added': 'has new seats or bags',
   'flight_booking.disrupted': 'is disrupted: a flight was cancelled',
   'hotel_booking.created': 'is confirmed',
   'hotel_booking.modified': 'was changed',

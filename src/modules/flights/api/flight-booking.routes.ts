@@ -38,7 +38,9 @@ export function flightBookingRoutes(app: App, deps: Deps) {
         summary: 'Book a flight offer',
         description:
           'Needs an `Idempotency-Key` header: a retry with the same key and body replays the first answer. ' +
-          'Seats on every flight are taken together or not at all. 409 PRICE_CHANGED carries the new total; ' +
+          'Seats on every flight are taken together or not at all. `seats` (from GET /seat_maps) and `bags` ' +
+          '(see the offer’s `available_services`) are bought with it, their prices part of `expected_total`; ' +
+          'a chosen seat someone took first is 409 SEAT_UNAVAILABLE. 409 PRICE_CHANGED carries the new total; ' +
           '410 OFFER_EXPIRED means search again; 409 NO_AVAILABILITY means sold out. `type: hold` keeps the seats ' +
           'until `hold_expires_at` without ticketing. An instant booking is paid: by card (authorized, then ' +
           'captured) or from the agency balance (402 INSUFFICIENT_FUNDS when it cannot cover it); a declined ' +
@@ -55,6 +57,7 @@ export function flightBookingRoutes(app: App, deps: Deps) {
             'INSUFFICIENT_SCOPE',
             'PRICE_CHANGED',
             'NO_AVAILABILITY',
+            'SEAT_UNAVAILABLE',
             'OFFER_EXPIRED',
             'INSUFFICIENT_FUNDS',
             'PAYMENT_DECLINED',

@@ -10,10 +10,11 @@ import { AppError } from '../../../http/app-error.ts';
  *     └──disrupt─▶ disrupted ◀──disrupt── confirmed   (the airline cancelled a flight)
  *                     └──cancel──▶ cancelled (full refund)
  *
- * `update` (contact, name corrections) is allowed while a booking is live: held, confirmed, disrupted.
+ * `update` (contact, name corrections) is allowed while a booking is live: held, confirmed, disrupted;
+ * `add_services` (seats, extra bags) once it is ticketed and its flights operate: confirmed.
  */
 export type BookingStatus = 'held' | 'confirmed' | 'cancelled' | 'expired' | 'disrupted';
-export type BookingAction = 'confirm' | 'cancel' | 'expire' | 'disrupt' | 'update';
+export type BookingAction = 'confirm' | 'cancel' | 'expire' | 'disrupt' | 'update' | 'add_services';
 
 const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingStatus>>> = {
   held: {
@@ -23,7 +24,12 @@ const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingSt
     disrupt: 'disrupted',
     update: 'held',
   },
-  confirmed: { cancel: 'cancelled', disrupt: 'disrupted', update: 'confirmed' },
+  confirmed: {
+    cancel: 'cancelled',
+    disrupt: 'disrupted',
+    update: 'confirmed',
+    add_services: 'confirmed',
+  },
   disrupted: { cancel: 'cancelled', update: 'disrupted' },
   cancelled: {},
   expired: {},

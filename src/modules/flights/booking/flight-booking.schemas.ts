@@ -147,7 +147,7 @@ export const FlightBookingSchema = Type.Object(
       description: 'How the booking is paid; null for a hold with nothing to pay with yet',
     }),
     allowed_actions: Type.Array(Type.String(), {
-      description: 'What the client may do next: confirm, cancel, update',
+      description: 'What the client may do next: confirm, cancel, update, add_services',
     }),
     events: Type.Array(
       Type.Object({

@@ -188,6 +188,27 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Saves a confirmed booking's new services and total if nobody changed it since `version` was read;
+     * false otherwise (and nothing is written).
+     */
+    async updateServices(
+      trx: Kysely<Database>,
+      id: string,
+      version: number,
+      fields: Pick<FlightBookingRecord, 'itinerary' | 'total_amount'>,
+      now: string,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('flight_bookings')
+        .set({ ...encodeFlightBooking(fields), updated_at: now, version: version + 1 })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .where('status', '=', 'confirmed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Saves edited details if nobody changed the booking since `version` was read. */
     async updateDetails(
       trx: Kysely<Database>,

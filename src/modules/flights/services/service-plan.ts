@@ -80,11 +80,10 @@ export function planServices(
   const sitters = sittersOf(trip.passengers);
   const chosen = new Set<string>();
   const seated = new Set<string>();
-  const bad = (pointer: string, detail: string): void => {
-    errors.push({ pointer, detail });
-  };
+  type Problem = ServicePlan['errors'][number];
+  const bad = (pointer: string, detail: string): Problem => ({ pointer, detail });
 
-  const planSeat = (r: SeatRequest, i: number): void => {
+  const planSeat = (r: SeatRequest, i: number): Problem | null => {
     const at = `/seats/${i}`;
     const flight = trip.flights[r.slice]?.[r.segment];
     if (!trip.flights[r.slice]) return bad(`${at}/slice`, 'is not a slice of the trip');
@@ -128,10 +127,12 @@ export function planServices(
       amount: offer.amount,
       added_at: make.at,
     });
+    return null;
   };
-  (request.seats ?? []).forEach((r, i) => {
-    planSeat(r, i);
-  });
+  for (const [i, r] of (request.seats ?? []).entries()) {
+    const problem = planSeat(r, i);
+    if (problem) errors.push(problem);
+  }
 
   const bagsSoFar = new Map<string, number>();
   for (const s of trip.held)
@@ -140,7 +141,7 @@ export function planServices(
         `${s.slice}|${s.passenger_id}`,
         (bagsSoFar.get(`${s.slice}|${s.passenger_id}`) ?? 0) + s.quantity,
       );
-  const planBag = (r: BagRequest, i: number): void => {
+  const planBag = (r: BagRequest, i: number): Problem | null => {
     const at = `/bags/${i}`;
     if (!trip.flights[r.slice]) return bad(`${at}/slice`, 'is not a slice of the trip');
     if (trip.flights[r.slice]![0]?.closed)
@@ -167,10 +168,12 @@ export function planServices(
       added_at: make.at,
     };
     added.push(bag);
+    return null;
   };
-  (request.bags ?? []).forEach((r, i) => {
-    planBag(r, i);
-  });
+  for (const [i, r] of (request.bags ?? []).entries()) {
+    const problem = planBag(r, i);
+    if (problem) errors.push(problem);
+  }
   return { added, replaced, errors };
 }
 

@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
+import type { Database } from '../../../db/tables.ts';
+import { AppError, invalidField, invalidFields } from '../../../http/app-error.ts';
+import type { Clock } from '../../../ports/clock.ts';
+import type { IdGenerator } from '../../../ports/ids.ts';
+import { type Principal, visibilityOf } from '../../auth/index.ts';
+import type { PaymentInput, PaymentsService } from '../../payments/index.ts';
+import type { NetworkCache } from '../inventory/network-cache.ts';
+import type { SeatAssignmentsRepository } from '../seats/seat-assignments-repository.ts';
+import { assignSeats } from '../services/assign-seats.ts';
+import type { AddServicesRequestSchema } from '../services/flight-services.schemas.ts';
+import { servicesAmount } from '../services/flight-services.ts';
+import { planServices } from '../services/service-plan.ts';
+import { tripOfBooking } from './booking-services.ts';
+import { transition } from './booking-states.ts';
+import { bookingView, etagOf } from './booking-view.ts';
+import type { TellFlightBooking } from './flight-booking-events.ts';
+import { saleOf } from './flight-booking-record.ts';
+import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+
+export type AddServicesRequest = Static<typeof AddServicesRequestSchema>;
+
+/**
+ * Seats and extra bags bought after the sale. In one transaction: the booking's services and total are
+ * saved (only if nobody changed it since it was read), seats given up by passengers who move are freed
+ * and the new ones taken (409 SEAT_UNAVAILABLE if someone holds one), and, when they cost something, the
+ * booking's payment is replaced by one for its new total: by default with what paid it before.
+ */
+export function createFlightServicesSale(deps: {
+  db: Kysely<Database>;
+  bookings: FlightBookingsRepository;
+  assignments: SeatAssignmentsRepository;
+  networkCache: NetworkCache;
+  clock: Clock;
+  ids: IdGenerator;
+  tell: TellFlightBooking;
+  payments: PaymentsService;
+}) {
+  const { db, bookings, clock, payments } = deps;
+  return {
+    async addServices(principal: Principal, input: AddServicesRequest) {
+      const row = await bookings.findVisible(visibilityOf(principal), { id: input.booking_id });
+      if (!row) throw new AppError('NOT_FOUND', 'No such booking');
+      transition(row.status, 'add_services');
+      if (!input.seats?.length && !input.bags?.length)
+        throw invalidField('', 'name at least one seat or bag to add');
+      const now = clock.now();
+      const at = now.toISOString();
+      const trip = tripOfBooking(await deps.networkCache.current(), row, now);
+      const plan = planServices(input, trip, {
+        id: () => deps.ids.next('svc'),
+        at,
+        passengerField: 'passenger_id',
+      });
+      if (plan.errors.length > 0) throw invalidFields('The request', plan.errors);
+      const amount = servicesAmount(plan.added);
+      const expected = input.expected_amount;
+      if (expected.currency !== row.currency)
+        throw invalidField('/expected_amount/currency', `must be the booking's currency ${row.currency}`);
+      if (expected.amount !== amount)
+        throw new AppError(
+          'PRICE_CHANGED',
+          `These services cost ${amount} ${row.currency} (expected ${expected.amount})`,
+          { total_amount: amount, total_currency: row.currency },
+        );
+      const replaced = new Set(plan.replaced.map((s) => s.id));
+      const itinerary = {
+        ...row.itinerary,
+        services: [...trip.held.filter((s) => !replaced.has(s.id)), ...plan.added],
+      };
+      const before = saleOf(row.itinerary);
+      const after = saleOf(itinerary);
+      const purpose = {
+        bookingId: row.id,
+        product: 'flight',
+        description: `Flight booking ${row.reference}: seats and bags`,
+        agencyId: row.agency_id,
+      };
+      const prepared =
+        amount === 0
+          ? undefined
+          : input.payment
+            ? await payments.prepare(principal, input.payment as PaymentInput, after)
+            : await payments.prepareReplacement(row.id, after);
+      if (amount > 0 && !prepared)
+        throw invalidField('/payment', 'is required: the booking has no payment these can be added to');
+      await payments.using(prepared, () =>
+        db.transaction().execute(async (trx) => {
+          if (
+            !(await bookings.updateServices(
+              trx,
+              row.id,
+              row.version,
+              { itinerary, total_amount: after.total },
+              at,
+            ))
+          )
+            throw new AppError(
+              'CONFLICT',
+              'The booking changed while adding services; read it and try again',
+            );
+          await deps.assignments.release(
+            trx,
+            row.id,
+            plan.replaced.map((s) => ({
+              scheduleId: s.flight_id,
+              date: s.departure_date,
+              passengerId: s.passenger_id,
+            })),
+          );
+          await assignSeats(trx, deps.assignments, row.id, plan.added, at);
+          if (prepared) {
+            const payment = await payments.replace(trx, prepared, before, after, purpose);
+            await bookings.setPayment(trx, row.id, payment, at);
+          }
+          await deps.tell(trx, row.id, 'flight_booking.services_added', {
+            type: 'services_added',
+            data: {
+              services: plan.added.map((s) => s.id),
+              amount,
+              currency: row.currency,
+              seats_released: plan.replaced.map((s) => s.designator),
+            },
+            at,
+          });
+        }),
+      );
+      const latest = (await bookings.findById(db, row.id))!;
+      return { booking: bookingView(latest, await bookings.events(row.id)), etag: etagOf(latest) };
+    },
+  };
+}
+
+export type FlightServicesSale = ReturnType<typeof createFlightServicesSale>;
