@@ -1,6 +1,7 @@
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
+import { tripOfBooking } from '../booking/booking-services.ts';
 import { flightsOf } from '../booking/flight-booking-placement.ts';
 import type { FlightBookingsRepository } from '../booking/flight-bookings-repository.ts';
 import type { Schedule } from '../inventory/flight-network.ts';
@@ -95,14 +96,12 @@ export function createSeatMapsService(deps: {
         return sitter ? [{ id: p.id, kind: kindOf(sitter) }] : [];
       });
       const kinds = [...new Set(passengers.map((p) => p.kind))];
+      const { terms } = tripOfBooking(network, row, deps.clock.now());
       const flights = itinerary.slices.flatMap((slice, sliceIndex) =>
         slice.segments.flatMap((seg, segment) => {
           const schedule = network.schedules.get(seg.flight_id);
           if (!schedule) return [];
-          const fees =
-            itinerary.service_terms?.seat_fees[sliceIndex]?.[segment] ??
-            network.faresFor(schedule, cabin).find((f) => f.brand === itinerary.brand)?.seatFees ??
-            NOT_SELECTABLE;
+          const fees = terms.seat_fees[sliceIndex]?.[segment] ?? NOT_SELECTABLE;
           return [
             flightMap(
               { slice: sliceIndex, segment, date: seg.departure_date, cabin, currency: row.currency },
