@@ -17,6 +17,13 @@ const SEAT = 1_500;
 const LEGROOM = 3_900;
 const BAG = 4_500;
 
+/** How many times each outcome came up. */
+function tally(outcomes: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const o of outcomes) counts[o] = (counts[o] ?? 0) + 1;
+  return counts;
+}
+
 /** Seats and bags bought with a booking and after it, over HTTP, on a flight with a seat map. */
 describe('seats and bags', () => {
   let t: TestApp;
@@ -285,10 +292,7 @@ describe('seats and bags', () => {
         return res.statusCode === 201 ? 'booked' : res.json().code;
       }),
     );
-    assert.deepEqual(
-      outcomes.reduce((n: Record<string, number>, o) => ({ ...n, [o]: (n[o] ?? 0) + 1 }), {}),
-      { booked: 1, SEAT_UNAVAILABLE: 29 },
-    );
+    assert.deepEqual(tally(outcomes), { booked: 1, SEAT_UNAVAILABLE: 29 });
     assert.equal((await offerOn(14)).seats_left, offer.seats_left - 1, 'the losers took no place');
 
     // After the sale: 30 booked travellers reach for one seat at once.
@@ -308,10 +312,7 @@ describe('seats and bags', () => {
         return res.statusCode === 200 ? 'seated' : res.json().code;
       }),
     );
-    assert.deepEqual(
-      after.reduce((n: Record<string, number>, o) => ({ ...n, [o]: (n[o] ?? 0) + 1 }), {}),
-      { seated: 1, SEAT_UNAVAILABLE: 29 },
-    );
+    assert.deepEqual(tally(after), { seated: 1, SEAT_UNAVAILABLE: 29 });
     const holders = (await seatsOnFlight(dayAfter(t, 14))).filter((s) => s.startsWith('8C:'));
     assert.equal(holders.length, 1);
     const winner = bookings.find(({ booking }) => holders[0]!.includes(booking.id))!;
