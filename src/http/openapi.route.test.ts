@@ -61,7 +61,7 @@ describe('GET /openapi.json', () => {
         ...['top_up_balance', 'get_sales_report', 'get_agency_statement'],
         ...['import_exchange_rates', 'get_exchange_rates'],
         ...['create_pricing_rule', 'list_pricing_rules', 'retire_pricing_rule', 'update_pricing_rule'],
-        ...['get_seat_maps', 'add_services'],
+        ...['get_seat_maps', 'add_services', 'search_changes', 'change_booking'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

@@ -8,6 +8,8 @@ export const EVENT_TYPES = {
   'flight_booking.updated': 'The contact or passenger names of a flight booking changed.',
   'flight_booking.cancelled': 'A flight booking was cancelled; `refund_amount` says what is refunded.',
   'flight_booking.expired': 'A hold ran out before it was confirmed; its seats were released.',
+  'flight_booking.changed':
+    'A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.',
   'flight_booking.services_added':
     'Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.',
   'flight_booking.disrupted':

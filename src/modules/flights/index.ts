@@ -15,6 +15,7 @@ import type { RateTable } from '../money/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { TermsFor } from '../pricing/index.ts';
 import { flightBookingRoutes } from './api/flight-booking.routes.ts';
+import { flightChangeRoutes } from './api/flight-change.routes.ts';
 import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
 import { flightOperationsRoutes } from './api/flight-operations.routes.ts';
 import { flightServicesRoutes } from './api/flight-services.routes.ts';
@@ -32,6 +33,13 @@ import { createFlightBookingSearch } from './booking/flight-booking-search.ts';
 import { createFlightBookingService } from './booking/flight-booking-service.ts';
 import { createFlightBookingsRepository } from './booking/flight-bookings-repository.ts';
 import { createFlightCancellationService } from './booking/flight-cancellation-service.ts';
+import {
+  ChangeBookingRequestSchema,
+  ChangeOfferSchema,
+  SearchChangesRequestSchema,
+  SearchChangesResponseSchema,
+} from './booking/flight-change.schemas.ts';
+import { createFlightChangeService } from './booking/flight-change-service.ts';
 import { createFlightServicesSale } from './booking/flight-services-sale.ts';
 import { createNetworkCache } from './inventory/network-cache.ts';
 import { createNetworkImporter } from './inventory/network-import.ts';
@@ -62,6 +70,10 @@ export const FLIGHT_SCHEMAS = [
   SeatMapSchema,
   FlightServiceSchema,
   AddServicesRequestSchema,
+  ChangeOfferSchema,
+  SearchChangesRequestSchema,
+  SearchChangesResponseSchema,
+  ChangeBookingRequestSchema,
 ];
 
 export interface FlightsDeps {
@@ -173,6 +185,26 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
       ids,
       tell,
       payments: deps.payments,
+    }),
+    products: deps.products,
+    idempotency: deps.idempotency,
+    guard: deps.guards.book,
+  });
+  flightChangeRoutes(app, {
+    changes: createFlightChangeService({
+      db,
+      bookings: bookingsRepo,
+      seats,
+      assignments: seatAssignments,
+      networkCache,
+      search,
+      offers,
+      catalogue,
+      pricing: deps.pricing,
+      clock,
+      tell,
+      payments: deps.payments,
+      tokenKey: secret,
     }),
     products: deps.products,
     idempotency: deps.idempotency,

@@ -55,6 +55,7 @@ const HEADLINES: Record<string, string> = {
   'flight_booking.cancelled': 'is cancelled',
   'flight_booking.expired': 'has expired unpaid',
   'flight_booking.services_added': 'has new seats or bags',
+  'flight_booking.changed': 'has new flights',
   'flight_booking.disrupted': 'is disrupted: a flight was cancelled',
   'hotel_booking.created': 'is confirmed',
   'hotel_booking.modified': 'was changed',

@@ -8,13 +8,22 @@ import { AppError } from '../../../http/app-error.ts';
  *     ├──expire──▶ expired (seats released)
  *     ├──cancel──▶ cancelled (seats released)
  *     └──disrupt─▶ disrupted ◀──disrupt── confirmed   (the airline cancelled a flight)
+ *                     └──change──▶ confirmed (re-accommodated on other flights)
  *                     └──cancel──▶ cancelled (full refund)
  *
  * `update` (contact, name corrections) is allowed while a booking is live: held, confirmed, disrupted;
- * `add_services` (seats, extra bags) once it is ticketed and its flights operate: confirmed.
+ * `add_services` (seats, extra bags) once it is ticketed and its flights operate: confirmed. `change`
+ * (other flights or dates) from confirmed, as the fare allows, and from disrupted, free: both end confirmed.
  */
 export type BookingStatus = 'held' | 'confirmed' | 'cancelled' | 'expired' | 'disrupted';
-export type BookingAction = 'confirm' | 'cancel' | 'expire' | 'disrupt' | 'update' | 'add_services';
+export type BookingAction =
+  | 'confirm'
+  | 'cancel'
+  | 'expire'
+  | 'disrupt'
+  | 'update'
+  | 'add_services'
+  | 'change';
 
 const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingStatus>>> = {
   held: {
@@ -29,8 +38,9 @@ const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingSt
     disrupt: 'disrupted',
     update: 'confirmed',
     add_services: 'confirmed',
+    change: 'confirmed',
   },
-  disrupted: { cancel: 'cancelled', update: 'disrupted' },
+  disrupted: { cancel: 'cancelled', update: 'disrupted', change: 'confirmed' },
   cancelled: {},
   expired: {},
 };

@@ -154,20 +154,8 @@ export function priceAtSale(
   termsIn: (currency: string) => PriceTerms,
   services = 0,
 ): Selling {
-  const cabin = offer.cabin;
-  const prices = slices.map((slice) =>
-    priceItinerary(
-      slice.map(({ flight, fare }) => ({
-        fare,
-        sold: soldBefore.get(keyOf({ scheduleId: flight.schedule.id, date: flight.date, cabin }))!,
-        capacity: flight.schedule.capacity[cabin],
-      })),
-      offer.passengers,
-    ),
-  );
-  const net = prices.every((p) => p !== null) ? combinePrices(prices) : null;
-  if (!net) throw new AppError('NO_AVAILABILITY', 'This offer can no longer be priced');
-  const selling = sellingPrice(net, termsIn(net.currency));
+  const selling = priceOffer(slices, offer, soldBefore, keyOf, termsIn);
+  if (!selling) throw new AppError('NO_AVAILABILITY', 'This offer can no longer be priced');
   const { price } = selling;
   const total = price.total_amount + services;
   if (total !== expected.amount || price.currency !== expected.currency) {
@@ -180,11 +168,37 @@ export function priceAtSale(
   return selling;
 }
 
+/**
+ * The selling price of an offer's flights for the loads given (seats each flight had sold before), with
+ * the buyer's pricing terms; null when a flight cannot be priced (full, or fares in several currencies).
+ */
+export function priceOffer(
+  slices: OfferFlights,
+  offer: Pick<OfferPayload, 'cabin' | 'passengers'>,
+  soldBefore: ReadonlyMap<string, number>,
+  keyOf: SeatInventoryRepository['keyOf'],
+  termsIn: (currency: string) => PriceTerms,
+): Selling | null {
+  const cabin = offer.cabin;
+  const prices = slices.map((slice) =>
+    priceItinerary(
+      slice.map(({ flight, fare }) => ({
+        fare,
+        sold: soldBefore.get(keyOf({ scheduleId: flight.schedule.id, date: flight.date, cabin }))!,
+        capacity: flight.schedule.capacity[cabin],
+      })),
+      offer.passengers,
+    ),
+  );
+  const net = prices.every((p) => p !== null) ? combinePrices(prices) : null;
+  return net ? sellingPrice(net, termsIn(net.currency)) : null;
+}
+
 /** What the booking keeps of its offer, as sold: flights, price, conditions, bags and refund terms. */
 export function itineraryAsSold(
-  offer: OfferPayload,
+  offer: Pick<OfferPayload, 'cabin' | 'brand'>,
   slices: OfferFlights,
-  { price, pricing }: Selling,
+  { price, pricing }: Pick<Selling, 'price'> & { pricing?: Selling['pricing'] | undefined },
   catalogue: Catalogue,
   services: FlightService[] = [],
 ): StoredItinerary {
@@ -208,7 +222,7 @@ export function itineraryAsSold(
       refundable: fares.every((f) => f.refund.allowed),
       penalty_per_passenger: fares.reduce((n, f) => n + f.refund.penalty, 0),
     },
-    pricing,
+    ...(pricing ? { pricing } : {}),
     services,
     service_terms: serviceTermsOf(slices),
   };

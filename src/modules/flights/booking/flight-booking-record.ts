@@ -23,6 +23,8 @@ export interface StoredItinerary {
   services?: FlightService[];
   /** What the ticketed fares charge for services. */
   service_terms?: ServiceTerms;
+  /** What changes cost on top of the fares: penalties, residuals kept, seat fees given up. */
+  change_fees?: number;
 }
 
 /**
@@ -31,7 +33,8 @@ export interface StoredItinerary {
  */
 export function saleOf(itinerary: StoredItinerary): Due {
   return {
-    total: itinerary.price.total_amount + servicesAmount(itinerary.services ?? []),
+    total:
+      itinerary.price.total_amount + servicesAmount(itinerary.services ?? []) + (itinerary.change_fees ?? 0),
     tax: itinerary.price.tax_amount,
     currency: itinerary.price.currency,
     markup: itinerary.pricing?.markup_amount ?? 0,

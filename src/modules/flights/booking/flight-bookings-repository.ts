@@ -159,14 +159,17 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       to: BookingStatus,
       fields: Partial<Pick<FlightBookingRecord, 'tickets' | 'refund_amount' | 'hold_expires_at' | 'payment'>>,
       now: string,
+      /** Only if the booking is still this version (a cancellation as quoted). */
+      version?: number,
     ): Promise<boolean> {
       const columns = encodeFlightBooking(fields);
-      const result = await trx
+      let query = trx
         .updateTable('flight_bookings')
         .set((eb) => ({ status: to, ...columns, updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', id)
-        .where('status', '=', from)
-        .executeTakeFirst();
+        .where('status', '=', from);
+      if (version !== undefined) query = query.where('version', '=', version);
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -207,6 +210,43 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
         .where('status', '=', 'confirmed')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Takes a booking for a change, in the change's transaction: its version moves on if it is still the
+     * one read and its status one of `from` (the row is then held until the transaction ends).
+     */
+    async claim(
+      trx: Kysely<Database>,
+      id: string,
+      version: number,
+      from: readonly BookingStatus[],
+      now: string,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('flight_bookings')
+        .set({ version: version + 1, updated_at: now })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .where('status', 'in', [...from])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Writes a claimed booking's new flights: its itinerary, total, status and flight rows. */
+    async applyChange(
+      trx: Kysely<Database>,
+      id: string,
+      fields: Pick<FlightBookingRecord, 'itinerary' | 'total_amount' | 'first_departure_at' | 'status'>,
+      segments: BookingSegmentRow[],
+    ): Promise<void> {
+      await trx
+        .updateTable('flight_bookings')
+        .set(encodeFlightBooking(fields))
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('flight_booking_segments').where('booking_id', '=', id).execute();
+      await trx.insertInto('flight_booking_segments').values(segments).execute();
     },
 
     /** Saves edited details if nobody changed the booking since `version` was read. */

@@ -155,6 +155,7 @@ export function createFlightCancellationService(deps: {
           'cancelled',
           { refund_amount: refund, hold_expires_at: null },
           now.toISOString(),
+          quote.version,
         );
         if (!ok) return false;
         await releaseSeats(trx, row.id);
