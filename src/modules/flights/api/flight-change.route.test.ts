@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signIn } from '../../../../test/helpers/factories.ts';
-import {
-  adult,
-  bookFlight,
-  bookingBody,
-  dayAfter,
-  firstOffer,
-  searchBody,
-} from '../../../../test/helpers/flights.ts';
+import { adult, bookFlight, bookingBody, dayAfter, searchBody } from '../../../../test/helpers/flights.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { DEMO_SEAT_LAYOUTS } from '../demo/seat-layouts.ts';
 
