@@ -156,6 +156,37 @@ describe('seats and bags', () => {
     assert.equal(someoneElse('12F').passenger_id, undefined, 'nobody else learns who sits there');
   });
 
+  it('refuses fares whose extra bags are not an amount and an allowance of 1 to 5', async () => {
+    for (const extra_bags of [{ amount: -1, max: 2 }, { amount: 1_000, max: 0 }, { amount: 1_000 }]) {
+      await assert.rejects(
+        t.flights.importNetwork({
+          schedules: [],
+          fares: [
+            {
+              carrier: 'BA',
+              origin: 'LHR',
+              destination: 'DUB',
+              cabin: 'economy',
+              brand: 'light',
+              currency: 'GBP',
+              adult: LIGHT,
+              child: LIGHT,
+              infant: 1_000,
+              tax: 0,
+              infant_tax: 0,
+              checked_bags: 0,
+              cabin_bags: 1,
+              change: { allowed: false, penalty: 0 },
+              refund: { allowed: true, penalty: 0 },
+              extra_bags: extra_bags as { amount: number; max: number },
+            },
+          ],
+        }),
+        (error: any) => error.extras.errors[0].pointer === '/fares/0/extra_bags',
+      );
+    }
+  });
+
   it('refuses a taken seat with 409 SEAT_UNAVAILABLE and books nothing', async () => {
     const offer = await offerOn(11);
     const choose = (designator: string) => ({
