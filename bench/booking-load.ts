@@ -24,7 +24,7 @@ export async function offersToBook(
   return offers;
 }
 
-const passenger = {
+export const BENCH_PASSENGER = {
   type: 'adult',
   title: 'ms',
   given_name: 'Ada',
@@ -74,7 +74,7 @@ export function bookingRequests(
             headers: { ...headers, 'idempotency-key': `bench-${tag}-${Date.now()}-${n}` },
             body: JSON.stringify({
               offer_id: offer.id,
-              passengers: [passenger],
+              passengers: [BENCH_PASSENGER],
               contact: { email: 'bench@example.com', phone: '+442071234567' },
               expected_total: { amount: offer.total_amount, currency: offer.total_currency },
               ...paymentOf(paying),

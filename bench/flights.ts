@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { bookingRequests, offersToBook } from './booking-load.ts';
+import { bookedOffer, offerOfBrand } from './flight-servicing.ts';
 import { createRecorder, startServer } from './harness.ts';
 import { dayFrom, preparedCopy } from './prepared-data.ts';
 
@@ -66,6 +67,20 @@ for (const [name, body] of Object.entries(searches)) {
     body: JSON.stringify(body),
   });
 }
+// Servicing next to the plain one-way search above: the seat map of one of its offers, and the change
+// offers of a booking of it moved two days on.
+const servicing = await offerOfBrand(base, headers, searches.oneway, 'standard');
+await measure('GET /seat_maps (offer of search oneway)', {
+  url: `${base}/seat_maps?offer_id=${encodeURIComponent(servicing.id)}`,
+  headers,
+});
+const bookingId = await bookedOffer(base, headers, servicing);
+await measure('POST /search_changes (booking of search oneway, +2 days)', {
+  url: `${base}/search_changes`,
+  method: 'POST',
+  headers,
+  body: JSON.stringify({ booking_id: bookingId, slices: [{ slice: 0, departure_date: day(12) }] }),
+});
 const failures = new Map<string, number>();
 await measure(
   'POST /book_flight (1 adult, rotating 160 offers)',
