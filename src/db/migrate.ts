@@ -18,6 +18,7 @@ import * as ledgerAgency from './migrations/0016-ledger-agency.ts';
 import * as pricingRules from './migrations/0017-pricing-rules.ts';
 import * as seatMaps from './migrations/0018-seat-maps.ts';
 import * as flightServices from './migrations/0019-flight-services.ts';
+import * as flightRetimes from './migrations/0020-flight-retimes.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-pricing-rules': pricingRules,
   '0018-seat-maps': seatMaps,
   '0019-flight-services': flightServices,
+  '0020-flight-retimes': flightRetimes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -133,6 +133,16 @@ export interface SeatLayoutsTable {
   updated_at: string;
 }
 
+/** An operator's new time for one dated flight (0020). */
+export interface FlightRetimesTable {
+  schedule_id: string;
+  departure_date: string;
+  departure_time: string;
+  duration_minutes: number;
+  reason: string;
+  created_at: string;
+}
+
 /** A seat held by one passenger of a booking on one dated flight (0019). */
 export interface SeatAssignmentsTable {
   schedule_id: string;
@@ -165,7 +175,7 @@ export interface FlightBookingsTable {
   reference: string;
   user_id: string;
   agency_id: string | null;
-  status: 'held' | 'confirmed' | 'cancelled' | 'expired' | 'disrupted';
+  status: 'held' | 'confirmed' | 'cancelled' | 'expired' | 'disrupted' | 'schedule_changed';
   currency: string;
   total_amount: number;
   hold_expires_at: string | null;
@@ -592,4 +602,5 @@ export interface Database {
   pricing_rules: PricingRulesTable;
   seat_layouts: SeatLayoutsTable;
   seat_assignments: SeatAssignmentsTable;
+  flight_retimes: FlightRetimesTable;
 }

@@ -19,6 +19,12 @@ export const EVENT_TYPES = {
   'hotel_booking.modified': 'A hotel booking’s dates, guests, holder or requests changed.',
   'hotel_booking.room_cancelled': 'Some rooms of a hotel booking were cancelled; the booking goes on.',
   'hotel_booking.cancelled': 'A hotel booking was cancelled (its last rooms).',
+  'flight.retimed':
+    'An operator moved one date of a flight to a new time (admins only). `data.object` is the flight date.',
+  'flight_booking.schedule_changed':
+    'The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer ' +
+    '(`schedule_change` has the old and new times); a hold simply shows the new times.',
+  'flight_booking.schedule_change_accepted': 'The traveller accepted the new times of a retimed flight.',
   'flight.cancelled':
     'An operator cancelled one date of a flight (admins only). `data.object` is the flight date.',
   'webhook_endpoint.disabled':

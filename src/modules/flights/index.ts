@@ -40,6 +40,7 @@ import {
   SearchChangesResponseSchema,
 } from './booking/flight-change.schemas.ts';
 import { createFlightChangeService } from './booking/flight-change-service.ts';
+import { createFlightRetimeService } from './booking/flight-retime-service.ts';
 import { createFlightServicesSale } from './booking/flight-services-sale.ts';
 import { createNetworkCache } from './inventory/network-cache.ts';
 import { createNetworkImporter } from './inventory/network-import.ts';
@@ -141,6 +142,15 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     quoteKey: secret,
     payments: deps.payments,
   });
+  const retimes = createFlightRetimeService({
+    db,
+    bookings: bookingsRepo,
+    network,
+    catalogue,
+    clock,
+    tell,
+    announce: createOperatorEvents({ log: deps.events, ids }),
+  });
   const bookings = createFlightBookingService({
     db,
     bookings: bookingsRepo,
@@ -206,6 +216,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
       payments: deps.payments,
       tokenKey: secret,
     }),
+    retimes,
     products: deps.products,
     idempotency: deps.idempotency,
     guard: deps.guards.book,
@@ -213,6 +224,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   flightOperationsRoutes(app, {
     importNetwork,
     cancellations,
+    retimes,
     guard: deps.guards.admin,
     bodyLimit: 50 * 1_048_576,
   });

@@ -17,7 +17,7 @@ import { newWebhookSecret } from './webhook-signing.ts';
 import { webhookUrlProblem } from './webhook-urls.ts';
 
 /** Event types only admins' endpoints may ask for: the operator's own changes. */
-const ADMIN_ONLY = new Set(['flight.cancelled', 'flight_schedule.withdrawn']);
+const ADMIN_ONLY = new Set(['flight.cancelled', 'flight.retimed', 'flight_schedule.withdrawn']);
 const DEFAULT_GRACE_SECONDS = 24 * 3600;
 
 function scopeOf(p: Principal): EndpointScope {

@@ -94,7 +94,9 @@ export function flightBookingRoutes(app: App, deps: Deps) {
         querystring: Type.Object(
           {
             status: Type.Optional(
-              Type.String({ enum: ['held', 'confirmed', 'cancelled', 'expired', 'disrupted'] }),
+              Type.String({
+                enum: ['held', 'confirmed', 'cancelled', 'expired', 'disrupted', 'schedule_changed'],
+              }),
             ),
             limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
             cursor: Type.Optional(Type.String({ maxLength: 512 })),

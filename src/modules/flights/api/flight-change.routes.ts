@@ -5,8 +5,10 @@ import { type Idempotency, idempotencyKeyHeaders } from '../../../http/idempoten
 import { errorResponses } from '../../../http/schemas.ts';
 import { principalOf } from '../../auth/index.ts';
 import type { ProductRegistry } from '../../bookings/index.ts';
+import { BookingIdSchema } from '../booking/flight-booking.schemas.ts';
 import { ChangeBookingRequestSchema, SearchChangesRequestSchema } from '../booking/flight-change.schemas.ts';
 import type { FlightChangeService } from '../booking/flight-change-service.ts';
+import type { FlightRetimeService } from '../booking/flight-retime-service.ts';
 
 const tags = ['flight bookings'];
 
@@ -15,6 +17,7 @@ export function flightChangeRoutes(
   app: App,
   deps: {
     changes: FlightChangeService;
+    retimes: FlightRetimeService;
     products: ProductRegistry;
     idempotency: Idempotency;
     guard: onRequestAsyncHookHandler;
@@ -94,6 +97,44 @@ export function flightChangeRoutes(
     },
     async (request, reply) => {
       const { booking, etag } = await deps.changes.changeBooking(principalOf(request), request.body);
+      reply.header('etag', etag);
+      return booking;
+    },
+  );
+
+  app.post(
+    '/accept_schedule_change',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'accept_schedule_change',
+        tags,
+        summary: 'Accept the new times of a retimed flight',
+        description:
+          'A `schedule_changed` booking takes the new times and is `confirmed` again. When the retime left a ' +
+          'connection too short (`schedule_change.connection_broken`) it cannot be accepted: 409 ' +
+          'CHANGE_NOT_ALLOWED; take another flight with POST /search_changes (free) or cancel (full refund).',
+        security: [{ oauth2: ['book'] }],
+        body: BookingIdSchema,
+        response: {
+          200: Type.Ref('FlightBooking'),
+          ...errorResponses(
+            'NOT_FOUND',
+            'INVALID_STATE_TRANSITION',
+            'CHANGE_NOT_ALLOWED',
+            'CONFLICT',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      deps.products.require(request.body.booking_id, 'flight');
+      const { booking, etag } = await deps.retimes.acceptScheduleChange(
+        principalOf(request),
+        request.body.booking_id,
+      );
       reply.header('etag', etag);
       return booking;
     },

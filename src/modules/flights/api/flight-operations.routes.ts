@@ -3,16 +3,18 @@ import Type from 'typebox';
 import type { App } from '../../../http/app-instance.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import type { FlightCancellationService } from '../booking/flight-cancellation-service.ts';
+import type { FlightRetimeService } from '../booking/flight-retime-service.ts';
 import type { NetworkImporter } from '../inventory/network-import.ts';
 
 const tags = ['flight operations'];
 
-/** Operator functions (admin role): load schedules and fares, withdraw them, cancel a dated flight. */
+/** Operator functions (admin role): load schedules and fares, withdraw them, cancel or retime a dated flight. */
 export function flightOperationsRoutes(
   app: App,
   deps: {
     importNetwork: NetworkImporter;
     cancellations: FlightCancellationService;
+    retimes: FlightRetimeService;
     guard: onRequestAsyncHookHandler;
     bodyLimit: number;
   },
@@ -101,6 +103,56 @@ export function flightOperationsRoutes(
     async (request) => {
       const body = request.body;
       return deps.cancellations.cancelFlight(body.flight_id, body.departure_date, body.reason);
+    },
+  );
+
+  app.post(
+    '/retime_flight',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'retime_flight',
+        tags,
+        summary: 'Move one dated flight to a new time (admin)',
+        description:
+          'Search shows the new time at once. Held bookings on the flight show it too; confirmed ones become ' +
+          '`schedule_changed` with the old and new times (and `connection_broken` when a connection falls below ' +
+          'the minimum): the traveller accepts, takes another flight free, or cancels with a full refund.',
+        security: [{ oauth2: ['admin'] }],
+        body: Type.Object(
+          {
+            flight_id: Type.String({ minLength: 4, maxLength: 64 }),
+            departure_date: Type.String({ format: 'date' }),
+            departure_time: Type.String({
+              pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+              description: 'The new local departure time, HH:MM',
+            }),
+            duration_minutes: Type.Optional(
+              Type.Integer({
+                minimum: 20,
+                maximum: 1_200,
+                description: 'The new block time; the schedule’s if left out',
+              }),
+            ),
+            reason: Type.String({ minLength: 1, maxLength: 500 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            flight_id: Type.String(),
+            departure_date: Type.String(),
+            departure_time: Type.String(),
+            duration_minutes: Type.Integer(),
+            changed_bookings: Type.Array(Type.String()),
+          }),
+          ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      return deps.retimes.retimeFlight(body.flight_id, body.departure_date, body, body.reason);
     },
   );
 

@@ -108,7 +108,9 @@ export function refundFor(
   terms: CancellationTerms,
 ): { refund: number; penalty: number } {
   if (booking.status === 'held') return { refund: 0, penalty: 0 };
-  if (booking.status === 'disrupted') return { refund: booking.total, penalty: 0 };
+  // The airline cancelled or retimed a flight: the traveller who will not fly gets everything back.
+  if (booking.status === 'disrupted' || booking.status === 'schedule_changed')
+    return { refund: booking.total, penalty: 0 };
   if (!terms.refundable) return { refund: booking.tax, penalty: booking.total - booking.tax };
   const penalty = Math.min(booking.total, terms.penaltyPerPassenger * booking.seatedPassengers);
   return { refund: booking.total - penalty, penalty };

@@ -9,13 +9,16 @@ import { AppError } from '../../../http/app-error.ts';
  *     ├──cancel──▶ cancelled (seats released)
  *     └──disrupt─▶ disrupted ◀──disrupt── confirmed   (the airline cancelled a flight)
  *                     └──change──▶ confirmed (re-accommodated on other flights)
+ *   confirmed ──reschedule──▶ schedule_changed ──accept / change──▶ confirmed   (the airline retimed a flight)
+ *                                  ├──cancel──▶ cancelled (full refund)
+ *                                  └──disrupt─▶ disrupted
  *                     └──cancel──▶ cancelled (full refund)
  *
  * `update` (contact, name corrections) is allowed while a booking is live: held, confirmed, disrupted;
  * `add_services` (seats, extra bags) once it is ticketed and its flights operate: confirmed. `change`
  * (other flights or dates) from confirmed, as the fare allows, and from disrupted, free: both end confirmed.
  */
-export type BookingStatus = 'held' | 'confirmed' | 'cancelled' | 'expired' | 'disrupted';
+export type BookingStatus = 'held' | 'confirmed' | 'cancelled' | 'expired' | 'disrupted' | 'schedule_changed';
 export type BookingAction =
   | 'confirm'
   | 'cancel'
@@ -23,7 +26,9 @@ export type BookingAction =
   | 'disrupt'
   | 'update'
   | 'add_services'
-  | 'change';
+  | 'change'
+  | 'reschedule'
+  | 'accept';
 
 const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingStatus>>> = {
   held: {
@@ -39,6 +44,15 @@ const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingSt
     update: 'confirmed',
     add_services: 'confirmed',
     change: 'confirmed',
+    reschedule: 'schedule_changed',
+  },
+  schedule_changed: {
+    accept: 'confirmed',
+    change: 'confirmed',
+    cancel: 'cancelled',
+    update: 'schedule_changed',
+    disrupt: 'disrupted',
+    reschedule: 'schedule_changed',
   },
   disrupted: { cancel: 'cancelled', update: 'disrupted', change: 'confirmed' },
   cancelled: {},
@@ -48,7 +62,7 @@ const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingSt
 /** What a client may do next (the system's own `expire` and `disrupt` are not offered). */
 export function allowedActions(status: BookingStatus): BookingAction[] {
   return (Object.keys(TRANSITIONS[status]) as BookingAction[]).filter(
-    (a) => a !== 'expire' && a !== 'disrupt',
+    (a) => a !== 'expire' && a !== 'disrupt' && a !== 'reschedule',
   );
 }
 

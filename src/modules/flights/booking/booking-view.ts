@@ -4,6 +4,14 @@ import { allowedActions } from './booking-states.ts';
 import type { FlightBookingRecord, StoredPassenger } from './flight-booking-record.ts';
 import type { BookingEvent } from './flight-bookings-repository.ts';
 
+/** An operator's retime as the booking shows it: the flight, its old and new times, a broken connection. */
+function scheduleChangeView({
+  slices: _,
+  ...change
+}: NonNullable<FlightBookingRecord['itinerary']['schedule_change']>) {
+  return change;
+}
+
 export function etagOf(row: Pick<FlightBookingRecord, 'version'>): string {
   return `"v${row.version}"`;
 }
@@ -58,6 +66,7 @@ export function bookingView(row: FlightBookingRecord, events: BookingEvent[]) {
     conditions: itinerary.conditions,
     baggage: itinerary.baggage,
     refund_amount: row.refund_amount,
+    ...(itinerary.schedule_change ? { schedule_change: scheduleChangeView(itinerary.schedule_change) } : {}),
     // The trade terms are the agency's business: shown on its bookings, never on a customer's.
     ...(row.agency_id !== null && itinerary.pricing ? { pricing: itinerary.pricing } : {}),
     payment: row.payment,

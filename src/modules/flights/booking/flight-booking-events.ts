@@ -27,7 +27,7 @@ export type TellFlightBooking = TellBooking;
 export function createOperatorEvents(deps: { log: EventLog; ids: IdGenerator }) {
   return async function announce(
     trx: Kysely<Database>,
-    type: Extract<EventType, 'flight.cancelled' | 'flight_schedule.withdrawn'>,
+    type: Extract<EventType, 'flight.cancelled' | 'flight.retimed' | 'flight_schedule.withdrawn'>,
     object: Record<string, unknown>,
     at: string,
   ): Promise<void> {

@@ -7,6 +7,7 @@ import type { conditionsOf, describeSlice } from '../search/offer-builder.ts';
 import { type FlightService, type ServiceTerms, servicesAmount } from '../services/flight-services.ts';
 import type { PassengerInput } from './booking-rules.ts';
 import type { BookingStatus } from './booking-states.ts';
+import type { ScheduleChange } from './schedule-change.ts';
 
 /** What a booking keeps of its offer, as sold. */
 export interface StoredItinerary {
@@ -25,6 +26,8 @@ export interface StoredItinerary {
   service_terms?: ServiceTerms;
   /** What changes cost on top of the fares: penalties, residuals kept, seat fees given up. */
   change_fees?: number;
+  /** An operator's retime awaiting the traveller's answer. */
+  schedule_change?: ScheduleChange;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { BookingStatus } from './booking-states.ts';
 import { bookingView } from './booking-view.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 
-const STATUSES = ['held', 'confirmed', 'cancelled', 'expired', 'disrupted'];
+const STATUSES = ['held', 'confirmed', 'cancelled', 'expired', 'disrupted', 'schedule_changed'];
 
 /** POST /search_booking with `product: flight`: by reference, passenger name, status, booking and departure time. */
 export function createFlightBookingSearch(deps: { bookings: FlightBookingsRepository }) {

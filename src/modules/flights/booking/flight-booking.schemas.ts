@@ -95,7 +95,9 @@ export const FlightBookingSchema = Type.Object(
     id: Type.String({ examples: ['bkg_8f3k2m9x4q1w8e5r3t7y6u2i'] }),
     reference: Type.String({ description: 'Six characters, for people', examples: ['K7PX3M'] }),
     product: Type.Literal('flight'),
-    status: Type.String({ enum: ['held', 'confirmed', 'cancelled', 'expired', 'disrupted'] }),
+    status: Type.String({
+      enum: ['held', 'confirmed', 'cancelled', 'expired', 'disrupted', 'schedule_changed'],
+    }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
     hold_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
@@ -138,6 +140,23 @@ export const FlightBookingSchema = Type.Object(
     conditions: Type.Object({ change: Condition, refund: Condition }),
     baggage: Type.Object({ checked: Type.Integer(), cabin: Type.Integer() }),
     refund_amount: Type.Union([Type.Integer(), Type.Null()]),
+    schedule_change: Type.Optional(
+      Type.Object(
+        {
+          flight_id: Type.String(),
+          flight_number: Type.String(),
+          departure_date: Type.String({ format: 'date' }),
+          previous: Type.Object({ departing_at: Type.String(), arriving_at: Type.String() }),
+          current: Type.Object({ departing_at: Type.String(), arriving_at: Type.String() }),
+          connection_broken: Type.Boolean(),
+        },
+        {
+          description:
+            'While `schedule_changed`: the retimed flight, its times as booked and as they are now; the booking’s ' +
+            '`slices` keep the booked times until the new ones are accepted',
+        },
+      ),
+    ),
     pricing: Type.Optional(
       Type.Ref('PricingRecord', {
         description: 'On agency bookings: the net, the markup and the commission the agency earns',
@@ -147,7 +166,7 @@ export const FlightBookingSchema = Type.Object(
       description: 'How the booking is paid; null for a hold with nothing to pay with yet',
     }),
     allowed_actions: Type.Array(Type.String(), {
-      description: 'What the client may do next: confirm, cancel, update, add_services',
+      description: 'What the client may do next: confirm, cancel, update, add_services, change, accept',
     }),
     events: Type.Array(
       Type.Object({

@@ -233,6 +233,23 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** A booking's flights at new times (and its status), if it is still in the status read. */
+    async retime(
+      trx: Kysely<Database>,
+      id: string,
+      from: BookingStatus,
+      fields: Pick<FlightBookingRecord, 'itinerary' | 'first_departure_at' | 'status'>,
+      now: string,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('flight_bookings')
+        .set((eb) => ({ ...encodeFlightBooking(fields), updated_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Writes a claimed booking's new flights: its itinerary, total, status and flight rows. */
     async applyChange(
       trx: Kysely<Database>,
@@ -277,7 +294,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       return rows.map((r) => r.id);
     },
 
-    /** Held and confirmed bookings on a flight: one date, or every date from `fromDate` on. */
+    /** Live bookings (held, confirmed, schedule changed) on a flight: one date, or every date from `fromDate` on. */
     async liveOnFlight(
       trx: Kysely<Database>,
       scheduleId: string,
@@ -289,7 +306,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
         .innerJoin('flight_booking_segments as s', 's.booking_id', 'flight_bookings.id')
         .where('s.schedule_id', '=', scheduleId)
         .where('s.departure_date', 'on' in date ? '=' : '>=', 'on' in date ? date.on : date.from)
-        .where('flight_bookings.status', 'in', ['held', 'confirmed'])
+        .where('flight_bookings.status', 'in', ['held', 'confirmed', 'schedule_changed'])
         .execute();
       return [...new Map(rows.map((r) => [r.id, r])).values()].map(decodeFlightBooking);
     },

@@ -26,6 +26,10 @@ import type { ChangeBookingRequest, SearchChangesRequest } from './flight-change
 import { quoteChange } from './flight-change-quote.ts';
 
 export const CHANGE_OFFER_TTL_SECONDS = 15 * 60;
+
+/** A change after the airline cancelled or retimed a flight is theirs to pay for. */
+const isInvoluntary = (row: FlightBookingRecord) =>
+  row.status === 'disrupted' || row.status === 'schedule_changed';
 /** Alternatives kept per slice, and change offers at most per search. */
 const PER_SLICE = 8;
 const MAX_OFFERS = 20;
@@ -112,7 +116,7 @@ export function createFlightChangeService(deps: {
       keyOf: seats.keyOf,
       termsIn: (c) => deps.pricing(saleOfOffer(flights), { agencyId: row.agency_id }, c),
       catalogue: deps.catalogue,
-      involuntary: row.status === 'disrupted',
+      involuntary: isInvoluntary(row),
     });
   }
 
@@ -137,7 +141,7 @@ export function createFlightChangeService(deps: {
   /** Whether a change is possible at all: the state, the fare, and slices not yet flown. */
   function checkChange(row: FlightBookingRecord, changed: readonly number[], now: Date) {
     transition(row.status, 'change');
-    if (row.status === 'confirmed' && !row.itinerary.conditions.change.allowed)
+    if (!isInvoluntary(row) && !row.itinerary.conditions.change.allowed)
       throw new AppError(
         'CHANGE_NOT_ALLOWED',
         'The fare does not allow changes: cancel it (as its refund terms allow) and book again',
@@ -210,7 +214,7 @@ export function createFlightChangeService(deps: {
           }),
           booking_id: row.id,
           expires_at: new Date(expires * 1000).toISOString(),
-          involuntary: row.status === 'disrupted',
+          involuntary: isInvoluntary(row),
           changed_slices: changed,
           slices: quote.itinerary.slices,
           fare_difference_amount: quote.change.fare_difference,
@@ -271,7 +275,15 @@ export function createFlightChangeService(deps: {
       const at = now.toISOString();
       await payments.using(prepared, () =>
         db.transaction().execute(async (trx) => {
-          if (!(await bookings.claim(trx, row.id, row.version, ['confirmed', 'disrupted'], at)))
+          if (
+            !(await bookings.claim(
+              trx,
+              row.id,
+              row.version,
+              ['confirmed', 'disrupted', 'schedule_changed'],
+              at,
+            ))
+          )
             throw new AppError('QUOTE_EXPIRED', 'The booking changed since this offer; search changes again');
           // The flights given up: their places back, and the seats chosen on them.
           const givenUp = [...changed].flatMap((i) => oldIds[i]!);
@@ -327,7 +339,7 @@ export function createFlightChangeService(deps: {
             type: 'changed',
             data: {
               changed_slices: token.changed,
-              involuntary: row.status === 'disrupted',
+              involuntary: isInvoluntary(row),
               fare_difference: quote.change.fare_difference,
               penalty: quote.change.penalty,
               change_total: quote.after - quote.before,

@@ -4,7 +4,7 @@ import type { AircraftLayout, CabinLayout } from '../seats/seat-layout.ts';
 import type { SeatFees } from '../seats/seat-rules.ts';
 import type { ExtraBagTerms } from '../services/bag-rules.ts';
 import type { Cabin } from './network-file.ts';
-import type { CancellationRow, FareRow, ScheduleRow } from './network-repository.ts';
+import type { CancellationRow, FareRow, RetimeRow, ScheduleRow } from './network-repository.ts';
 
 export interface Schedule {
   id: string;
@@ -65,6 +65,8 @@ export class FlightNetwork {
   private readonly cancelled = new Set<string>();
   private readonly dated = new Map<string, DatedFlight[]>();
   private readonly layouts = new Map<string, CabinLayout>();
+  /** Dated flights an operator moved: their departure time and duration that day. */
+  private readonly retimed = new Map<string, { departureTime: string; durationMinutes: number }>();
 
   constructor(
     version: number,
@@ -73,6 +75,7 @@ export class FlightNetwork {
       fares: FareRow[];
       cancellations: CancellationRow[];
       seatLayouts?: AircraftLayout[];
+      retimes?: RetimeRow[];
     },
     catalogue: Catalogue,
   ) {
@@ -130,6 +133,11 @@ export class FlightNetwork {
     for (const a of rows.seatLayouts ?? [])
       for (const c of a.cabins) this.layouts.set(`${a.aircraft}|${c.cabin}`, c);
     for (const c of rows.cancellations) this.cancelled.add(`${c.schedule_id}|${c.departure_date}`);
+    for (const r of rows.retimes ?? [])
+      this.retimed.set(`${r.schedule_id}|${r.departure_date}`, {
+        departureTime: r.departure_time,
+        durationMinutes: r.duration_minutes,
+      });
   }
 
   faresFor(schedule: Schedule, cabin: Cabin): Fare[] {
@@ -156,9 +164,13 @@ export class FlightNetwork {
     return this.cancelled.has(`${scheduleId}|${date}`);
   }
 
+  /** A flight on a date: when it leaves and lands, as scheduled or as an operator retimed it that day. */
   datedFlight(schedule: Schedule, date: string): DatedFlight {
-    const departsAt = localToInstant(date, schedule.departureTime, schedule.origin.time_zone).getTime();
-    return { schedule, date, departsAt, arrivesAt: departsAt + schedule.durationMinutes * 60_000 };
+    const moved = this.retimed.get(`${schedule.id}|${date}`);
+    const time = moved?.departureTime ?? schedule.departureTime;
+    const departsAt = localToInstant(date, time, schedule.origin.time_zone).getTime();
+    const minutes = moved?.durationMinutes ?? schedule.durationMinutes;
+    return { schedule, date, departsAt, arrivesAt: departsAt + minutes * 60_000 };
   }
 
   /** Flights leaving an airport on a local date, by departure time. */

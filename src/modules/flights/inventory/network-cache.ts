@@ -5,16 +5,20 @@ import type { Catalogue } from '../../catalog/index.ts';
 import { FlightNetwork } from './flight-network.ts';
 import type { NetworkRepository } from './network-repository.ts';
 
-/** The flight search index, rebuilt when schedules, fares, seat maps or cancellations change in any process. */
+/**
+ * The flight search index, rebuilt when schedules, fares, seat maps, cancellations or retimes change in any
+ * process.
+ */
 export function createNetworkCache(db: Kysely<Database>, repo: NetworkRepository, catalogue: Catalogue) {
   return createVersionedCache(db, 'network', async (version) => {
-    const [schedules, fares, cancellations, seatLayouts] = await Promise.all([
+    const [schedules, fares, cancellations, seatLayouts, retimes] = await Promise.all([
       repo.listActiveSchedules(),
       repo.listFares(),
       repo.listCancellations(),
       repo.listSeatLayouts(),
+      repo.listRetimes(),
     ]);
-    return new FlightNetwork(version, { schedules, fares, cancellations, seatLayouts }, catalogue);
+    return new FlightNetwork(version, { schedules, fares, cancellations, seatLayouts, retimes }, catalogue);
   });
 }
 

@@ -4,6 +4,7 @@ import type {
   Database,
   FaresTable,
   FlightCancellationsTable,
+  FlightRetimesTable,
   FlightSchedulesTable,
 } from '../../../db/tables.ts';
 
@@ -12,6 +13,7 @@ import type { AircraftLayout } from '../seats/seat-layout.ts';
 export type ScheduleRow = Selectable<FlightSchedulesTable>;
 export type FareRow = Selectable<FaresTable>;
 export type CancellationRow = Selectable<FlightCancellationsTable>;
+export type RetimeRow = Selectable<FlightRetimesTable>;
 
 /** Schedules, fares and cancellations: what operators sell. */
 export interface OversoldFlight {
@@ -152,6 +154,31 @@ export function createNetworkRepository(db: Kysely<Database>) {
     },
     listFares(): Promise<FareRow[]> {
       return db.selectFrom('fares').selectAll().execute();
+    },
+    listRetimes(): Promise<RetimeRow[]> {
+      return db.selectFrom('flight_retimes').selectAll().execute();
+    },
+    /** Sets one dated flight's new time; answers the time it had before (null: the schedule's). */
+    async upsertRetime(trx: Kysely<Database>, row: RetimeRow): Promise<RetimeRow | null> {
+      const before = await trx
+        .selectFrom('flight_retimes')
+        .selectAll()
+        .where('schedule_id', '=', row.schedule_id)
+        .where('departure_date', '=', row.departure_date)
+        .executeTakeFirst();
+      await trx
+        .insertInto('flight_retimes')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['schedule_id', 'departure_date']).doUpdateSet({
+            departure_time: row.departure_time,
+            duration_minutes: row.duration_minutes,
+            reason: row.reason,
+            created_at: row.created_at,
+          }),
+        )
+        .execute();
+      return before ?? null;
     },
     listCancellations(): Promise<CancellationRow[]> {
       return db.selectFrom('flight_cancellations').selectAll().execute();

@@ -105,7 +105,7 @@ export function describeSlice(itinerary: Itinerary, catalogue: Catalogue) {
         arriving_at: toLocalIso(new Date(f.arrivesAt), f.schedule.destination.time_zone),
         origin_time_zone: f.schedule.origin.time_zone,
         destination_time_zone: f.schedule.destination.time_zone,
-        duration_minutes: f.schedule.durationMinutes,
+        duration_minutes: Math.round((f.arrivesAt - f.departsAt) / 60_000),
         connection_minutes: next ? Math.round((next.departsAt - f.arrivesAt) / 60_000) : null,
       };
     }),

@@ -1,0 +1,195 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { signIn } from '../../../../test/helpers/factories.ts';
+import { adult, bookFlight, bookingBody, dayAfter, searchBody } from '../../../../test/helpers/flights.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+
+/** An operator retimes a flight: bookings learn of it, and accept, move for free or cancel in full. */
+describe('flight retimes', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  let admin: Record<string, string>;
+  before(async () => {
+    t = await buildTestApp();
+    const schedule = (
+      carrier: string,
+      flight_number: number,
+      origin: string,
+      destination: string,
+      time: string,
+      minutes: number,
+    ) => ({
+      carrier,
+      flight_number,
+      origin,
+      destination,
+      departure_time: time,
+      duration_minutes: minutes,
+      days_of_week: '1234567',
+      valid_from: dayAfter(t, 0),
+      valid_to: dayAfter(t, 60),
+      aircraft: '320',
+      capacity: { economy: 150 },
+    });
+    const fare = (carrier: string, origin: string, destination: string) => ({
+      carrier,
+      origin,
+      destination,
+      cabin: 'economy',
+      brand: 'light',
+      currency: 'EUR',
+      adult: 8_000,
+      child: 8_000,
+      infant: 1_000,
+      tax: 2_000,
+      infant_tax: 0,
+      checked_bags: 0,
+      cabin_bags: 1,
+      change: { allowed: false, penalty: 0 },
+      refund: { allowed: false, penalty: 0 },
+    });
+    await t.flights.importNetwork({
+      schedules: [
+        schedule('BA', 832, 'LHR', 'DUB', '08:00', 80),
+        schedule('EI', 105, 'DUB', 'JFK', '11:00', 450),
+      ],
+      fares: [fare('BA', 'LHR', 'DUB'), fare('EI', 'DUB', 'JFK')],
+    });
+    await t.flights.refreshNetwork();
+    auth = (await signIn(t)).auth;
+    admin = (await signIn(t, 'admin')).auth;
+  });
+  after(() => t.close());
+
+  const post = (url: string, payload: object, headers = auth) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
+  const read = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/booking?id=${id}`, headers: auth })).json();
+  const offer = async (days: number, destination: string) => {
+    const res = await post(
+      '/search_flight',
+      searchBody(t, [['LHR', destination, days]], { max_connections: 1 }),
+    );
+    const found = res.json().data[0];
+    assert.ok(found, `an offer to ${destination}`);
+    return found;
+  };
+  const retime = (flight_id: string, days: number, departure_time: string) =>
+    post(
+      '/retime_flight',
+      { flight_id, departure_date: dayAfter(t, days), departure_time, reason: 'slot' },
+      admin,
+    );
+
+  it('puts a confirmed booking on hold for an answer, shows a hold the new time, and accepts it', async () => {
+    const confirmed = (await bookFlight(t, auth, bookingBody(await offer(10, 'DUB')))).json();
+    const held = (
+      await bookFlight(
+        t,
+        auth,
+        bookingBody(await offer(10, 'DUB'), [adult()], { type: 'hold', payment: undefined }),
+      )
+    ).json();
+    const flight = confirmed.slices[0].segments[0].flight_id;
+    const res = await retime(flight, 10, '09:30');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json().changed_bookings.sort(), [confirmed.reference, held.reference].sort());
+
+    const waiting = await read(confirmed.id);
+    assert.equal(waiting.status, 'schedule_changed');
+    assert.deepEqual(waiting.allowed_actions, ['accept', 'change', 'cancel', 'update']);
+    assert.match(waiting.schedule_change.previous.departing_at, /T08:00:00/);
+    assert.match(waiting.schedule_change.current.departing_at, /T09:30:00/);
+    assert.equal(waiting.schedule_change.connection_broken, false);
+    assert.match(waiting.slices[0].segments[0].departing_at, /T08:00:00/, 'booked times until accepted');
+    const hold = await read(held.id);
+    assert.equal(hold.status, 'held');
+    assert.match(hold.slices[0].segments[0].departing_at, /T09:30:00/);
+    await t.flights.refreshNetwork(); // as every process does within NETWORK_POLL_MS
+    assert.match((await offer(10, 'DUB')).slices[0].segments[0].departing_at, /T09:30:00/, 'search shows it');
+
+    const accepted = await post('/accept_schedule_change', { booking_id: confirmed.id });
+    assert.equal(accepted.statusCode, 200, accepted.body);
+    assert.equal(accepted.json().status, 'confirmed');
+    assert.match(accepted.json().slices[0].segments[0].departing_at, /T09:30:00/);
+    assert.equal(accepted.json().schedule_change, undefined);
+    assert.deepEqual(
+      accepted
+        .json()
+        .events.slice(-2)
+        .map((e: any) => e.type),
+      ['schedule_changed', 'schedule_change_accepted'],
+    );
+    const twice = await post('/accept_schedule_change', { booking_id: confirmed.id });
+    assert.equal(twice.json().code, 'INVALID_STATE_TRANSITION');
+  });
+
+  it('flags a broken connection, refuses to accept it, and offers a free move or a full refund', async () => {
+    const trip = await offer(20, 'JFK');
+    assert.equal(trip.slices[0].segments.length, 2, 'a connection through Dublin');
+    const booking = (await bookFlight(t, auth, bookingBody(trip))).json();
+    const first = booking.slices[0].segments[0].flight_id;
+    assert.equal((await retime(first, 20, '10:30')).statusCode, 200);
+    const waiting = await read(booking.id);
+    assert.equal(waiting.schedule_change.connection_broken, true);
+    const accept = await post('/accept_schedule_change', { booking_id: booking.id });
+    assert.equal(accept.statusCode, 409);
+    assert.equal(accept.json().code, 'CHANGE_NOT_ALLOWED');
+
+    const quote = (await post('/quote_cancellation', { booking_id: booking.id })).json();
+    assert.equal(
+      quote.refund_amount,
+      booking.price.total_amount,
+      'a full refund, though the fare is not refundable',
+    );
+
+    const found = await post('/search_changes', {
+      booking_id: booking.id,
+      slices: [{ slice: 0, departure_date: dayAfter(t, 21) }],
+    });
+    assert.equal(found.statusCode, 200, found.body);
+    const option = found.json().data[0];
+    assert.equal(option.involuntary, true);
+    assert.equal(option.change_total_amount, 0, 'free, though the fare does not allow changes');
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/change_booking',
+      headers: { ...auth, 'idempotency-key': 'retime-move-1' },
+      payload: {
+        change_offer_id: option.id,
+        expected_total: { amount: booking.price.total_amount, currency: 'EUR' },
+      },
+    });
+    assert.equal(moved.statusCode, 200, moved.body);
+    assert.equal(moved.json().status, 'confirmed');
+    assert.equal(moved.json().slices[0].departure_date, dayAfter(t, 21));
+    assert.equal(moved.json().schedule_change, undefined);
+  });
+
+  it('refuses a retime of a date the flight does not fly, or in the past', async () => {
+    const flight = (await offer(30, 'DUB')).slices[0].segments[0].flight_id;
+    assert.equal(
+      (
+        await post(
+          '/retime_flight',
+          { flight_id: flight, departure_date: dayAfter(t, 90), departure_time: '09:00', reason: 'x' },
+          admin,
+        )
+      ).statusCode,
+      400,
+    );
+    assert.equal((await retime('sch_nothing', 30, '09:00')).statusCode, 404);
+    assert.equal((await retime(flight, 30, '09:00').then(() => retime(flight, 30, '25:00'))).statusCode, 400);
+    assert.equal(
+      (
+        await post('/retime_flight', {
+          flight_id: flight,
+          departure_date: dayAfter(t, 30),
+          departure_time: '09:00',
+          reason: 'x',
+        })
+      ).statusCode,
+      403,
+    );
+  });
+});
