@@ -1,7 +1,8 @@
 import { toLocalIso } from '../../../shared/calendar.ts';
-import type { StoredItinerary } from './flight-booking-record.ts';
+import type { describeSlice } from '../search/offer-builder.ts';
 
-type Slices = StoredItinerary['slices'];
+/** A booking's slices as it stores them. */
+type Slices = Array<ReturnType<typeof describeSlice>>;
 
 /** An operator's retime as a booking records it, until the traveller accepts it or takes another flight. */
 export interface ScheduleChange {
