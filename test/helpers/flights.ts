@@ -94,3 +94,54 @@ export function bookingBody(
     ...extra,
   };
 }
+
+/** A daily schedule in the import format, sold for 60 days from the test clock's date. */
+export function scheduleRecord(
+  t: TestApp,
+  carrier: string,
+  flight_number: number,
+  route: [string, string],
+  departure_time: string,
+  duration_minutes: number,
+) {
+  return {
+    carrier,
+    flight_number,
+    origin: route[0],
+    destination: route[1],
+    departure_time,
+    duration_minutes,
+    days_of_week: '1234567',
+    valid_from: dayAfter(t, 0),
+    valid_to: dayAfter(t, 60),
+    aircraft: '320',
+    capacity: { economy: 150 },
+  };
+}
+
+/** An economy fare in the import format: no bags, changes or refunds unless `over` says otherwise. */
+export function fareRecord(
+  carrier: string,
+  route: [string, string],
+  brand: string,
+  over: Record<string, unknown> = {},
+) {
+  return {
+    carrier,
+    origin: route[0],
+    destination: route[1],
+    cabin: 'economy' as const,
+    brand,
+    currency: 'GBP',
+    adult: 6_000,
+    child: 6_000,
+    infant: 1_000,
+    tax: 0,
+    infant_tax: 0,
+    checked_bags: 0,
+    cabin_bags: 1,
+    change: { allowed: false, penalty: 0 },
+    refund: { allowed: false, penalty: 0 },
+    ...over,
+  };
+}

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signIn } from '../../../../test/helpers/factories.ts';
-import { adult, bookFlight, bookingBody, dayAfter, searchBody } from '../../../../test/helpers/flights.ts';
+import {
+  adult,
+  bookFlight,
+  bookingBody,
+  dayAfter,
+  fareRecord,
+  scheduleRecord,
+  searchBody,
+} from '../../../../test/helpers/flights.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { DEMO_SEAT_LAYOUTS } from '../demo/seat-layouts.ts';
 
@@ -16,41 +24,17 @@ describe('flight changes', () => {
   let admin: Record<string, string>;
   before(async () => {
     t = await buildTestApp();
-    const fare = (brand: string, adult: number, change: number | null) => ({
-      carrier: 'BA',
-      origin: 'LHR',
-      destination: 'DUB',
-      cabin: 'economy',
-      brand,
-      currency: 'GBP',
-      adult,
-      child: adult,
-      infant: 1_000,
-      tax: 1_000,
-      infant_tax: 0,
-      checked_bags: 0,
-      cabin_bags: 1,
-      change: { allowed: change !== null, penalty: change ?? 0 },
-      refund: { allowed: false, penalty: 0 },
-      seat_fees: { standard: SEAT, preferred: SEAT },
-      extra_bags: { amount: BAG, max: 2 },
-    });
+    const fare = (brand: string, adult: number, change: number | null) =>
+      fareRecord('BA', ['LHR', 'DUB'], brand, {
+        adult,
+        child: adult,
+        tax: 1_000,
+        change: { allowed: change !== null, penalty: change ?? 0 },
+        seat_fees: { standard: SEAT, preferred: SEAT },
+        extra_bags: { amount: BAG, max: 2 },
+      });
     await t.flights.importNetwork({
-      schedules: [
-        {
-          carrier: 'BA',
-          flight_number: 832,
-          origin: 'LHR',
-          destination: 'DUB',
-          departure_time: '08:00',
-          duration_minutes: 80,
-          days_of_week: '1234567',
-          valid_from: dayAfter(t, 0),
-          valid_to: dayAfter(t, 60),
-          aircraft: '320',
-          capacity: { economy: 150 },
-        },
-      ],
+      schedules: [scheduleRecord(t, 'BA', 832, ['LHR', 'DUB'], '08:00', 80)],
       fares: [fare('light', 6_000, null), fare('standard', 9_000, PENALTY)],
       seat_maps: DEMO_SEAT_LAYOUTS.filter((l) => l.aircraft === '320'),
     });
@@ -182,6 +166,33 @@ describe('flight changes', () => {
     });
     assert.equal(again.statusCode, 410);
     assert.equal(again.json().code, 'QUOTE_EXPIRED');
+  });
+
+  it('refuses a change offer that is not one, or has expired, and changes nothing', async () => {
+    const booking = (await bookFlight(t, auth, bookingBody(await offerOn(35, 'standard')))).json();
+    const forged = await change({
+      change_offer_id: 'chg_forged.offer',
+      expected_total: { amount: 1, currency: 'GBP' },
+    });
+    assert.equal(forged.statusCode, 400);
+    assert.equal(forged.json().errors[0].pointer, '/change_offer_id');
+    const option = (
+      await post('/search_changes', {
+        booking_id: booking.id,
+        slices: [{ slice: 0, departure_date: dayAfter(t, 36) }],
+      })
+    ).json().data[0];
+    t.clock.advance(16 * 60);
+    const late = await change({
+      change_offer_id: option.id,
+      expected_total: { amount: option.new_total_amount, currency: 'GBP' },
+    });
+    assert.equal(late.statusCode, 410);
+    assert.equal(late.json().code, 'OFFER_EXPIRED');
+    const still = (
+      await t.app.inject({ method: 'GET', url: `/booking?id=${booking.id}`, headers: auth })
+    ).json();
+    assert.equal(still.slices[0].departure_date, dayAfter(t, 35));
   });
 
   it('re-accommodates a disrupted booking for free on another day', async () => {

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signIn } from '../../../../test/helpers/factories.ts';
-import { adult, bookFlight, bookingBody, dayAfter, searchBody } from '../../../../test/helpers/flights.ts';
+import {
+  adult,
+  bookFlight,
+  bookingBody,
+  dayAfter,
+  fareRecord,
+  scheduleRecord,
+  searchBody,
+} from '../../../../test/helpers/flights.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /** An operator retimes a flight: bookings learn of it, and accept, move for free or cancel in full. */
@@ -11,49 +19,14 @@ describe('flight retimes', () => {
   let admin: Record<string, string>;
   before(async () => {
     t = await buildTestApp();
-    const schedule = (
-      carrier: string,
-      flight_number: number,
-      origin: string,
-      destination: string,
-      time: string,
-      minutes: number,
-    ) => ({
-      carrier,
-      flight_number,
-      origin,
-      destination,
-      departure_time: time,
-      duration_minutes: minutes,
-      days_of_week: '1234567',
-      valid_from: dayAfter(t, 0),
-      valid_to: dayAfter(t, 60),
-      aircraft: '320',
-      capacity: { economy: 150 },
-    });
-    const fare = (carrier: string, origin: string, destination: string) => ({
-      carrier,
-      origin,
-      destination,
-      cabin: 'economy',
-      brand: 'light',
-      currency: 'EUR',
-      adult: 8_000,
-      child: 8_000,
-      infant: 1_000,
-      tax: 2_000,
-      infant_tax: 0,
-      checked_bags: 0,
-      cabin_bags: 1,
-      change: { allowed: false, penalty: 0 },
-      refund: { allowed: false, penalty: 0 },
-    });
+    const fare = (carrier: string, route: [string, string]) =>
+      fareRecord(carrier, route, 'light', { currency: 'EUR', adult: 8_000, child: 8_000, tax: 2_000 });
     await t.flights.importNetwork({
       schedules: [
-        schedule('BA', 832, 'LHR', 'DUB', '08:00', 80),
-        schedule('EI', 105, 'DUB', 'JFK', '11:00', 450),
+        scheduleRecord(t, 'BA', 832, ['LHR', 'DUB'], '08:00', 80),
+        scheduleRecord(t, 'EI', 105, ['DUB', 'JFK'], '11:00', 450),
       ],
-      fares: [fare('BA', 'LHR', 'DUB'), fare('EI', 'DUB', 'JFK')],
+      fares: [fare('BA', ['LHR', 'DUB']), fare('EI', ['DUB', 'JFK'])],
     });
     await t.flights.refreshNetwork();
     auth = (await signIn(t)).auth;

@@ -6,7 +6,9 @@ import {
   bookFlight,
   bookingBody,
   dayAfter,
+  fareRecord,
   firstOffer,
+  scheduleRecord,
   searchBody,
 } from '../../../../test/helpers/flights.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
@@ -31,41 +33,15 @@ describe('seats and bags', () => {
   before(async () => {
     t = await buildTestApp();
     await t.flights.importNetwork({
-      schedules: [
-        {
-          carrier: 'BA',
-          flight_number: 832,
-          origin: 'LHR',
-          destination: 'DUB',
-          departure_time: '08:00',
-          duration_minutes: 80,
-          days_of_week: '1234567',
-          valid_from: dayAfter(t, 0),
-          valid_to: dayAfter(t, 60),
-          aircraft: '320',
-          capacity: { economy: 150 },
-        },
-      ],
+      schedules: [scheduleRecord(t, 'BA', 832, ['LHR', 'DUB'], '08:00', 80)],
       fares: [
-        {
-          carrier: 'BA',
-          origin: 'LHR',
-          destination: 'DUB',
-          cabin: 'economy',
-          brand: 'light',
-          currency: 'GBP',
+        fareRecord('BA', ['LHR', 'DUB'], 'light', {
           adult: LIGHT,
           child: LIGHT,
-          infant: 1_000,
-          tax: 0,
-          infant_tax: 0,
-          checked_bags: 0,
-          cabin_bags: 1,
-          change: { allowed: false, penalty: 0 },
           refund: { allowed: true, penalty: 0 },
           seat_fees: { standard: SEAT, preferred: LEGROOM },
           extra_bags: { amount: BAG, max: 2 },
-        },
+        }),
       ],
       seat_maps: DEMO_SEAT_LAYOUTS.filter((l) => l.aircraft === '320'),
     });
@@ -162,24 +138,9 @@ describe('seats and bags', () => {
         t.flights.importNetwork({
           schedules: [],
           fares: [
-            {
-              carrier: 'BA',
-              origin: 'LHR',
-              destination: 'DUB',
-              cabin: 'economy',
-              brand: 'light',
-              currency: 'GBP',
-              adult: LIGHT,
-              child: LIGHT,
-              infant: 1_000,
-              tax: 0,
-              infant_tax: 0,
-              checked_bags: 0,
-              cabin_bags: 1,
-              change: { allowed: false, penalty: 0 },
-              refund: { allowed: true, penalty: 0 },
+            fareRecord('BA', ['LHR', 'DUB'], 'light', {
               extra_bags: extra_bags as { amount: number; max: number },
-            },
+            }),
           ],
         }),
         (error: any) => error.extras.errors[0].pointer === '/fares/0/extra_bags',
