@@ -1,6 +1,7 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifyServerOptions } from 'fastify';
 import { isCalendarDate } from '../shared/calendar.ts';
+import { buildLazySerializer, lazyValidator } from './lazy-compilers.ts';
 
 /** RFC 3339 date-time: a real calendar date and time (no leap second, no 24:00), with a zone. */
 export function isInstant(value: string): boolean {
@@ -22,10 +23,19 @@ function strictFormats(ajv: Ajv): void {
 type RouteSchema = { httpPart?: string };
 type Compile = (route: RouteSchema) => unknown;
 
-/** Two validators over the same schemas: coercing for text parts of a request, exact for its body. */
+const compilers = new Map<string, Compile>();
+
+/**
+ * Two validators over the same schemas: coercing for text parts of a request, exact for its body.
+ * Fastify asks again for every route declared after a shared schema was added; the Ajv instances for one
+ * set of shared schemas (their ids, which are never redefined) are made once and reused.
+ */
 function buildValidator(externalSchemas: unknown, ajvOptions: unknown): Compile {
-  const factory = AjvCompiler() as unknown as (schemas: unknown, options: unknown) => Compile;
   const options = ajvOptions as { customOptions: object };
+  const key = `${Object.keys(externalSchemas as object).join(',')}|${JSON.stringify(options.customOptions)}`;
+  const known = compilers.get(key);
+  if (known) return known;
+  const factory = AjvCompiler() as unknown as (schemas: unknown, options: unknown) => Compile;
   const withCoercion = (coerceTypes: 'array' | false) => ({
     ...options,
     customOptions: { ...options.customOptions, coerceTypes },
@@ -33,7 +43,11 @@ function buildValidator(externalSchemas: unknown, ajvOptions: unknown): Compile 
   });
   const text = factory(externalSchemas, withCoercion('array'));
   const json = factory(externalSchemas, withCoercion(false));
-  return (route) => checked((route.httpPart === 'body' ? json : text)(route) as Validate);
+  const compile = lazyValidator((route: RouteSchema) =>
+    checked((route.httpPart === 'body' ? json : text)(route) as Validate),
+  );
+  compilers.set(key, compile);
+  return compile;
 }
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
@@ -88,6 +102,9 @@ export const validationOptions: Pick<FastifyServerOptions, 'ajv' | 'schemaContro
   // Coercion and formats are set per part by buildValidator; these are the options both share.
   ajv: { customOptions: COMMON },
   schemaController: {
-    compilersFactory: { buildValidator: buildValidator as never },
+    compilersFactory: {
+      buildValidator: buildValidator as never,
+      buildSerializer: buildLazySerializer as never,
+    },
   },
 };
