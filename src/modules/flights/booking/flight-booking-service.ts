@@ -356,7 +356,7 @@ export function createFlightBookingService(deps: {
       };
       const now = clock.now().toISOString();
       const saved = await db.transaction().execute(async (trx) => {
-        const ok = await bookings.updateDetails(
+        const ok = await bookings.updateAtVersion(
           trx,
           id,
           row.version,

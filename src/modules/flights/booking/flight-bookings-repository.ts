@@ -192,23 +192,36 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Saves a confirmed booking's new services and total if nobody changed it since `version` was read;
-     * false otherwise (and nothing is written).
+     * Saves fields of a booking if nobody changed it since `version` was read (and, with `status`, only
+     * while it is in that status); false otherwise, and nothing is written.
      */
-    async updateServices(
+    async updateAtVersion(
       trx: Kysely<Database>,
       id: string,
       version: number,
-      fields: Pick<FlightBookingRecord, 'itinerary' | 'total_amount'>,
+      fields: Partial<
+        Pick<
+          FlightBookingRecord,
+          | 'itinerary'
+          | 'total_amount'
+          | 'passengers'
+          | 'contact'
+          | 'names'
+          | 'tickets'
+          | 'refund_amount'
+          | 'status'
+        >
+      >,
       now: string,
+      only?: { status: BookingStatus },
     ): Promise<boolean> {
-      const result = await trx
+      let query = trx
         .updateTable('flight_bookings')
         .set({ ...encodeFlightBooking(fields), updated_at: now, version: version + 1 })
         .where('id', '=', id)
-        .where('version', '=', version)
-        .where('status', '=', 'confirmed')
-        .executeTakeFirst();
+        .where('version', '=', version);
+      if (only) query = query.where('status', '=', only.status);
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -266,21 +279,28 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       await trx.insertInto('flight_booking_segments').values(segments).execute();
     },
 
-    /** Saves edited details if nobody changed the booking since `version` was read. */
-    async updateDetails(
+    /** Fewer places on each of a booking's flights (passengers cancelled on their own). */
+    async reduceSegmentSeats(trx: Kysely<Database>, bookingId: string, by: number): Promise<void> {
+      if (by === 0) return;
+      await trx
+        .updateTable('flight_booking_segments')
+        .set((eb) => ({ seats: eb('seats', '-', by) }))
+        .where('booking_id', '=', bookingId)
+        .execute();
+    },
+
+    /** Takes flights off a booking (slices cancelled on their own). */
+    async dropSegments(
       trx: Kysely<Database>,
-      id: string,
-      version: number,
-      fields: Pick<FlightBookingRecord, 'passengers' | 'contact' | 'names'>,
-      now: string,
-    ): Promise<boolean> {
-      const result = await trx
-        .updateTable('flight_bookings')
-        .set({ ...encodeFlightBooking(fields), updated_at: now, version: version + 1 })
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      bookingId: string,
+      positions: readonly number[],
+    ): Promise<void> {
+      if (positions.length === 0) return;
+      await trx
+        .deleteFrom('flight_booking_segments')
+        .where('booking_id', '=', bookingId)
+        .where('position', 'in', [...positions])
+        .execute();
     },
 
     async dueHolds(now: string, limit: number): Promise<string[]> {

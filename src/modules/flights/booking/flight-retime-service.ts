@@ -49,19 +49,23 @@ export function createFlightRetimeService(deps: {
   ): Promise<boolean> {
     const pending = b.itinerary.schedule_change?.slices ?? b.itinerary.slices;
     const moved = retimeSlices(pending, flight, mct);
-    if (!moved) return false;
+    const booked = pending
+      .flatMap((slice) => slice.segments)
+      .find((g) => g.flight_id === flight.id && g.departure_date === flight.date);
+    // Not on this flight, or already told of this very time.
+    if (
+      !moved ||
+      (Date.parse(booked!.departing_at) === flight.departsAt &&
+        Date.parse(booked!.arriving_at) === flight.arrivesAt)
+    )
+      return false;
     const held = b.status === 'held';
     const change = {
       flight_id: flight.id,
       flight_number: flight.number,
       departure_date: flight.date,
       previous: b.itinerary.schedule_change?.previous ?? moved.previous,
-      current: {
-        departing_at: moved.slices.flatMap((s) => s.segments).find((s) => s.flight_id === flight.id)!
-          .departing_at,
-        arriving_at: moved.slices.flatMap((s) => s.segments).find((s) => s.flight_id === flight.id)!
-          .arriving_at,
-      },
+      current: moved.current,
       connection_broken: moved.connectionBroken,
       slices: moved.slices,
     };
@@ -90,7 +94,21 @@ export function createFlightRetimeService(deps: {
     return ok;
   }
 
+  /** Tells every live booking on a dated flight of its new instants; answers the references told. */
+  async function retimeBookingsOn(
+    trx: Kysely<Database>,
+    flight: { id: string; date: string; departsAt: number; arrivesAt: number; number: string },
+    now: string,
+  ): Promise<string[]> {
+    const told: string[] = [];
+    for (const b of await bookings.liveOnFlight(trx, flight.id, { on: flight.date }))
+      if (await tellBooking(trx, b, flight, now)) told.push(b.reference);
+    return told;
+  }
+
   return {
+    retimeBookingsOn,
+
     async retimeFlight(
       scheduleId: string,
       date: string,
@@ -126,9 +144,7 @@ export function createFlightRetimeService(deps: {
           reason,
           created_at: now,
         });
-        const changed: string[] = [];
-        for (const b of await bookings.liveOnFlight(trx, scheduleId, { on: date }))
-          if (await tellBooking(trx, b, flight, now)) changed.push(b.reference);
+        const changed = await retimeBookingsOn(trx, flight, now);
         await bumpVersion(trx, 'network');
         const answer = {
           flight_id: scheduleId,

@@ -88,12 +88,13 @@ export function createFlightServicesSale(deps: {
       await payments.using(prepared, () =>
         db.transaction().execute(async (trx) => {
           if (
-            !(await bookings.updateServices(
+            !(await bookings.updateAtVersion(
               trx,
               row.id,
               row.version,
               { itinerary, total_amount: after.total },
               at,
+              { status: 'confirmed' },
             ))
           )
             throw new AppError(

@@ -26,20 +26,30 @@ export function retimeSlices(
   slices: Slices,
   flight: { id: string; date: string; departsAt: number; arrivesAt: number },
   mct: (airport: string) => number,
-): { slices: Slices; connectionBroken: boolean; previous: ScheduleChange['previous'] } | null {
+): {
+  slices: Slices;
+  connectionBroken: boolean;
+  previous: ScheduleChange['previous'];
+  current: ScheduleChange['current'];
+} | null {
   let previous: ScheduleChange['previous'] | null = null;
+  let current: ScheduleChange['current'] | null = null;
   let broken = false;
   const moved = slices.map((slice) => {
     const at = slice.segments.findIndex((s) => s.flight_id === flight.id && s.departure_date === flight.date);
     if (at < 0) return slice;
     const old = slice.segments[at]!;
     previous = { departing_at: old.departing_at, arriving_at: old.arriving_at };
+    current = {
+      departing_at: toLocalIso(new Date(flight.departsAt), old.origin_time_zone),
+      arriving_at: toLocalIso(new Date(flight.arrivesAt), old.destination_time_zone),
+    };
+    const moved = current;
     const segments = slice.segments.map((s, i) =>
       i === at
         ? {
             ...s,
-            departing_at: toLocalIso(new Date(flight.departsAt), s.origin_time_zone),
-            arriving_at: toLocalIso(new Date(flight.arrivesAt), s.destination_time_zone),
+            ...moved,
             duration_minutes: Math.round((flight.arrivesAt - flight.departsAt) / 60_000),
           }
         : { ...s },
@@ -59,5 +69,5 @@ export function retimeSlices(
       duration_minutes: Math.round((Date.parse(last.arriving_at) - Date.parse(first.departing_at)) / 60_000),
     };
   });
-  return previous ? { slices: moved, connectionBroken: broken, previous } : null;
+  return previous && current ? { slices: moved, connectionBroken: broken, previous, current } : null;
 }

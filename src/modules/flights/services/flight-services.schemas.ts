@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type TProperties } from 'typebox';
 
 const SliceIndex = Type.Integer({ minimum: 0, maximum: 5, description: 'The slice, from 0' });
 const SegmentIndex = Type.Integer({
@@ -23,40 +23,44 @@ const PassengerId = Type.String({
   description: 'A passenger id of the booking',
 });
 
+/** Seat choices naming their passenger by `who` (a position at booking, an id after it). */
+function seatChoices<Who extends TProperties>(who: Who, description: string) {
+  return Type.Array(
+    Type.Object(
+      { ...who, slice: SliceIndex, segment: SegmentIndex, designator: Designator },
+      { additionalProperties: false },
+    ),
+    { maxItems: 108, description },
+  );
+}
+
+/** Extra bag purchases naming their passenger by `who`. */
+function bagPurchases<Who extends TProperties>(who: Who, description: string) {
+  return Type.Array(
+    Type.Object({ ...who, slice: SliceIndex, quantity: Quantity }, { additionalProperties: false }),
+    { maxItems: 108, description },
+  );
+}
+
 /** Seats chosen in `book_flight`: passengers by position, as they have no id yet. */
-export const BookingSeatsSchema = Type.Array(
-  Type.Object(
-    { passenger: PassengerIndex, slice: SliceIndex, segment: SegmentIndex, designator: Designator },
-    { additionalProperties: false },
-  ),
-  { maxItems: 108, description: 'Seats from GET /seat_maps; their prices are part of expected_total' },
+export const BookingSeatsSchema = seatChoices(
+  { passenger: PassengerIndex },
+  'Seats from GET /seat_maps; their prices are part of expected_total',
 );
 
-export const BookingBagsSchema = Type.Array(
-  Type.Object(
-    { passenger: PassengerIndex, slice: SliceIndex, quantity: Quantity },
-    { additionalProperties: false },
-  ),
-  {
-    maxItems: 108,
-    description: 'Extra checked bags per passenger and slice (see the offer’s available_services)',
-  },
+export const BookingBagsSchema = bagPurchases(
+  { passenger: PassengerIndex },
+  'Extra checked bags per passenger and slice (see the offer’s available_services)',
 );
 
-export const ServiceSeatsSchema = Type.Array(
-  Type.Object(
-    { passenger_id: PassengerId, slice: SliceIndex, segment: SegmentIndex, designator: Designator },
-    { additionalProperties: false },
-  ),
-  { maxItems: 108, description: 'A passenger who has a seat on the flight moves to this one' },
+export const ServiceSeatsSchema = seatChoices(
+  { passenger_id: PassengerId },
+  'A passenger who has a seat on the flight moves to this one',
 );
 
-export const ServiceBagsSchema = Type.Array(
-  Type.Object(
-    { passenger_id: PassengerId, slice: SliceIndex, quantity: Quantity },
-    { additionalProperties: false },
-  ),
-  { maxItems: 108 },
+export const ServiceBagsSchema = bagPurchases(
+  { passenger_id: PassengerId },
+  'Extra checked bags per passenger and slice, within the allowance counting those bought before',
 );
 
 /** A service as a booking shows it. */
