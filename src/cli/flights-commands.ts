@@ -10,7 +10,11 @@ const flights: DataKind<NetworkFile> = {
       r.oversold.length > 0
         ? `; ${r.oversold.length} dated flights now hold more seats sold than their capacity`
         : '';
-    return `${r.schedules} schedules and ${r.fares} fares${oversold}`;
+    const told = [
+      r.changed_bookings.length > 0 ? `${r.changed_bookings.length} bookings now schedule_changed` : '',
+      r.disrupted_bookings.length > 0 ? `${r.disrupted_bookings.length} bookings now disrupted` : '',
+    ].filter(Boolean);
+    return `${r.schedules} schedules and ${r.fares} fares${oversold}${told.length ? `; ${told.join(', ')}` : ''}`;
   },
   generate: generateNetwork,
   describe: (file) => `${file.schedules.length} schedules and ${file.fares.length} fares`,

@@ -17,8 +17,8 @@ function freeSeat(segment: any, except: string[] = []): { designator: string; am
 /**
  * A flight booking's life after the sale, over real HTTP on the demo network: search, seat map, book with a
  * seat and a bag, move seat after booking, change the date, the operator retimes and the traveller accepts,
- * the operator cancels and the traveller takes the free alternative. The total and the payment agree at
- * every step.
+ * the operator cancels and the traveller takes the free alternative, one of the two passengers cancels.
+ * The total and the payment agree at every step.
  */
 describe('flight servicing, end to end', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -32,13 +32,13 @@ describe('flight servicing, end to end', () => {
   const keyed = (call: Call, path: string, body: unknown) =>
     call('POST', path, body, { 'idempotency-key': `servicing-${++n}` });
 
-  it('goes from search to a free re-accommodation, the money following each step', async () => {
+  it('goes from search to a free re-accommodation and one passenger’s cancellation, the money following each step', async () => {
     const { call } = await signInOverHttp(server);
     const { call: admin } = await signInOverHttp(server, 'admin');
 
     const search = await call('POST', '/search_flight', {
       slices: [{ origin: 'LHR', destination: 'CDG', departure_date: dayAfter(server, 20) }],
-      passengers: { adults: 1 },
+      passengers: { adults: 2 },
       max_connections: 0,
       limit: 50,
     });
@@ -53,7 +53,7 @@ describe('flight servicing, end to end', () => {
     const seat = freeSeat(map.body.segments[0]);
     const booked = await keyed(call, '/book_flight', {
       offer_id: offer.id,
-      passengers: [adult()],
+      passengers: [adult(0), adult(1)],
       contact: CONTACT,
       seats: [{ passenger: 0, slice: 0, segment: 0, designator: seat.designator }],
       bags: [{ passenger: 0, slice: 0, quantity: 1 }],
@@ -141,8 +141,40 @@ describe('flight servicing, end to end', () => {
     assert.equal(rebooked.body.status, 'confirmed');
     assert.equal(rebooked.body.price.total_amount, booking.price.total_amount);
     assert.equal(rebooked.body.reference, booked.body.reference);
+    booking = rebooked.body;
+
+    // One of the two stays at home: the other flies on, with the seat and the bag.
+    const stays = booking.passengers[1];
+    const quote = await call('POST', '/quote_cancellation', {
+      booking_id: booking.id,
+      passenger_ids: [stays.id],
+    });
+    assert.equal(quote.status, 200, JSON.stringify(quote.body));
+    const adultFare = booking.price.passengers.find((p: any) => p.type === 'adult');
+    assert.equal(quote.body.refund_amount + quote.body.penalty_amount, adultFare.total_amount);
+    const partly = await call('POST', '/cancel_booking', {
+      booking_id: booking.id,
+      passenger_ids: [stays.id],
+      quote_id: quote.body.quote_id,
+    });
+    assert.equal(partly.status, 200, JSON.stringify(partly.body));
+    assert.equal(partly.body.status, 'confirmed');
     assert.deepEqual(
-      rebooked.body.events.map((e: any) => e.type),
+      partly.body.passengers.map((p: any) => p.id),
+      [passenger],
+    );
+    assert.equal(partly.body.price.total_amount, booking.price.total_amount - adultFare.total_amount);
+    assert.equal(
+      partly.body.payment.amount - partly.body.payment.refunded_amount,
+      partly.body.price.total_amount + quote.body.penalty_amount,
+    );
+    assert.deepEqual(
+      partly.body.services.map((s: any) => [s.type, s.passenger_id]),
+      booking.services.map((s: any) => [s.type, s.passenger_id]),
+    );
+    assert.equal(partly.body.reference, booked.body.reference);
+    assert.deepEqual(
+      partly.body.events.map((e: any) => e.type),
       [
         'confirmed',
         'services_added',
@@ -151,6 +183,7 @@ describe('flight servicing, end to end', () => {
         'schedule_change_accepted',
         'disrupted',
         'changed',
+        'partially_cancelled',
       ],
     );
   });

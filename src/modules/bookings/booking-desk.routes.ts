@@ -14,6 +14,12 @@ export const CancellationQuoteSchema = Type.Object(
     quote_id: Type.String(),
     booking_id: Type.String(),
     room_id: Type.Union([Type.String(), Type.Null()], { description: 'Hotel bookings: the one room quoted' }),
+    passenger_ids: Type.Union([Type.Array(Type.String()), Type.Null()], {
+      description: 'Flight bookings: the passengers quoted, when not the whole booking',
+    }),
+    slices: Type.Union([Type.Array(Type.Integer()), Type.Null()], {
+      description: 'Flight bookings: the last slices quoted, when not the whole booking',
+    }),
     refund_amount: Type.Integer(),
     penalty_amount: Type.Integer(),
     currency: Type.String(),
@@ -27,6 +33,26 @@ const RoomId = Type.String({
   maxLength: 64,
   description: 'Hotel bookings only: one room instead of the whole booking',
 });
+const PassengerIds = Type.Array(Type.String({ minLength: 4, maxLength: 64 }), {
+  minItems: 1,
+  maxItems: 17,
+  description:
+    'Flight bookings only: these passengers instead of the whole booking (at least one adult stays, and an ' +
+    'adult for each infant), before the trip begins',
+});
+const Slices = Type.Array(Type.Integer({ minimum: 0, maximum: 5 }), {
+  minItems: 1,
+  maxItems: 5,
+  description:
+    'Flight bookings only: these slices, from 0, instead of the whole booking; flights are flown in order, so ' +
+    'only the last slices (the return of a return), none departed',
+});
+/** What may be cancelled on its own: a hotel room, or some passengers or the last slices of a flight. */
+const PartFields = {
+  room_id: Type.Optional(RoomId),
+  passenger_ids: Type.Optional(PassengerIds),
+  slices: Type.Optional(Slices),
+};
 
 /** The operations every booking shares, whatever its product: read, search, quote a cancellation, cancel. */
 export function bookingDeskRoutes(
@@ -126,17 +152,21 @@ export function bookingDeskRoutes(
         tags,
         summary: 'Quote what cancelling costs now',
         description:
-          'Flights: from the fare conditions. Hotels: from each room’s cancellation timeline, at this moment ' +
-          'in the hotel’s zone; pass `room_id` to cancel one room only. Pass `quote_id` to POST /cancel_booking ' +
-          'within 15 minutes.',
+          'Flights: from the fare conditions; pass `passenger_ids` to cancel some passengers, or `slices` to cancel ' +
+          'the last slices (the return of a return) and keep the rest. Hotels: from each room’s cancellation ' +
+          'timeline, at this moment in the hotel’s zone; pass `room_id` to cancel one room only. Pass `quote_id` ' +
+          '(with the same part) to POST /cancel_booking within 15 minutes.',
         security: [{ oauth2: ['book'] }],
-        body: Type.Object(
-          { booking_id: BookingId, room_id: Type.Optional(RoomId) },
-          { additionalProperties: false },
-        ),
+        body: Type.Object({ booking_id: BookingId, ...PartFields }, { additionalProperties: false }),
         response: {
           200: CancellationQuoteSchema,
-          ...errorResponses('NOT_FOUND', 'INVALID_STATE_TRANSITION', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
+          ...errorResponses(
+            'NOT_FOUND',
+            'INVALID_STATE_TRANSITION',
+            'CHANGE_NOT_ALLOWED',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+          ),
         },
       },
     },
@@ -155,16 +185,17 @@ export function bookingDeskRoutes(
       schema: {
         operationId: 'cancel_booking',
         tags,
-        summary: 'Cancel a booking (or one hotel room) as quoted',
+        summary: 'Cancel a booking (or a part of it) as quoted',
         description:
           'Releases the seats or nights and records the quoted penalty and refund. A quote that expired, or ' +
-          'that predates a change to the booking, is 410 QUOTE_EXPIRED. A hotel booking whose last live room ' +
-          'is cancelled becomes `cancelled`.',
+          'that predates a change to the booking, is 410 QUOTE_EXPIRED. A part (`room_id`, `passenger_ids` or ' +
+          '`slices`) must be sent as it was quoted; the booking goes on without it, its total and payment ' +
+          'follow. A hotel booking whose last live room is cancelled becomes `cancelled`.',
         security: [{ oauth2: ['book'] }],
         body: Type.Object(
           {
             booking_id: BookingId,
-            room_id: Type.Optional(RoomId),
+            ...PartFields,
             quote_id: Type.String({ minLength: 4, maxLength: 1000 }),
           },
           { additionalProperties: false },
@@ -174,6 +205,7 @@ export function bookingDeskRoutes(
           ...errorResponses(
             'NOT_FOUND',
             'INVALID_STATE_TRANSITION',
+            'CHANGE_NOT_ALLOWED',
             'QUOTE_EXPIRED',
             'UNAUTHENTICATED',
             'INSUFFICIENT_SCOPE',

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type BookingProduct, createProductRegistry } from './product-registry.ts';
+import { type BookingProduct, createProductRegistry, type PartName } from './product-registry.ts';
 
 function product(
   name: string,
   idPrefix: string,
   referenceLength: number,
-  cancelsParts = false,
+  parts: PartName[] = [],
 ): BookingProduct {
   const answer = async () => ({ booking: { id: `${idPrefix}_1` }, etag: '"v1"' });
   return {
@@ -15,7 +15,7 @@ function product(
     referenceLength,
     schemaId: `${name}Booking`,
     changedThrough: `${name} bookings change through /modify_${name}`,
-    cancelsParts,
+    parts,
     get: answer,
     cancel: answer,
     search: async () => ({ data: [name], next_cursor: null, total_count: 1 }),
@@ -27,8 +27,8 @@ function product(
 
 function registry() {
   const products = createProductRegistry();
-  products.register(product('flight', 'bkg', 6));
-  products.register(product('hotel', 'hbk', 8, true));
+  products.register(product('flight', 'bkg', 6, ['passenger_ids', 'slices']));
+  products.register(product('hotel', 'hbk', 8, ['room_id']));
   products.register(product('car', 'car', 7));
   return products;
 }
@@ -65,18 +65,26 @@ describe('booking product registry', () => {
     );
   });
 
-  it('takes a room only for products whose bookings cancel in parts', () => {
+  it('takes only the parts a product cancels on their own, naming who takes the others', () => {
     const products = registry();
     products.checkPart(products.named('hotel'), { room_id: 'hbr_1' });
     products.checkPart(products.named('flight'), {});
-    assert.throws(
-      () => products.checkPart(products.named('car'), { room_id: 'hbr_1' }),
-      (e: any) => {
-        assert.equal(e.extras.errors[0].pointer, '/room_id');
-        assert.match(e.extras.errors[0].detail, /applies to hotel bookings only/);
-        return true;
-      },
-    );
+    products.checkPart(products.named('flight'), { passenger_ids: ['pax_1'], room_id: undefined });
+    products.checkPart(products.named('flight'), { slices: [1] });
+    const refusal = (name: string, part: object, pointer: string, detail: RegExp) =>
+      assert.throws(
+        () => products.checkPart(products.named(name), part),
+        (e: any) => {
+          assert.equal(e.code, 'VALIDATION_FAILED');
+          assert.equal(e.extras.errors[0].pointer, pointer);
+          assert.match(e.extras.errors[0].detail, detail);
+          return true;
+        },
+      );
+    refusal('car', { room_id: 'hbr_1' }, '/room_id', /applies to hotel bookings only/);
+    refusal('flight', { room_id: 'hbr_1' }, '/room_id', /applies to hotel bookings only/);
+    refusal('hotel', { passenger_ids: ['pax_1'] }, '/passenger_ids', /applies to flight bookings only/);
+    refusal('car', { slices: [1] }, '/slices', /applies to flight bookings only/);
   });
 
   it('refuses a product whose name, id prefix or reference length is taken', () => {

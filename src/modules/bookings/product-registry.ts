@@ -5,13 +5,24 @@ import type { SearchBookingRequest } from './booking-search.ts';
 export type BookingLookup = { id?: string | undefined; reference?: string | undefined };
 export type BookingAnswer = { booking: { id: string }; etag: string };
 export type BookingPage = { data: unknown[]; next_cursor: string | null; total_count: number };
-/** A part of a booking cancelled on its own (a hotel room); products without parts take none. */
-export type BookingPart = { room_id?: string | undefined };
+/**
+ * A part of a booking cancelled on its own: a hotel room, or some passengers or the last slices of a
+ * flight booking. Each product names the parts it takes.
+ */
+export type BookingPart = {
+  room_id?: string | undefined;
+  passenger_ids?: string[] | undefined;
+  slices?: number[] | undefined;
+};
+export type PartName = keyof BookingPart;
+const PART_NAMES: readonly PartName[] = ['room_id', 'passenger_ids', 'slices'];
 
 export interface CancellationQuote {
   quote_id: string;
   booking_id: string;
   room_id: string | null;
+  passenger_ids: string[] | null;
+  slices: number[] | null;
   refund_amount: number;
   penalty_amount: number;
   currency: string;
@@ -30,8 +41,8 @@ export interface BookingProduct {
   readonly schemaId: string;
   /** Where this product's own changes are made, for the 400 that a wrong operation answers. */
   readonly changedThrough: string;
-  /** Whether part of a booking (`room_id`) can be quoted and cancelled on its own. */
-  readonly cancelsParts: boolean;
+  /** The parts of its bookings that can be quoted and cancelled on their own. */
+  readonly parts: readonly PartName[];
   get(p: Principal, by: BookingLookup): Promise<BookingAnswer>;
   search(p: Principal, req: SearchBookingRequest): Promise<BookingPage>;
   quoteCancellation(p: Principal, id: string, part: BookingPart): Promise<CancellationQuote>;
@@ -82,11 +93,12 @@ export function createProductRegistry() {
         throw invalidField('/booking_id', `is a ${actual.name} booking; ${actual.changedThrough}`);
     },
 
-    /** A part (`room_id`) sent for a product whose bookings are cancelled whole is 400. */
+    /** A part the product does not cancel on its own (`room_id` of a flight booking) is 400. */
     checkPart(product: BookingProduct, part: BookingPart): void {
-      if (part.room_id !== undefined && !product.cancelsParts) {
-        const takers = products.filter((p) => p.cancelsParts).map((p) => p.name);
-        throw invalidField('/room_id', `applies to ${takers.join(' and ')} bookings only`);
+      for (const name of PART_NAMES) {
+        if (part[name] === undefined || product.parts.includes(name)) continue;
+        const takers = products.filter((p) => p.parts.includes(name)).map((p) => p.name);
+        throw invalidField(`/${name}`, `applies to ${takers.join(' and ')} bookings only`);
       }
     },
   };

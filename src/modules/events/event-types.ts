@@ -12,6 +12,9 @@ export const EVENT_TYPES = {
     'A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.',
   'flight_booking.services_added':
     'Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.',
+  'flight_booking.partially_cancelled':
+    'Some passengers or the last slices of a flight booking were cancelled; the booking goes on without ' +
+    'them, its total and payment follow, and `cancelled_parts` says what each part gave back.',
   'flight_booking.disrupted':
     'The operator cancelled a flight of the booking or withdrew its schedule; the last event of its ' +
     '`events` says which flight and why.',
@@ -34,6 +37,9 @@ export const EVENT_TYPES = {
   'agency_account.topped_up':
     'Money an agency paid in was credited to its balance. `data.object` is the account, with `top_up`.',
   'agency_account.credit_limit_changed': 'An agency’s credit limit was set. `data.object` is the account.',
+  'flight_schedule.changed':
+    'A schedule import moved a schedule to another time or took dates off it (admins only); ' +
+    '`changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. `data.object` is the schedule.',
   'flight_schedule.withdrawn':
     'An operator withdrew a schedule from sale (admins only). `data.object` is the schedule.',
 } as const;

@@ -42,6 +42,7 @@ import {
 import { createFlightChangeService } from './booking/flight-change-service.ts';
 import { createFlightRetimeService } from './booking/flight-retime-service.ts';
 import { createFlightServicesSale } from './booking/flight-services-sale.ts';
+import { createScheduleImportEffects } from './booking/schedule-import-effects.ts';
 import { createNetworkCache } from './inventory/network-cache.ts';
 import { createNetworkImporter } from './inventory/network-import.ts';
 import { createNetworkRepository } from './inventory/network-repository.ts';
@@ -111,13 +112,6 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   const offers = createOfferTokens(secret);
   const bookingsRepo = createFlightBookingsRepository(deps.db);
   const networkCache = createNetworkCache(deps.db, network, deps.catalogue);
-  const importNetwork = createNetworkImporter({
-    db: deps.db,
-    network,
-    catalogue: deps.catalogue,
-    clock: deps.clock,
-    ids: deps.ids,
-  });
   const search = createFlightSearchService({
     networkCache,
     seats,
@@ -130,15 +124,17 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
 
   const { clock, ids, db, catalogue } = deps;
   const tell = createFlightBookingEvents({ bookings: bookingsRepo, log: deps.events, ids });
+  const announce = createOperatorEvents({ log: deps.events, ids });
   const cancellations = createFlightCancellationService({
     db,
     bookings: bookingsRepo,
     seats,
     seatAssignments,
     network,
+    networkCache,
     clock,
     tell,
-    announce: createOperatorEvents({ log: deps.events, ids }),
+    announce,
     quoteKey: secret,
     payments: deps.payments,
   });
@@ -149,7 +145,22 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     catalogue,
     clock,
     tell,
-    announce: createOperatorEvents({ log: deps.events, ids }),
+    announce,
+  });
+  const importNetwork = createNetworkImporter({
+    db,
+    network,
+    catalogue,
+    clock,
+    ids,
+    onScheduleChanges: createScheduleImportEffects({
+      bookings: bookingsRepo,
+      network,
+      catalogue,
+      retimeBookingsOn: retimes.retimeBookingsOn,
+      disruptOn: cancellations.disruptOn,
+      announce,
+    }),
   });
   const bookings = createFlightBookingService({
     db,
@@ -245,14 +256,14 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     referenceLength: FLIGHT_REFERENCE_LENGTH,
     schemaId: 'FlightBooking',
     changedThrough: 'flight bookings change through /update_booking and /confirm_booking',
-    cancelsParts: false,
+    parts: ['passenger_ids', 'slices'],
     get: bookings.getBooking,
     search: createFlightBookingSearch({ bookings: bookingsRepo }),
-    quoteCancellation: async (p, id) => ({
-      ...(await cancellations.quoteCancellation(p, id)),
+    quoteCancellation: async (p, id, part) => ({
+      ...(await cancellations.quoteCancellation(p, id, part)),
       room_id: null,
     }),
-    cancel: (p, id, quoteId) => cancellations.cancelBooking(p, id, quoteId),
+    cancel: (p, id, quoteId, part) => cancellations.cancelBooking(p, id, quoteId, part),
   });
   return {
     importNetwork,

@@ -175,10 +175,14 @@ export async function hotelsModule(
     referenceLength: HOTEL_REFERENCE_LENGTH,
     schemaId: 'HotelBooking',
     changedThrough: 'hotel bookings change through /modify_hotel_booking',
-    cancelsParts: true,
+    parts: ['room_id'],
     get: reads.getBooking,
     search: createHotelBookingSearch({ bookings: bookingsRepo, reads }),
-    quoteCancellation: (p, id, part) => cancellations.quoteCancellation(p, id, part.room_id),
+    quoteCancellation: async (p, id, part) => ({
+      ...(await cancellations.quoteCancellation(p, id, part.room_id)),
+      passenger_ids: null,
+      slices: null,
+    }),
     cancel: (p, id, quoteId, part) => cancellations.cancel(p, id, part.room_id, quoteId),
   });
   return {

@@ -56,6 +56,7 @@ const HEADLINES: Record<string, string> = {
   'flight_booking.expired': 'has expired unpaid',
   'flight_booking.services_added': 'has new seats or bags',
   'flight_booking.changed': 'has new flights',
+  'flight_booking.partially_cancelled': 'was partly cancelled',
   'flight_booking.schedule_changed': 'has a flight at a new time',
   'flight_booking.schedule_change_accepted': 'keeps its flights at their new times',
   'flight_booking.disrupted': 'is disrupted: a flight was cancelled',

@@ -66,7 +66,7 @@ describe('flight booking lifecycle', () => {
     assert.match(booking.passengers[0].ticket_number, /^\d{13}$/);
     assert.equal(booking.passengers[0].document.number, '*****000');
     assert.equal(booking.price.total_amount, offer.total_amount);
-    assert.deepEqual(booking.allowed_actions, ['cancel', 'update', 'add_services', 'change']);
+    assert.deepEqual(booking.allowed_actions, ['cancel', 'update', 'add_services', 'change', 'cancel_part']);
     assert.equal(res.headers.etag, '"v1"');
     assert.equal(res.headers.location, `/booking?id=${booking.id}`);
     assert.equal(await seatsLeft(offer), before - 1);
@@ -214,7 +214,7 @@ describe('flight booking lifecycle', () => {
     const again = await post('/confirm_booking', { booking_id: held.id });
     assert.equal(again.statusCode, 409);
     assert.equal(again.json().code, 'INVALID_STATE_TRANSITION');
-    assert.deepEqual(again.json().allowed_actions, ['cancel', 'update', 'add_services', 'change']);
+    assert.deepEqual(again.json().allowed_actions, ['cancel', 'update', 'add_services', 'change', 'cancel_part']);
   });
 
   it('shows a hold past its deadline as expired when read, before any sweep', async () => {

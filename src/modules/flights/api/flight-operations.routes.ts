@@ -30,7 +30,10 @@ export function flightOperationsRoutes(
         summary: 'Create or update schedules and fares (admin)',
         description:
           'The import format of docs/flight-import.md. All of it or nothing; rows match on their natural keys, so ' +
-          'sending a corrected file updates. Every process sees the change in its searches within about a second.',
+          'sending a corrected file updates. Every process sees the change in its searches within about a second. ' +
+          'A schedule moved to another time retimes its booked dates from today on (their bookings become ' +
+          '`schedule_changed`, as with POST /retime_flight), and a date no longer flown disrupts its bookings, in ' +
+          'the same transaction.',
         security: [{ oauth2: ['admin'] }],
         body: Type.Object({
           schedules: Type.Array(Type.Object({}, { additionalProperties: true })),
@@ -56,6 +59,12 @@ export function flightOperationsRoutes(
                   'nothing more is sold on them, and their bookings stand until the operator rebooks or cancels',
               },
             ),
+            changed_bookings: Type.Array(Type.String(), {
+              description: 'References of bookings on flights moved to another time: now `schedule_changed`',
+            }),
+            disrupted_bookings: Type.Array(Type.String(), {
+              description: 'References of bookings on dates no longer flown: now `disrupted`',
+            }),
           }),
           ...errorResponses(
             'UNAUTHENTICATED',

@@ -70,7 +70,7 @@ describe('flight retimes', () => {
 
     const waiting = await read(confirmed.id);
     assert.equal(waiting.status, 'schedule_changed');
-    assert.deepEqual(waiting.allowed_actions, ['accept', 'change', 'cancel', 'update']);
+    assert.deepEqual(waiting.allowed_actions, ['accept', 'change', 'cancel', 'update', 'cancel_part']);
     assert.match(waiting.schedule_change.previous.departing_at, /T08:00:00/);
     assert.match(waiting.schedule_change.current.departing_at, /T09:30:00/);
     assert.equal(waiting.schedule_change.connection_broken, false);
@@ -163,6 +163,81 @@ describe('flight retimes', () => {
         })
       ).statusCode,
       403,
+    );
+  });
+
+  it('retimes booked dates when an import moves the schedule, and disrupts dates it no longer flies', async () => {
+    const schedule = scheduleRecord(t, 'BA', 900, ['LHR', 'DUB'], '14:00', 80);
+    const imported = await t.flights.importNetwork({ schedules: [schedule], fares: [] });
+    assert.deepEqual([imported.changed_bookings, imported.disrupted_bookings], [[], []]);
+    await t.flights.refreshNetwork();
+    const ba900 = async (days: number) => {
+      const res = await post('/search_flight', searchBody(t, [['LHR', 'DUB', days]], { max_connections: 0 }));
+      const found = res.json().data.find((o: any) => o.slices[0].segments[0].flight_number === 'BA900');
+      assert.ok(found, 'a BA900 offer');
+      return found;
+    };
+    const first = (await bookFlight(t, auth, bookingBody(await ba900(40)))).json();
+    const own = (await bookFlight(t, auth, bookingBody(await ba900(41)))).json();
+    const hold = (
+      await bookFlight(t, auth, bookingBody(await ba900(42), [adult()], { type: 'hold', payment: undefined }))
+    ).json();
+    const flight = first.slices[0].segments[0].flight_id;
+    assert.equal((await retime(flight, 41, '15:00')).statusCode, 200, 'one date moved on its own');
+    assert.equal((await post('/accept_schedule_change', { booking_id: own.id })).statusCode, 200);
+
+    const moved = await t.flights.importNetwork({
+      schedules: [{ ...schedule, departure_time: '16:00' }],
+      fares: [],
+    });
+    assert.deepEqual(moved.changed_bookings.sort(), [first.reference, hold.reference].sort());
+    assert.deepEqual(moved.disrupted_bookings, []);
+    const waiting = await read(first.id);
+    assert.equal(waiting.status, 'schedule_changed');
+    assert.match(waiting.schedule_change.previous.departing_at, /T14:00:00/);
+    assert.match(waiting.schedule_change.current.departing_at, /T16:00:00/);
+    assert.match(
+      (await read(hold.id)).slices[0].segments[0].departing_at,
+      /T16:00:00/,
+      'a hold shows it at once',
+    );
+    const kept = await read(own.id);
+    assert.equal(kept.status, 'confirmed', 'the date retimed on its own keeps its time');
+    assert.match(kept.slices[0].segments[0].departing_at, /T15:00:00/);
+
+    const again = await t.flights.importNetwork({
+      schedules: [{ ...schedule, departure_time: '16:00' }],
+      fares: [],
+    });
+    assert.deepEqual(again.changed_bookings, [], 'the same file twice tells nobody twice');
+    assert.equal((await read(first.id)).events.filter((e: any) => e.type === 'schedule_changed').length, 1);
+
+    const shorter = await t.flights.importNetwork({
+      schedules: [{ ...schedule, departure_time: '16:00', valid_to: dayAfter(t, 40) }],
+      fares: [],
+    });
+    assert.deepEqual(shorter.disrupted_bookings.sort(), [own.reference, hold.reference].sort());
+    assert.equal((await read(own.id)).status, 'disrupted');
+    assert.equal((await read(first.id)).status, 'schedule_changed', 'its date is still flown');
+    const events = await t.app.inject({
+      method: 'GET',
+      url: '/events?types=flight_schedule.changed',
+      headers: admin,
+    });
+    assert.equal(events.statusCode, 200, events.body);
+    assert.deepEqual(
+      events
+        .json()
+        .data.map((e: any) => [
+          e.data.object.current.valid_to,
+          e.data.object.changed_bookings.length,
+          e.data.object.disrupted_bookings.length,
+        ]),
+      [
+        [schedule.valid_to, 2, 0],
+        [dayAfter(t, 40), 0, 2],
+      ],
+      'admins hear of each import that changed the schedule, oldest first',
     );
   });
 });

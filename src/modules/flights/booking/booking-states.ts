@@ -14,6 +14,8 @@ import { AppError } from '../../../http/app-error.ts';
  *                                  └──disrupt─▶ disrupted
  *                     └──cancel──▶ cancelled (full refund)
  *
+ * `cancel_part` (some passengers, or the last slices) keeps a ticketed booking going without them; when the
+ * airline's change concerned only what was cancelled, the booking is `confirmed` again.
  * `update` (contact, name corrections) is allowed while a booking is live: held, confirmed, disrupted;
  * `add_services` (seats, extra bags) once it is ticketed and its flights operate: confirmed. `change`
  * (other flights or dates) from confirmed, as the fare allows, and from disrupted, free: both end confirmed.
@@ -28,7 +30,8 @@ export type BookingAction =
   | 'add_services'
   | 'change'
   | 'reschedule'
-  | 'accept';
+  | 'accept'
+  | 'cancel_part';
 
 const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingStatus>>> = {
   held: {
@@ -45,6 +48,7 @@ const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingSt
     add_services: 'confirmed',
     change: 'confirmed',
     reschedule: 'schedule_changed',
+    cancel_part: 'confirmed',
   },
   schedule_changed: {
     accept: 'confirmed',
@@ -53,8 +57,9 @@ const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingSt
     update: 'schedule_changed',
     disrupt: 'disrupted',
     reschedule: 'schedule_changed',
+    cancel_part: 'schedule_changed',
   },
-  disrupted: { cancel: 'cancelled', update: 'disrupted', change: 'confirmed' },
+  disrupted: { cancel: 'cancelled', update: 'disrupted', change: 'confirmed', cancel_part: 'disrupted' },
   cancelled: {},
   expired: {},
 };

@@ -66,6 +66,7 @@ export function bookingView(row: FlightBookingRecord, events: BookingEvent[]) {
     conditions: itinerary.conditions,
     baggage: itinerary.baggage,
     refund_amount: row.refund_amount,
+    cancelled_parts: itinerary.cancelled_parts ?? [],
     ...(itinerary.schedule_change ? { schedule_change: scheduleChangeView(itinerary.schedule_change) } : {}),
     // The trade terms are the agency's business: shown on its bookings, never on a customer's.
     ...(row.agency_id !== null && itinerary.pricing ? { pricing: itinerary.pricing } : {}),

@@ -27,7 +27,10 @@ export type TellFlightBooking = TellBooking;
 export function createOperatorEvents(deps: { log: EventLog; ids: IdGenerator }) {
   return async function announce(
     trx: Kysely<Database>,
-    type: Extract<EventType, 'flight.cancelled' | 'flight.retimed' | 'flight_schedule.withdrawn'>,
+    type: Extract<
+      EventType,
+      'flight.cancelled' | 'flight.retimed' | 'flight_schedule.withdrawn' | 'flight_schedule.changed'
+    >,
     object: Record<string, unknown>,
     at: string,
   ): Promise<void> {

@@ -8,11 +8,11 @@ import type { PriceTerms } from '../../pricing/index.ts';
 import type { DatedFlight, Fare, FlightNetwork } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
-import { priceItinerary } from '../search/fare-rules.ts';
+import { type PriceBreakdown, priceItinerary } from '../search/fare-rules.ts';
 import { combinePrices, conditionsOf, describeSlice } from '../search/offer-builder.ts';
 import type { OfferPayload, OfferTokens } from '../search/offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
-import { flightSale, type Selling, sellingPrice } from '../search/selling-price.ts';
+import { flightSale, type Selling, sellingBySlice, sellingPrice } from '../search/selling-price.ts';
 import { extraBagsOfSlice } from '../services/bag-rules.ts';
 import type { FlightService, ServiceTerms } from '../services/flight-services.ts';
 import type { TripForServices } from '../services/service-plan.ts';
@@ -153,7 +153,7 @@ export function priceAtSale(
   expected: Money,
   termsIn: (currency: string) => PriceTerms,
   services = 0,
-): Selling {
+): SaleSelling {
   const selling = priceOffer(slices, offer, soldBefore, keyOf, termsIn);
   if (!selling) throw new AppError('NO_AVAILABILITY', 'This offer can no longer be priced');
   const { price } = selling;
@@ -168,9 +168,13 @@ export function priceAtSale(
   return selling;
 }
 
+/** A sale's selling price, and each slice's share of it. */
+export type SaleSelling = Selling & { slices: PriceBreakdown[] };
+
 /**
  * The selling price of an offer's flights for the loads given (seats each flight had sold before), with
- * the buyer's pricing terms; null when a flight cannot be priced (full, or fares in several currencies).
+ * the buyer's pricing terms, and each slice's share; null when a flight cannot be priced (full, or fares
+ * in several currencies).
  */
 export function priceOffer(
   slices: OfferFlights,
@@ -178,7 +182,7 @@ export function priceOffer(
   soldBefore: ReadonlyMap<string, number>,
   keyOf: SeatInventoryRepository['keyOf'],
   termsIn: (currency: string) => PriceTerms,
-): Selling | null {
+): SaleSelling | null {
   const cabin = offer.cabin;
   const prices = slices.map((slice) =>
     priceItinerary(
@@ -190,15 +194,25 @@ export function priceOffer(
       offer.passengers,
     ),
   );
-  const net = prices.every((p) => p !== null) ? combinePrices(prices) : null;
-  return net ? sellingPrice(net, termsIn(net.currency)) : null;
+  if (!prices.every((p) => p !== null)) return null;
+  const net = combinePrices(prices);
+  if (!net) return null;
+  const selling = sellingPrice(net, termsIn(net.currency));
+  return { ...selling, slices: sellingBySlice(prices, selling.price) };
 }
 
 /** What the booking keeps of its offer, as sold: flights, price, conditions, bags and refund terms. */
 export function itineraryAsSold(
   offer: Pick<OfferPayload, 'cabin' | 'brand'>,
   slices: OfferFlights,
-  { price, pricing }: Pick<Selling, 'price'> & { pricing?: Selling['pricing'] | undefined },
+  {
+    price,
+    pricing,
+    slices: prices,
+  }: Pick<SaleSelling, 'price'> & {
+    pricing?: Selling['pricing'] | undefined;
+    slices?: PriceBreakdown[] | undefined;
+  },
   catalogue: Catalogue,
   services: FlightService[] = [],
 ): StoredItinerary {
@@ -222,6 +236,17 @@ export function itineraryAsSold(
       refundable: fares.every((f) => f.refund.allowed),
       penalty_per_passenger: fares.reduce((n, f) => n + f.refund.penalty, 0),
     },
+    ...(prices
+      ? {
+          fares_by_slice: slices.map((slice, i) => ({
+            price: prices[i]!,
+            conditions: conditionsOf(
+              slice.map((x) => x.fare),
+              price.currency,
+            ),
+          })),
+        }
+      : {}),
     ...(pricing ? { pricing } : {}),
     services,
     service_terms: serviceTermsOf(slices),

@@ -9,6 +9,21 @@ import type { PassengerInput } from './booking-rules.ts';
 import type { BookingStatus } from './booking-states.ts';
 import type { ScheduleChange } from './schedule-change.ts';
 
+/** One slice's fares as sold. */
+export interface SliceFares {
+  price: PriceBreakdown;
+  conditions: ReturnType<typeof conditionsOf>;
+}
+
+/** A part of a booking cancelled on its own: some passengers, or its last slices. */
+export interface CancelledPart {
+  cancelled_at: string;
+  passengers: Array<Pick<StoredPassenger, 'id' | 'type' | 'given_name' | 'family_name'>>;
+  slices: Array<{ origin: string; destination: string; departure_date: string }>;
+  refund_amount: number;
+  penalty_amount: number;
+}
+
 /** What a booking keeps of its offer, as sold. */
 export interface StoredItinerary {
   cabin: string;
@@ -18,6 +33,13 @@ export interface StoredItinerary {
   conditions: ReturnType<typeof conditionsOf>;
   baggage: { checked: number; cabin: number };
   refund_terms: { refundable: boolean; penalty_per_passenger: number };
+  /**
+   * Each slice's own fares: its share of the selling price and its conditions, so that a slice can be
+   * given up alone (absent on bookings sold before they were kept).
+   */
+  fares_by_slice?: SliceFares[];
+  /** Passengers or slices cancelled on their own, with what each gave back. */
+  cancelled_parts?: CancelledPart[];
   /** How the price was made from the net (absent on bookings sold before pricing rules). */
   pricing?: PricingRecord;
   /** Seats and extra bags bought, at booking or after (absent on bookings sold before services). */

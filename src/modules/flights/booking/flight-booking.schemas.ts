@@ -139,7 +139,36 @@ export const FlightBookingSchema = Type.Object(
     available_services: AvailableServicesSchema,
     conditions: Type.Object({ change: Condition, refund: Condition }),
     baggage: Type.Object({ checked: Type.Integer(), cabin: Type.Integer() }),
-    refund_amount: Type.Union([Type.Integer(), Type.Null()]),
+    refund_amount: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'What has been refunded so far: parts cancelled on their own, then the whole booking',
+    }),
+    cancelled_parts: Type.Array(
+      Type.Object({
+        cancelled_at: Type.String({ format: 'date-time' }),
+        passengers: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            type: Type.String(),
+            given_name: Type.String(),
+            family_name: Type.String(),
+          }),
+        ),
+        slices: Type.Array(
+          Type.Object({
+            origin: Type.String(),
+            destination: Type.String(),
+            departure_date: Type.String({ format: 'date' }),
+          }),
+        ),
+        refund_amount: Type.Integer(),
+        penalty_amount: Type.Integer(),
+      }),
+      {
+        description:
+          'Passengers or slices cancelled on their own (POST /cancel_booking with `passenger_ids` or `slices`), ' +
+          'oldest first; the booking’s passengers, slices and price no longer include them',
+      },
+    ),
     schedule_change: Type.Optional(
       Type.Object(
         {

@@ -4,19 +4,30 @@ import { bumpVersion } from '../../../db/versioned-cache.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import { createSignedTokens } from '../../../http/signed-token.ts';
 import type { Clock } from '../../../ports/clock.ts';
+import { foldedNames } from '../../../shared/names.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
+import type { BookingPart } from '../../bookings/index.ts';
 import type { PaymentsService } from '../../payments/index.ts';
+import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { NetworkRepository } from '../inventory/network-repository.ts';
 import { scheduledOn } from '../inventory/schedule-dates.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import type { SeatAssignmentsRepository } from '../seats/seat-assignments-repository.ts';
+import { seatsOf } from '../seats/seat-layout.ts';
+import type { SeatService } from '../services/flight-services.ts';
 import { refundFor } from './booking-rules.ts';
-import { transition } from './booking-states.ts';
+import { type BookingStatus, transition } from './booking-states.ts';
 import { bookingView, etagOf } from './booking-view.ts';
 import type { AnnounceOperatorEvent, TellFlightBooking } from './flight-booking-events.ts';
 import { type FlightBookingRecord, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+import {
+  cancelPassengers,
+  cancelSlices,
+  type FlightPart,
+  type PartCancellation,
+} from './partial-cancellation.ts';
 
 export const QUOTE_TTL_SECONDS = 15 * 60;
 
@@ -31,6 +42,8 @@ export function createFlightCancellationService(deps: {
   seats: SeatInventoryRepository;
   seatAssignments: SeatAssignmentsRepository;
   network: NetworkRepository;
+  /** The network as searched: seat layouts, and which flights still operate. */
+  networkCache: NetworkCache;
   clock: Clock;
   /** Records a change in the booking's history and the event log, in the change's transaction. */
   tell: TellFlightBooking;
@@ -57,12 +70,17 @@ export function createFlightCancellationService(deps: {
     );
     if (payment) await bookings.setPayment(trx, row.id, payment, now);
   }
-  const quotes = createSignedTokens<{ booking_id: string; version: number; refund: number; expires: number }>(
-    deps.quoteKey,
-    'cq',
-  );
+  const quotes = createSignedTokens<{
+    booking_id: string;
+    version: number;
+    refund: number;
+    expires: number;
+    /** A part's quote: the passengers or slices it cancels. */
+    part?: { passenger_ids?: string[]; slices?: number[] };
+  }>(deps.quoteKey, 'cq');
 
-  function quoteFor(row: FlightBookingRecord) {
+  /** What cancelling the whole booking gives back now. */
+  function wholeQuote(row: FlightBookingRecord) {
     const { itinerary, passengers } = row;
     return refundFor(
       {
@@ -118,16 +136,167 @@ export function createFlightCancellationService(deps: {
     return row;
   }
 
+  /** Whether a seat is in an exit row of its flight's layout. */
+  async function exitRowTest(row: FlightBookingRecord) {
+    const network = await deps.networkCache.current();
+    const cabin = row.itinerary.cabin as Cabin;
+    return (seat: SeatService) => {
+      const schedule = network.schedules.get(seat.flight_id);
+      const layout = schedule && network.seatLayout(schedule, cabin);
+      const found = layout && seatsOf(layout).find((x) => x.designator === seat.designator);
+      return found?.characteristics.includes('exit_row') ?? false;
+    };
+  }
+
+  /** What cancelling a part would do to the booking now, as the rules for parts say. */
+  async function partOf(row: FlightBookingRecord, part: FlightPart, now: Date): Promise<PartCancellation> {
+    transition(row.status, 'cancel_part');
+    if (row.tickets === null)
+      throw new AppError(
+        'CHANGE_NOT_ALLOWED',
+        'Only a ticketed booking can be cancelled in part; cancel it whole',
+      );
+    return 'passengerIds' in part
+      ? cancelPassengers(row, part.passengerIds, now, await exitRowTest(row))
+      : cancelSlices(row, part.slices, now);
+  }
+
+  /** The status once a part is gone: an airline's change that concerned only that part is over. */
+  async function statusAfter(row: FlightBookingRecord, cut: PartCancellation): Promise<BookingStatus> {
+    if (row.status === 'schedule_changed' && !cut.itinerary.schedule_change) return 'confirmed';
+    if (row.status !== 'disrupted' || cut.release.slices.length === 0) return row.status;
+    const network = await deps.networkCache.current();
+    const operating = cut.itinerary.slices.every((slice) =>
+      slice.segments.every((g) => {
+        const schedule = network.schedules.get(g.flight_id);
+        return schedule !== undefined && network.operates(schedule, g.departure_date);
+      }),
+    );
+    return operating ? 'confirmed' : 'disrupted';
+  }
+
+  /** Gives back a part's places (a passenger's on every flight, or all on the slices dropped) and seats. */
+  async function releasePart(trx: Kysely<Database>, row: FlightBookingRecord, cut: PartCancellation) {
+    await deps.seatAssignments.release(
+      trx,
+      row.id,
+      cut.seatsFreed.map((s) => ({
+        scheduleId: s.flight_id,
+        date: s.departure_date,
+        passengerId: s.passenger_id,
+      })),
+    );
+    const segments = await bookings.segments(trx, row.id);
+    const dropped = new Set(
+      cut.release.slices.flatMap((k) =>
+        row.itinerary.slices[k]!.segments.map((g) => `${g.flight_id}|${g.departure_date}`),
+      ),
+    );
+    for (const s of segments) {
+      const whole = dropped.has(`${s.schedule_id}|${s.departure_date}`);
+      const count = whole ? s.seats : cut.release.seated;
+      if (count > 0)
+        await seats.release(
+          trx,
+          { scheduleId: s.schedule_id, date: s.departure_date, cabin: s.cabin },
+          count,
+        );
+    }
+    if (dropped.size > 0)
+      await bookings.dropSegments(
+        trx,
+        row.id,
+        segments.filter((s) => dropped.has(`${s.schedule_id}|${s.departure_date}`)).map((s) => s.position),
+      );
+    else await bookings.reduceSegmentSeats(trx, row.id, cut.release.seated);
+  }
+
+  /** Cancels a part as quoted: the booking goes on without it, its money given back in the same transaction. */
+  async function cancelPart(row: FlightBookingRecord, part: FlightPart, refund: number, now: Date) {
+    const cut = await partOf(row, part, now);
+    const status = await statusAfter(row, cut);
+    const at = now.toISOString();
+    const gone = new Set(
+      row.passengers.map((p) => p.id).filter((id) => !cut.passengers.some((p) => p.id === id)),
+    );
+    return db.transaction().execute(async (trx) => {
+      const ok = await bookings.updateAtVersion(
+        trx,
+        row.id,
+        row.version,
+        {
+          itinerary: cut.itinerary,
+          passengers: cut.passengers,
+          names: foldedNames(cut.passengers),
+          tickets: Object.fromEntries(Object.entries(row.tickets ?? {}).filter(([id]) => !gone.has(id))),
+          total_amount: saleOf(cut.itinerary).total,
+          refund_amount: (row.refund_amount ?? 0) + refund,
+          status,
+        },
+        at,
+      );
+      if (!ok) return false;
+      await releasePart(trx, row, cut);
+      const payment = await payments.cancel(
+        trx,
+        { ...cut.sale, currency: row.currency },
+        refund,
+        {
+          bookingId: row.id,
+          product: 'flight',
+          description: `Flight booking ${row.reference} partly cancelled`,
+          agencyId: row.agency_id,
+        },
+        false,
+      );
+      if (payment) await bookings.setPayment(trx, row.id, payment, at);
+      await deps.tell(trx, row.id, 'flight_booking.partially_cancelled', {
+        type: 'partially_cancelled',
+        data: {
+          passenger_ids: [...gone],
+          slices: cut.release.slices,
+          refund_amount: refund,
+          penalty_amount: cut.penalty,
+          currency: row.currency,
+        },
+        at,
+      });
+      return true;
+    });
+  }
+
+  const partFrom = (part: BookingPart | undefined): FlightPart | undefined =>
+    part?.passenger_ids !== undefined
+      ? { passengerIds: part.passenger_ids }
+      : part?.slices !== undefined
+        ? { slices: part.slices }
+        : undefined;
+  const samePart = (a: BookingPart | undefined, b: BookingPart | undefined) =>
+    JSON.stringify(a?.passenger_ids ?? null) === JSON.stringify(b?.passenger_ids ?? null) &&
+    JSON.stringify(a?.slices ?? null) === JSON.stringify(b?.slices ?? null);
+
   return {
-    /** What cancelling would refund now; the quote id is valid 15 minutes and only for this version. */
-    async quoteCancellation(principal: Principal, id: string) {
+    /**
+     * What cancelling (the booking, or `part` of it: some passengers or the last slices) would refund now;
+     * the quote id is valid 15 minutes and only for this version and part.
+     */
+    async quoteCancellation(principal: Principal, id: string, part?: BookingPart) {
       const row = await visible(principal, id);
-      transition(row.status, 'cancel');
-      const { refund, penalty } = quoteFor(row);
-      const expires = Math.floor(clock.now().getTime() / 1000) + QUOTE_TTL_SECONDS;
+      const now = clock.now();
+      const wanted = partFrom(part);
+      if (part?.passenger_ids !== undefined && part.slices !== undefined)
+        throw invalidField(
+          '/slices',
+          'cannot be cancelled with passengers in one request: one part at a time',
+        );
+      const { refund, penalty } = wanted ? await partOf(row, wanted, now) : wholeQuote(row);
+      const expires = Math.floor(now.getTime() / 1000) + QUOTE_TTL_SECONDS;
+      const named = wanted ? { part: { passenger_ids: part?.passenger_ids, slices: part?.slices } } : {};
       return {
-        quote_id: quotes.issue({ booking_id: row.id, version: row.version, refund, expires }),
+        quote_id: quotes.issue({ booking_id: row.id, version: row.version, refund, expires, ...named }),
         booking_id: row.id,
+        passenger_ids: part?.passenger_ids ?? null,
+        slices: part?.slices ?? null,
         refund_amount: refund,
         penalty_amount: penalty,
         currency: row.currency,
@@ -135,42 +304,65 @@ export function createFlightCancellationService(deps: {
       };
     },
 
-    /** Cancels as quoted, releasing the seats; a stale quote (expired, or the booking changed) is 410. */
-    async cancelBooking(principal: Principal, id: string, quoteId: string) {
+    /**
+     * Cancels as quoted (the booking, or the part the quote names, sent again), releasing the seats; a
+     * stale quote (expired, or the booking changed) is 410.
+     */
+    async cancelBooking(principal: Principal, id: string, quoteId: string, part?: BookingPart) {
       const row = await visible(principal, id);
-      transition(row.status, 'cancel');
       const quote = quotes.read(quoteId);
       if (!quote) throw invalidField('/quote_id', 'is not a quote from /quote_cancellation');
       const now = clock.now();
       if (quote.booking_id !== row.id) throw invalidField('/quote_id', 'is for another booking');
+      if (!samePart(quote.part, part))
+        throw invalidField(
+          '/quote_id',
+          'is for another part of the booking: send the passengers or slices it quoted',
+        );
+      const wanted = partFrom(part);
+      transition(row.status, wanted ? 'cancel_part' : 'cancel');
       const refund = quote.refund;
       if (quote.version !== row.version || quote.expires * 1000 <= now.getTime()) {
         throw new AppError('QUOTE_EXPIRED', 'The quote expired or the booking changed; ask for a new one');
       }
-      const done = await db.transaction().execute(async (trx) => {
-        const ok = await bookings.changeStatus(
-          trx,
-          row.id,
-          row.status,
-          'cancelled',
-          { refund_amount: refund, hold_expires_at: null },
-          now.toISOString(),
-          quote.version,
-        );
-        if (!ok) return false;
-        await releaseSeats(trx, row.id);
-        await settleMoney(trx, row, refund, now.toISOString());
-        await deps.tell(trx, row.id, 'flight_booking.cancelled', {
-          type: 'cancelled',
-          data: { refund_amount: refund, currency: row.currency },
-          at: now.toISOString(),
-        });
-        return true;
-      });
+      const done = wanted
+        ? await cancelPart(row, wanted, refund, now)
+        : await db.transaction().execute(async (trx) => {
+            const ok = await bookings.changeStatus(
+              trx,
+              row.id,
+              row.status,
+              'cancelled',
+              { refund_amount: (row.refund_amount ?? 0) + refund, hold_expires_at: null },
+              now.toISOString(),
+              quote.version,
+            );
+            if (!ok) return false;
+            await releaseSeats(trx, row.id);
+            await settleMoney(trx, row, refund, now.toISOString());
+            await deps.tell(trx, row.id, 'flight_booking.cancelled', {
+              type: 'cancelled',
+              data: { refund_amount: refund, currency: row.currency },
+              at: now.toISOString(),
+            });
+            return true;
+          });
       if (!done)
         throw new AppError('QUOTE_EXPIRED', 'The booking changed while cancelling; ask for a new quote');
       const latest = (await bookings.findById(db, row.id))!;
       return { booking: bookingView(latest, await bookings.events(row.id)), etag: etagOf(latest) };
+    },
+
+    /** Marks the live bookings on one dated flight disrupted; answers their references. */
+    async disruptOn(
+      trx: Kysely<Database>,
+      scheduleId: string,
+      date: string,
+      flight: string,
+      reason: string,
+      now: string,
+    ): Promise<string[]> {
+      return disrupt(trx, await bookings.liveOnFlight(trx, scheduleId, { on: date }), flight, reason, now);
     },
 
     /** Expires one hold if its deadline has passed; returns whether it did (and released its seats). */

@@ -58,8 +58,15 @@ export function quoteChange(input: {
   );
   const itinerary: StoredItinerary = {
     ...sold,
-    ...(involuntary ? { conditions: old.conditions, refund_terms: old.refund_terms } : {}),
+    ...(involuntary
+      ? {
+          conditions: old.conditions,
+          refund_terms: old.refund_terms,
+          ...(old.fares_by_slice ? { fares_by_slice: old.fares_by_slice } : {}),
+        }
+      : {}),
     change_fees: (old.change_fees ?? 0) + change.fees,
+    ...(old.cancelled_parts ? { cancelled_parts: old.cancelled_parts } : {}),
   };
   return { itinerary, change, before: saleOf(old).total, after: saleOf(itinerary).total };
 }

@@ -4,7 +4,13 @@ import { bumpVersion } from '../../../db/versioned-cache.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Catalogue } from '../../catalog/index.ts';
-import type { FareRow, NetworkRepository, OversoldFlight, ScheduleRow } from './network-repository.ts';
+import {
+  type FareRow,
+  type NetworkRepository,
+  type OversoldFlight,
+  type ScheduleRow,
+  scheduleKey,
+} from './network-repository.ts';
 import { assertNetworkFile } from './network-validation.ts';
 
 export interface ImportResult {
@@ -13,6 +19,43 @@ export interface ImportResult {
   seat_maps: number;
   /** Flights from today on that now hold more seats sold than their new capacity (at most 100 listed). */
   oversold: OversoldFlight[];
+  /** References of bookings on flights the file moved to another time (now `schedule_changed`). */
+  changed_bookings: string[];
+  /** References of bookings on dates the file no longer flies (now `disrupted`). */
+  disrupted_bookings: string[];
+}
+
+/** A stored schedule whose times, days or dates an import changed: as it was, and as it is now. */
+export interface ScheduleChange {
+  before: ScheduleRow;
+  after: ScheduleRow;
+}
+
+/** What the bookings on changed schedules become, in the import's transaction. */
+export type OnScheduleChanges = (
+  trx: Kysely<Database>,
+  changes: ScheduleChange[],
+  now: string,
+) => Promise<{ changed_bookings: string[]; disrupted_bookings: string[] }>;
+
+/** The stored schedules the import changes in a way bookings must hear of: another time, or fewer dates. */
+function changesOf(
+  stored: ReadonlyMap<string, ScheduleRow>,
+  incoming: readonly ScheduleRow[],
+): ScheduleChange[] {
+  const changes: ScheduleChange[] = [];
+  for (const row of incoming) {
+    const before = stored.get(scheduleKey(row));
+    if (before?.status !== 'active') continue;
+    const after = { ...row, id: before.id };
+    const moved =
+      before.departure_time !== after.departure_time || before.duration_minutes !== after.duration_minutes;
+    const fewerDates =
+      after.valid_to < before.valid_to ||
+      [...before.days_of_week].some((d) => !after.days_of_week.includes(d));
+    if (moved || fewerDates) changes.push({ before, after });
+  }
+  return changes;
 }
 
 /**
@@ -27,6 +70,8 @@ export function createNetworkImporter(deps: {
   catalogue: Catalogue;
   clock: Clock;
   ids: IdGenerator;
+  /** Tells the bookings on schedules the import moved or shortened (none: nobody is told). */
+  onScheduleChanges?: OnScheduleChanges;
 }) {
   return async function importNetwork(
     file: unknown,
@@ -86,18 +131,25 @@ export function createNetworkImporter(deps: {
       done += n;
       onProgress?.(done, total);
     };
-    const oversold = await deps.db.transaction().execute(async (trx) => {
+    const { oversold, told } = await deps.db.transaction().execute(async (trx) => {
+      const stored = await deps.network.storedSchedules(trx);
       await deps.network.upsertSchedules(trx, schedules, step);
       await deps.network.upsertFares(trx, fares, step);
       await deps.network.upsertSeatLayouts(trx, file.seat_maps ?? [], now);
       await bumpVersion(trx, 'network');
-      return deps.network.oversold(trx, now.slice(0, 10));
+      const changes = changesOf(stored, schedules);
+      const told =
+        changes.length > 0 && deps.onScheduleChanges
+          ? await deps.onScheduleChanges(trx, changes, now)
+          : { changed_bookings: [], disrupted_bookings: [] };
+      return { oversold: await deps.network.oversold(trx, now.slice(0, 10)), told };
     });
     return {
       schedules: schedules.length,
       fares: fares.length,
       seat_maps: file.seat_maps?.length ?? 0,
       oversold: oversold.slice(0, 100),
+      ...told,
     };
   };
 }

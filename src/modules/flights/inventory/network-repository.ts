@@ -26,6 +26,10 @@ export interface OversoldFlight {
   capacity: number;
 }
 
+/** A schedule's natural key: an import matches the rows it updates on it. */
+export const scheduleKey = (s: Pick<ScheduleRow, 'carrier' | 'flight_number' | 'origin' | 'valid_from'>) =>
+  `${s.carrier}|${s.flight_number}|${s.origin}|${s.valid_from}`;
+
 export function createNetworkRepository(db: Kysely<Database>) {
   return {
     /**
@@ -57,6 +61,25 @@ export function createNetworkRepository(db: Kysely<Database>) {
         .orderBy('s.id')
         .execute();
       return rows.map((r) => ({ ...r, sold: Number(r.sold), capacity: Number(r.capacity) }));
+    },
+
+    /**
+     * The schedules already stored, by natural key (carrier, flight number, origin, first date), with what
+     * an import may change of them: their times, days and last date.
+     */
+    async storedSchedules(trx: Kysely<Database>): Promise<Map<string, ScheduleRow>> {
+      const rows = await trx.selectFrom('flight_schedules').selectAll().execute();
+      return new Map(rows.map((r) => [scheduleKey(r), r]));
+    },
+
+    /** The dates of a schedule an operator moved one by one (they keep their own time). */
+    async retimedDates(trx: Kysely<Database>, scheduleId: string): Promise<Set<string>> {
+      const rows = await trx
+        .selectFrom('flight_retimes')
+        .select('departure_date')
+        .where('schedule_id', '=', scheduleId)
+        .execute();
+      return new Set(rows.map((r) => r.departure_date));
     },
 
     async upsertSchedules(

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AT_NET } from '../../pricing/index.ts';
 import type { PriceBreakdown } from './fare-rules.ts';
-import { sellingPrice } from './selling-price.ts';
+import { sellingBySlice, sellingPrice, totalled } from './selling-price.ts';
 
 const net: PriceBreakdown = {
   currency: 'JPY',
@@ -47,5 +47,62 @@ describe('flight selling price', () => {
     const { price, pricing } = sellingPrice(net, AT_NET);
     assert.deepEqual(price, net);
     assert.deepEqual([pricing.markup_amount, pricing.commission_amount], [0, 0]);
+  });
+});
+
+describe('selling price by slice', () => {
+  const slice = (adult: number, child: number, tax: number): PriceBreakdown =>
+    totalled({
+      currency: 'JPY',
+      base_amount: 0,
+      tax_amount: 0,
+      total_amount: 0,
+      passengers: [
+        { type: 'adult', count: 2, base_amount: adult, tax_amount: tax, total_amount: adult + tax },
+        { type: 'child', count: 1, base_amount: child, tax_amount: tax, total_amount: child + tax },
+      ],
+    });
+
+  it('shares the marked-up base fares out by each slice’s net, adding up to the whole exactly', () => {
+    const out = slice(20_000, 15_000, 3_000);
+    const back = slice(10_001, 7_000, 1_000);
+    const whole = sellingPrice(
+      {
+        ...totalled({ ...out, passengers: [] }),
+        passengers: out.passengers.map((p, i) => ({
+          ...p,
+          base_amount: p.base_amount + back.passengers[i]!.base_amount,
+          tax_amount: p.tax_amount + back.passengers[i]!.tax_amount,
+          total_amount: p.total_amount + back.passengers[i]!.total_amount,
+        })),
+      },
+      { ruleId: 'prl_1', ruleVersion: 1, markupBp: 1_000, fixedPerUnit: 777, commissionBp: 0 },
+    ).price;
+    const parts = sellingBySlice([out, back], totalled(whole));
+    for (const type of ['adult', 'child']) {
+      const [a, b] = parts.map((p) => p.passengers.find((x) => x.type === type)!);
+      const w = whole.passengers.find((x) => x.type === type)!;
+      assert.equal(a!.base_amount + b!.base_amount, w.base_amount, `${type} base adds up`);
+      assert.ok(a!.base_amount > b!.base_amount * 1.9, `${type}: the dearer slice takes the larger share`);
+    }
+    assert.deepEqual(
+      parts.map((p) => p.tax_amount),
+      [out.tax_amount, back.tax_amount],
+      'taxes stay with their slice',
+    );
+    assert.equal(parts[0]!.total_amount + parts[1]!.total_amount, totalled(whole).total_amount);
+  });
+
+  it('splits evenly when the net fares are all zero, the last slice taking the remainder', () => {
+    const free = slice(0, 0, 0);
+    const whole = totalled({
+      ...free,
+      passengers: free.passengers.map((p) => ({ ...p, base_amount: 1_001, total_amount: 1_001 })),
+    });
+    const parts = sellingBySlice([free, free], whole);
+    assert.deepEqual(
+      parts.map((p) => p.passengers[0]!.base_amount),
+      [500, 501],
+    );
   });
 });

@@ -46,3 +46,36 @@ export function flightSale(slices: ReadonlyArray<Itinerary>) {
     travel_date: departure.date,
   };
 }
+
+/**
+ * Each slice's share of a selling price: per passenger type, the selling base fare shared out in
+ * proportion to each slice's net base fare (the last slice takes what rounding leaves), each slice's
+ * taxes as they are. The slices add up to the whole exactly, so a slice given up gives back its own.
+ */
+export function sellingBySlice(net: readonly PriceBreakdown[], selling: PriceBreakdown): PriceBreakdown[] {
+  const shares = net.map((slice) => ({ ...slice, passengers: slice.passengers.map((p) => ({ ...p })) }));
+  for (const whole of selling.passengers) {
+    const parts = shares.map((s) => s.passengers.find((p) => p.type === whole.type)!);
+    const netBase = parts.reduce((n, p) => n + p.base_amount, 0);
+    let left = whole.base_amount;
+    parts.forEach((p, i) => {
+      const base =
+        i === parts.length - 1
+          ? left
+          : netBase === 0
+            ? Math.floor(whole.base_amount / parts.length)
+            : Number((BigInt(whole.base_amount) * BigInt(p.base_amount)) / BigInt(netBase));
+      left -= base;
+      p.base_amount = base;
+      p.total_amount = base + p.tax_amount;
+    });
+  }
+  return shares.map(totalled);
+}
+
+/** A breakdown's totals made from its passenger lines. */
+export function totalled(price: PriceBreakdown): PriceBreakdown {
+  const base = price.passengers.reduce((n, p) => n + p.base_amount * p.count, 0);
+  const tax = price.passengers.reduce((n, p) => n + p.tax_amount * p.count, 0);
+  return { ...price, base_amount: base, tax_amount: tax, total_amount: base + tax };
+}
