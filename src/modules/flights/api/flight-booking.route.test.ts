@@ -214,7 +214,13 @@ describe('flight booking lifecycle', () => {
     const again = await post('/confirm_booking', { booking_id: held.id });
     assert.equal(again.statusCode, 409);
     assert.equal(again.json().code, 'INVALID_STATE_TRANSITION');
-    assert.deepEqual(again.json().allowed_actions, ['cancel', 'update', 'add_services', 'change', 'cancel_part']);
+    assert.deepEqual(again.json().allowed_actions, [
+      'cancel',
+      'update',
+      'add_services',
+      'change',
+      'cancel_part',
+    ]);
   });
 
   it('shows a hold past its deadline as expired when read, before any sweep', async () => {
@@ -295,6 +301,56 @@ describe('flight booking lifecycle', () => {
     );
     assert.equal(rename.statusCode, 400);
     assert.equal(rename.json().errors[0].pointer, '/passengers/0');
+  });
+
+  it('keeps special requests and loyalty accounts per passenger, at booking and after, refusing odd ones', async () => {
+    const offer = await offerFor(31);
+    const odd = await bookFlight(
+      t,
+      customer.auth,
+      bookingBody(offer, [{ ...adult(), special_requests: ['BBML'] }]),
+    );
+    assert.equal(odd.statusCode, 400, odd.body);
+    assert.equal(odd.json().errors[0].pointer, '/passengers/0/special_requests/0');
+    const unknown = await bookFlight(
+      t,
+      customer.auth,
+      bookingBody(offer, [{ ...adult(), special_requests: ['XXXX'] }]),
+    );
+    assert.equal(unknown.statusCode, 400);
+    const res = await bookFlight(
+      t,
+      customer.auth,
+      bookingBody(offer, [
+        {
+          ...adult(),
+          special_requests: ['WCHR', 'VGML'],
+          loyalty_accounts: [{ airline: 'BA', number: 'BA1234567' }],
+        },
+      ]),
+    );
+    assert.equal(res.statusCode, 201, res.body);
+    const passenger = res.json().passengers[0];
+    assert.deepEqual(passenger.special_requests, ['WCHR', 'VGML']);
+    assert.deepEqual(passenger.loyalty_accounts, [{ airline: 'BA', number: 'BA1234567' }]);
+    const update = (edit: object, etag: string) =>
+      post(
+        '/update_booking',
+        { booking_id: res.json().id, passengers: [{ id: passenger.id, ...edit }] },
+        { ...customer.auth, 'if-match': etag },
+      );
+    const two = await update({ special_requests: ['KSML', 'VGML'] }, res.headers.etag as string);
+    assert.equal(two.statusCode, 400);
+    assert.match(two.json().errors[0].detail, /more than one meal/);
+    const changed = await update(
+      { special_requests: ['KSML'], loyalty_accounts: [] },
+      res.headers.etag as string,
+    );
+    assert.equal(changed.statusCode, 200, changed.body);
+    assert.deepEqual(changed.json().passengers[0].special_requests, ['KSML']);
+    assert.deepEqual(changed.json().passengers[0].loyalty_accounts, []);
+    assert.equal(changed.json().passengers[0].given_name, passenger.given_name);
+    assert.deepEqual(changed.json().events.at(-1).data.requests_of, [passenger.id]);
   });
 
   it('quotes and cancels, releasing seats once; a stale quote is 410', async () => {

@@ -82,7 +82,13 @@ describe('operator functions', () => {
     const denied = await post('/import_flights', { schedules: [schedule()], fares: [fare] }, customer.auth);
     assert.equal(denied.statusCode, 403);
     const ok = await post('/import_flights', { schedules: [schedule()], fares: [fare] });
-    assert.deepEqual(ok.json(), { schedules: 1, fares: 1, oversold: [], changed_bookings: [], disrupted_bookings: [] });
+    assert.deepEqual(ok.json(), {
+      schedules: 1,
+      fares: 1,
+      oversold: [],
+      changed_bookings: [],
+      disrupted_bookings: [],
+    });
     const offers = await lisbonOffers();
     assert.equal(offers[0].total_amount, 12_000);
     const again = await post('/import_flights', {

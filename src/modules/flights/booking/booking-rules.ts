@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FieldError } from '../../../http/app-error.ts';
 import type { PassengerMix } from '../search/fare-rules.ts';
+import { checkPassengerExtras, type LoyaltyAccount, type SpecialRequestCode } from './special-requests.ts';
 
 export interface PassengerInput {
   type: 'adult' | 'child' | 'infant';
@@ -18,6 +19,9 @@ export interface PassengerInput {
         expires_on: string;
       }
     | undefined;
+  /** IATA SSR codes: assistance and meals, passed to the operator at no charge. */
+  special_requests?: SpecialRequestCode[] | undefined;
+  loyalty_accounts?: LoyaltyAccount[] | undefined;
 }
 
 /** No traveller is older; a birth date that says otherwise is a typing error. */
@@ -32,8 +36,8 @@ export function ageOn(bornOn: string, date: string): number {
 
 /**
  * Checks the passengers against the offer: the same number of each type, each of an age that fits
- * its type (adult 12+, child 2–11 on the first flight, infant under 2 on the last), and a valid travel
- * document for everyone when the trip crosses a border.
+ * its type (adult 12+, child 2–11 on the first flight, infant under 2 on the last), a valid travel
+ * document for everyone when the trip crosses a border, and special requests that fit the traveller.
  */
 export function checkPassengers(
   passengers: readonly PassengerInput[],
@@ -72,6 +76,7 @@ export function checkPassengers(
       else if (p.document.expires_on <= trip.lastDate)
         bad(`${pointer}/document/expires_on`, 'must be after the last flight');
     }
+    errors.push(...checkPassengerExtras(p, pointer));
   });
   return errors;
 }

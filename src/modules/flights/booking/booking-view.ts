@@ -49,6 +49,8 @@ export function bookingView(row: FlightBookingRecord, events: BookingEvent[]) {
       born_on: p.born_on,
       document: maskDocument(p),
       ticket_number: tickets[p.id] ?? null,
+      special_requests: p.special_requests ?? [],
+      loyalty_accounts: p.loyalty_accounts ?? [],
     })),
     contact: row.contact,
     price: {

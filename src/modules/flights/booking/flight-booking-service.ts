@@ -43,6 +43,7 @@ import {
 } from './flight-booking-placement.ts';
 import { type FlightBookingRecord, type StoredPassenger, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+import { checkPassengerExtras } from './special-requests.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'No such booking');
 
@@ -317,8 +318,9 @@ export function createFlightBookingService(deps: {
     },
 
     /**
-     * Edits contact details and corrects passenger names, if the client's `If-Match` is the booking's
-     * current ETag (RFC 9110 §13.1.1); a correction may change at most three letters of a name.
+     * Edits contact details, corrects passenger names and sets their special requests and loyalty accounts,
+     * if the client's `If-Match` is the booking's current ETag (RFC 9110 §13.1.1); a correction may change
+     * at most three letters of a name.
      */
     async updateBooking(
       principal: Principal,
@@ -336,6 +338,7 @@ export function createFlightBookingService(deps: {
         });
       const passengers = row.passengers.map((p) => ({ ...p }));
       const changes: Record<string, unknown> = {};
+      const extras: string[] = [];
       (input.passengers ?? []).forEach((edit, i) => {
         const p = passengers.find((x) => x.id === edit.id);
         if (!p) throw invalidField(`/passengers/${i}/id`, 'is not a passenger of this booking');
@@ -348,7 +351,14 @@ export function createFlightBookingService(deps: {
           );
         p.given_name = edit.given_name ?? p.given_name;
         p.family_name = edit.family_name ?? p.family_name;
-        changes[p.id] = after;
+        if (before !== after) changes[p.id] = after;
+        if (edit.special_requests !== undefined) p.special_requests = edit.special_requests;
+        if (edit.loyalty_accounts !== undefined) p.loyalty_accounts = edit.loyalty_accounts;
+        if (edit.special_requests !== undefined || edit.loyalty_accounts !== undefined) {
+          const problems = checkPassengerExtras(p, `/passengers/${i}`);
+          if (problems.length > 0) throw invalidFields('The update', problems);
+          extras.push(p.id);
+        }
       });
       const contact = {
         ...row.contact,
@@ -370,7 +380,7 @@ export function createFlightBookingService(deps: {
         if (ok)
           await deps.tell(trx, id, 'flight_booking.updated', {
             type: 'updated',
-            data: { contact: input.contact !== undefined, names: changes },
+            data: { contact: input.contact !== undefined, names: changes, requests_of: extras },
             at: now,
           });
         return ok;

@@ -5,6 +5,7 @@ import {
   BookingBagsSchema,
   BookingSeatsSchema,
 } from '../services/flight-services.schemas.ts';
+import { SPECIAL_REQUEST_CODES, SPECIAL_REQUESTS } from './special-requests.ts';
 
 const CalendarDate = Type.String({ format: 'date' });
 const Name = Type.String({ minLength: 1, maxLength: 60, pattern: "^[\\p{L}][\\p{L} .'-]*$" });
@@ -18,6 +19,29 @@ export const DocumentSchema = Type.Object(
     expires_on: CalendarDate,
   },
   { additionalProperties: false, description: 'Required for every passenger when the trip crosses a border' },
+);
+
+const SpecialRequestsSchema = Type.Array(
+  Type.Union(
+    SPECIAL_REQUEST_CODES.map((code) => Type.Literal(code, { description: SPECIAL_REQUESTS[code] })),
+  ),
+  {
+    maxItems: 6,
+    description:
+      'IATA special service requests, free and passed to the operator: assistance (WCHR, WCHS, WCHC, BLND, DEAF, ' +
+      'DPNA) and one meal (VGML, VLML, AVML, KSML, MOML, HNML, DBML, GFML, LFML, NLML, CHML for a child, BBML for an infant)',
+  },
+);
+
+const LoyaltyAccountsSchema = Type.Array(
+  Type.Object(
+    {
+      airline: Type.String({ pattern: '^[A-Z0-9]{2}$', description: 'IATA code of the programme’s airline' }),
+      number: Type.String({ minLength: 4, maxLength: 25, pattern: '^[A-Za-z0-9]+$' }),
+    },
+    { additionalProperties: false },
+  ),
+  { maxItems: 4, description: 'Frequent flyer accounts, one per airline' },
 );
 
 export const PassengerInputSchema = Type.Object(
@@ -36,6 +60,8 @@ export const PassengerInputSchema = Type.Object(
     gender: Type.Union([Type.Literal('f'), Type.Literal('m'), Type.Literal('x')]),
     born_on: CalendarDate,
     document: Type.Optional(DocumentSchema),
+    special_requests: Type.Optional(SpecialRequestsSchema),
+    loyalty_accounts: Type.Optional(LoyaltyAccountsSchema),
   },
   { additionalProperties: false },
 );
@@ -124,6 +150,8 @@ export const FlightBookingSchema = Type.Object(
           Type.Null(),
         ]),
         ticket_number: Type.Union([Type.String(), Type.Null()]),
+        special_requests: Type.Array(Type.String()),
+        loyalty_accounts: Type.Array(Type.Object({ airline: Type.String(), number: Type.String() })),
       }),
     ),
     contact: Type.Object({ email: Type.String(), phone: Type.String() }),
@@ -228,10 +256,20 @@ export const UpdateBookingRequestSchema = Type.Object(
     passengers: Type.Optional(
       Type.Array(
         Type.Object(
-          { id: Type.String(), given_name: Type.Optional(Name), family_name: Type.Optional(Name) },
+          {
+            id: Type.String(),
+            given_name: Type.Optional(Name),
+            family_name: Type.Optional(Name),
+            special_requests: Type.Optional(SpecialRequestsSchema),
+            loyalty_accounts: Type.Optional(LoyaltyAccountsSchema),
+          },
           { additionalProperties: false },
         ),
-        { maxItems: 18, description: 'Name corrections: at most 3 letters each' },
+        {
+          maxItems: 18,
+          description:
+            'Name corrections (at most 3 letters each); special requests and loyalty accounts, each list replacing the one before',
+        },
       ),
     ),
   },
