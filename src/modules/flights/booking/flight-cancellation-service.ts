@@ -15,6 +15,7 @@ import { scheduledOn } from '../inventory/schedule-dates.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import type { SeatAssignmentsRepository } from '../seats/seat-assignments-repository.ts';
 import { seatsOf } from '../seats/seat-layout.ts';
+import { freeSeats } from '../services/assign-seats.ts';
 import type { SeatService } from '../services/flight-services.ts';
 import { refundFor } from './booking-rules.ts';
 import { type BookingStatus, transition } from './booking-states.ts';
@@ -177,15 +178,7 @@ export function createFlightCancellationService(deps: {
 
   /** Gives back a part's places (a passenger's on every flight, or all on the slices dropped) and seats. */
   async function releasePart(trx: Kysely<Database>, row: FlightBookingRecord, cut: PartCancellation) {
-    await deps.seatAssignments.release(
-      trx,
-      row.id,
-      cut.seatsFreed.map((s) => ({
-        scheduleId: s.flight_id,
-        date: s.departure_date,
-        passengerId: s.passenger_id,
-      })),
-    );
+    await freeSeats(trx, deps.seatAssignments, row.id, cut.seatsFreed);
     const segments = await bookings.segments(trx, row.id);
     const dropped = new Set(
       cut.release.slices.flatMap((k) =>

@@ -8,7 +8,7 @@ import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { PaymentInput, PaymentsService } from '../../payments/index.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { SeatAssignmentsRepository } from '../seats/seat-assignments-repository.ts';
-import { assignSeats } from '../services/assign-seats.ts';
+import { assignSeats, freeSeats } from '../services/assign-seats.ts';
 import type { AddServicesRequestSchema } from '../services/flight-services.schemas.ts';
 import { servicesAmount } from '../services/flight-services.ts';
 import { planServices } from '../services/service-plan.ts';
@@ -101,15 +101,7 @@ export function createFlightServicesSale(deps: {
               'CONFLICT',
               'The booking changed while adding services; read it and try again',
             );
-          await deps.assignments.release(
-            trx,
-            row.id,
-            plan.replaced.map((s) => ({
-              scheduleId: s.flight_id,
-              date: s.departure_date,
-              passengerId: s.passenger_id,
-            })),
-          );
+          await freeSeats(trx, deps.assignments, row.id, plan.replaced);
           await assignSeats(trx, deps.assignments, row.id, plan.added, at);
           if (prepared) {
             const payment = await payments.replace(trx, prepared, before, after, purpose);

@@ -8,6 +8,8 @@ import { scheduledOn } from '../inventory/schedule-dates.ts';
 import type { AnnounceOperatorEvent } from './flight-booking-events.ts';
 import type { FlightBookingRecord } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+import type { FlightCancellationService } from './flight-cancellation-service.ts';
+import type { FlightRetimeService } from './flight-retime-service.ts';
 
 /** The dates a booking flies a schedule on, as booked and as any pending retime has them. */
 function datesOn(b: FlightBookingRecord, scheduleId: string): string[] {
@@ -27,19 +29,8 @@ export function createScheduleImportEffects(deps: {
   bookings: FlightBookingsRepository;
   network: NetworkRepository;
   catalogue: Catalogue;
-  retimeBookingsOn: (
-    trx: Kysely<Database>,
-    flight: { id: string; date: string; departsAt: number; arrivesAt: number; number: string },
-    now: string,
-  ) => Promise<string[]>;
-  disruptOn: (
-    trx: Kysely<Database>,
-    scheduleId: string,
-    date: string,
-    flight: string,
-    reason: string,
-    now: string,
-  ) => Promise<string[]>;
+  retimeBookingsOn: FlightRetimeService['retimeBookingsOn'];
+  disruptOn: FlightCancellationService['disruptOn'];
   announce: AnnounceOperatorEvent;
 }): OnScheduleChanges {
   async function effectsOf(trx: Kysely<Database>, { before, after }: ScheduleChange, now: string) {

@@ -35,3 +35,17 @@ export async function assignSeats(
       { flight_id: taken.scheduleId, departure_date: taken.date, designator: taken.seat },
     );
 }
+
+/** Frees the seats given up (a passenger moved, or is no longer on the flight), in the caller's transaction. */
+export async function freeSeats(
+  trx: Kysely<Database>,
+  assignments: SeatAssignmentsRepository,
+  bookingId: string,
+  seats: readonly SeatService[],
+): Promise<void> {
+  await assignments.release(
+    trx,
+    bookingId,
+    seats.map((s) => ({ scheduleId: s.flight_id, date: s.departure_date, passengerId: s.passenger_id })),
+  );
+}
