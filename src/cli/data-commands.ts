@@ -15,6 +15,8 @@ type Preset = 'S' | 'M' | 'L';
 /** One kind of data operators load: how to import a file into the app, and how to make a demo one. */
 export interface DataKind<F> {
   noun: string;
+  /** Reads a file that is not JSON (an industry format); undefined when the text is not one it knows. */
+  parseText?(text: string): F | undefined;
   load(app: App, file: F, progress: (done: number, total: number) => void): Promise<string>;
   generate(catalogue: Catalogue, preset: Preset, start: string): F;
   describe(file: F): string;
@@ -64,7 +66,8 @@ export async function dataCommand<F>(config: Config, kind: DataKind<F>, args: st
     if (!path) throw new UsageError(usage);
     let file: F;
     try {
-      file = JSON.parse(fs.readFileSync(path, 'utf8')) as F;
+      const text = fs.readFileSync(path, 'utf8');
+      file = kind.parseText?.(text) ?? (JSON.parse(text) as F);
     } catch (error) {
       throw new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -73,8 +73,9 @@ run(process.argv.slice(2)).catch((error: unknown) => {
   else if (error instanceof UsageError) process.stderr.write(`itinera: ${error.message}\n\n${USAGE}`);
   else if (error instanceof AppError) {
     process.stderr.write(`itinera: ${error.message}\n`);
-    const errors = (error.extras.errors ?? []) as Array<{ pointer: string; detail: string }>;
-    for (const e of errors.slice(0, 20)) process.stderr.write(`  ${e.pointer} ${e.detail}\n`);
+    const errors = (error.extras.errors ?? []) as Array<{ pointer: string; line?: number; detail: string }>;
+    for (const e of errors.slice(0, 20))
+      process.stderr.write(`  ${e.line !== undefined ? `line ${e.line}:` : e.pointer} ${e.detail}\n`);
     if (errors.length > 20) process.stderr.write(`  … and ${errors.length - 20} more\n`);
   } else
     process.stderr.write(

@@ -20,6 +20,9 @@ export const ProblemSchema = Type.Object(
         Type.Object({
           location: Type.String({ examples: ['body'] }),
           pointer: Type.String({ description: 'RFC 6901 JSON pointer', examples: ['/limit'] }),
+          line: Type.Optional(
+            Type.Integer({ description: 'In a text file (SSIM, CSV): the line of the problem, from 1' }),
+          ),
           detail: Type.String(),
         }),
       ),

@@ -113,6 +113,9 @@ describe('the itinera command line', () => {
     assert.equal(refused.status, 1);
     assert.match(refused.stderr, /\/schedules\/0\/carrier/);
     assert.match(refused.stderr, /\/schedules\/0\/flight_number/);
+    const ssim = itinera(['flights', 'import', path.resolve(import.meta.dirname, '../fixtures/sample.ssim')]);
+    assert.equal(ssim.status, 0, ssim.stderr);
+    assert.match(ssim.stdout, /imported 4 schedules and 0 fares; 1 cargo legs skipped/);
   });
 
   it('writes the reference exchange rates as a file, imports an edited day, and refuses a bad one', () => {

@@ -19,6 +19,7 @@ import { flightChangeRoutes } from './api/flight-change.routes.ts';
 import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
 import { flightOperationsRoutes } from './api/flight-operations.routes.ts';
 import { flightServicesRoutes } from './api/flight-services.routes.ts';
+import { importSsimRoute } from './api/import-ssim.route.ts';
 import { searchFlightRoute } from './api/search-flight.route.ts';
 import { SeatMapSchema, seatMapsRoute } from './api/seat-maps.route.ts';
 import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking/booking-rules.ts';
@@ -47,6 +48,7 @@ import { createNetworkCache } from './inventory/network-cache.ts';
 import { createNetworkImporter } from './inventory/network-import.ts';
 import { createNetworkRepository } from './inventory/network-repository.ts';
 import { createSeatInventoryRepository } from './inventory/seat-inventory-repository.ts';
+import { createSsimImport } from './inventory/ssim-import.ts';
 import { createFlightSearchService } from './search/flight-search-service.ts';
 import { createOfferTokens } from './search/offer-token.ts';
 import {
@@ -232,6 +234,12 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     idempotency: deps.idempotency,
     guard: deps.guards.book,
   });
+  const importSsim = createSsimImport({ importNetwork, catalogue });
+  importSsimRoute(app, {
+    importSsim,
+    guard: deps.guards.admin,
+    bodyLimit: 50 * 1_048_576,
+  });
   flightOperationsRoutes(app, {
     importNetwork,
     cancellations,
@@ -267,6 +275,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   });
   return {
     importNetwork,
+    importSsim,
     expireDueHolds: () => cancellations.expireDueHolds(),
     countSchedules: () => network.countSchedules(),
     refreshNetwork: () => networkCache.refresh(),
