@@ -49,3 +49,20 @@ export function invalidFields(
     },
   );
 }
+
+/** A 400 VALIDATION_FAILED listing a text file's problems by line (at most 100), the first in the detail. */
+export function invalidLines(
+  what: string,
+  problems: ReadonlyArray<{ line: number; detail: string }>,
+): AppError {
+  const first = problems[0]!;
+  return new AppError(
+    'VALIDATION_FAILED',
+    `${what} has ${problems.length} problem(s); the first: line ${first.line}: ${first.detail}`,
+    {
+      errors: problems
+        .slice(0, 100)
+        .map((p) => ({ location: 'body', pointer: '', line: p.line, detail: p.detail })),
+    },
+  );
+}

@@ -1,3 +1,9 @@
+/** A problem on one line of a text file (SSIM, CSV), from 1. */
+export interface LineProblem {
+  line: number;
+  detail: string;
+}
+
 /** One problem found in an import file (flights or hotels), at a JSON pointer into the file. */
 export interface ImportProblem {
   pointer: string;

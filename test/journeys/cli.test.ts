@@ -116,6 +116,14 @@ describe('the itinera command line', () => {
     const ssim = itinera(['flights', 'import', path.resolve(import.meta.dirname, '../fixtures/sample.ssim')]);
     assert.equal(ssim.status, 0, ssim.stderr);
     assert.match(ssim.stdout, /imported 4 schedules and 0 fares; 1 cargo legs skipped/);
+    const csv = path.join(dataDir, 'fares.csv');
+    writeFileSync(
+      csv,
+      'carrier,origin,destination,cabin,brand,currency,adult,child,infant,tax,infant_tax,checked_bags,cabin_bags,change_penalty,refund_penalty\nBA,LHR,JFK,economy,saver,GBP,199.00,150.00,20.00,85.00,21.00,0,1,,\nBA,LHR,JFK,economy,bad,GBP,1.999,1,1,1,1,0,1,,\n',
+    );
+    const refusedCsv = itinera(['flights', 'import', csv]);
+    assert.equal(refusedCsv.status, 1);
+    assert.match(refusedCsv.stderr, /line 3: adult "1.999" is not an amount in GBP/);
   });
 
   it('writes the reference exchange rates as a file, imports an edited day, and refuses a bad one', () => {

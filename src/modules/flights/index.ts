@@ -19,9 +19,9 @@ import { flightChangeRoutes } from './api/flight-change.routes.ts';
 import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
 import { flightOperationsRoutes } from './api/flight-operations.routes.ts';
 import { flightServicesRoutes } from './api/flight-services.routes.ts';
-import { importSsimRoute } from './api/import-ssim.route.ts';
 import { searchFlightRoute } from './api/search-flight.route.ts';
 import { SeatMapSchema, seatMapsRoute } from './api/seat-maps.route.ts';
+import { textImportRoutes } from './api/text-imports.routes.ts';
 import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking/booking-rules.ts';
 import {
   BookFlightRequestSchema,
@@ -48,7 +48,7 @@ import { createNetworkCache } from './inventory/network-cache.ts';
 import { createNetworkImporter } from './inventory/network-import.ts';
 import { createNetworkRepository } from './inventory/network-repository.ts';
 import { createSeatInventoryRepository } from './inventory/seat-inventory-repository.ts';
-import { createSsimImport } from './inventory/ssim-import.ts';
+import { createTextImports } from './inventory/text-imports.ts';
 import { createFlightSearchService } from './search/flight-search-service.ts';
 import { createOfferTokens } from './search/offer-token.ts';
 import {
@@ -61,6 +61,7 @@ import { createSeatMapsService } from './seats/seat-maps-service.ts';
 import { AddServicesRequestSchema, FlightServiceSchema } from './services/flight-services.schemas.ts';
 
 export { generateNetwork, PRESETS, type Preset } from './demo/network-generator.ts';
+export { isFaresCsv } from './inventory/fare-csv.ts';
 export type { NetworkFile } from './inventory/network-file.ts';
 /** The flight schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const FLIGHT_SCHEMAS = [
@@ -234,9 +235,9 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     idempotency: deps.idempotency,
     guard: deps.guards.book,
   });
-  const importSsim = createSsimImport({ importNetwork, catalogue });
-  importSsimRoute(app, {
-    importSsim,
+  const textImports = createTextImports({ importNetwork, catalogue });
+  textImportRoutes(app, {
+    imports: textImports,
     guard: deps.guards.admin,
     bodyLimit: 50 * 1_048_576,
   });
@@ -275,7 +276,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   });
   return {
     importNetwork,
-    importSsim,
+    ...textImports,
     expireDueHolds: () => cancellations.expireDueHolds(),
     countSchedules: () => network.countSchedules(),
     refreshNetwork: () => networkCache.refresh(),

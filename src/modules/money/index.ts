@@ -1,4 +1,4 @@
 export { exponentOf, isCurrency } from './currencies.ts';
 export { comparable, convert, hasRate, type RateTable } from './exchange-rates.ts';
-export { formatMinor } from './minor-units.ts';
+export { formatMinor, parseMajor } from './minor-units.ts';
 export { REFERENCE_RATES } from './reference-rates.ts';

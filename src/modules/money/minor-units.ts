@@ -14,3 +14,15 @@ export function formatMinor(amount: number, currency: string): string {
   if (exponent === 0) return `${sign}${digits}`;
   return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
+
+/**
+ * A decimal amount in major units ("125.50" GBP, "15000" JPY) in minor units, exactly: undefined when it
+ * is not a plain non-negative decimal or has more decimals than the currency has.
+ */
+export function parseMajor(text: string, currency: string): number | undefined {
+  const m = /^(\d{1,13})(?:\.(\d+))?$/.exec(text);
+  const exponent = exponentOf(currency);
+  if (!m || (m[2]?.length ?? 0) > exponent) return undefined;
+  const minor = Number(m[1]) * 10 ** exponent + Number((m[2] ?? '').padEnd(exponent, '0') || '0');
+  return Number.isSafeInteger(minor) ? minor : undefined;
+}

@@ -1,4 +1,5 @@
 import { addDays, isCalendarDate, isoWeekday } from '../../../shared/calendar.ts';
+import type { LineProblem } from '../../../shared/import-problems.ts';
 import type { Cabin, NetworkFile, ScheduleRecord } from './network-file.ts';
 
 /*
@@ -6,12 +7,6 @@ import type { Cabin, NetworkFile, ScheduleRecord } from './network-file.ts';
  * first character is the record type: 1 header, 2 carrier, 3 flight leg, 4 segment data, 5 trailer, and
  * 0 filler lines between blocks. Positions below are 1-based, as the manual writes them.
  */
-
-/** A problem on one line of a text file, from 1. */
-export interface LineProblem {
-  line: number;
-  detail: string;
-}
 
 export interface SsimParse {
   /** The legs as schedules in the import format (SSIM carries no fares). */
