@@ -16,6 +16,7 @@ const EMPTY_CATALOGUE: Catalogue = {
   cityById: new Map(),
   airportByCode: new Map(),
   airlineByCode: new Map(),
+  cityByMetroCode: new Map(),
 };
 
 async function withAccounts<T>(

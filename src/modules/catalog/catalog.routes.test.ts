@@ -126,4 +126,26 @@ describe('GET /b2c/* reference catalogue', () => {
     assert.ok(cities.every((p: { type: string }) => p.type === 'city'));
     assert.equal((await get('/b2c/places?q=par&types=boats')).json().code, 'VALIDATION_FAILED');
   });
+
+  it('groups the airports of a metropolitan area under its code and its city', async () => {
+    for (const [code, airports] of [
+      ['NYC', ['JFK', 'EWR', 'LGA']],
+      ['TYO', ['HND', 'NRT']],
+      ['PAR', ['CDG', 'ORY', 'BVA']],
+    ] as const) {
+      const places = (await get(`/b2c/places?q=${code.toLowerCase()}`)).json().data;
+      assert.equal(places[0].type, 'city', code);
+      assert.equal(places[0].metro_code, code);
+      for (const airport of airports) {
+        assert.ok(places[0].airports.includes(airport), `${airport} serves ${places[0].name}`);
+        const a = (await get(`/b2c/airports/${airport}`)).json();
+        assert.equal(a.city_id, places[0].id, `${airport} is linked to ${places[0].name}`);
+      }
+    }
+    const london = (await get('/b2c/cities/cty_2643743')).json();
+    assert.equal(london.metro_code, 'LON');
+    assert.equal((await get('/b2c/cities/cty_2988507')).json().metro_code, 'PAR');
+    const lyon = (await get('/b2c/places?q=lyon&types=city&limit=1')).json().data[0];
+    assert.equal(lyon.metro_code, null, 'a city with one airport has no area code');
+  });
 });

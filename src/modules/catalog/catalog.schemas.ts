@@ -31,6 +31,11 @@ export const CitySchema = Type.Object(
       description: 'IATA codes of the airports serving the city',
       examples: [['LHR', 'LGW']],
     }),
+    metro_code: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The IATA metropolitan area code of a city with several airports; search takes it as a place',
+      examples: ['LON'],
+    }),
   },
   { $id: 'City' },
 );
@@ -74,6 +79,7 @@ export const PlaceSchema = Type.Object(
     city_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     city_name: Type.Optional(Type.String()),
     airports: Type.Optional(Type.Array(Type.String())),
+    metro_code: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     country_code: CountryCode,
     time_zone: TimeZone,
     score: Type.Number({ description: 'Relevance; higher first' }),

@@ -18,6 +18,8 @@ export interface City {
   time_zone: string;
   /** IATA codes of the airports that serve the city, largest first. */
   airports: string[];
+  /** The IATA metropolitan area code of a city served by several airports (NYC, LON, TYO). */
+  metro_code: string | null;
 }
 
 export type AirportSize = 'large' | 'medium' | 'small';
@@ -56,4 +58,6 @@ export interface Catalogue {
   cityById: ReadonlyMap<string, City>;
   airportByCode: ReadonlyMap<string, Airport>;
   airlineByCode: ReadonlyMap<string, Airline>;
+  /** Cities by their IATA metropolitan area code. */
+  cityByMetroCode: ReadonlyMap<string, City>;
 }

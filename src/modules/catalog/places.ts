@@ -9,6 +9,7 @@ export type Place =
       country_code: string;
       time_zone: string;
       airports: string[];
+      metro_code: string | null;
       score: number;
     }
   | {
@@ -33,7 +34,8 @@ const SIZE_WEIGHT = { large: 6, medium: 4, small: 1 } as const;
 
 /**
  * Autocomplete over cities and airports. Every name (and each word of it, and airport codes) is a
- * key in one sorted array, so a prefix is a binary search. Ranking: an exact airport code first,
+ * key in one sorted array, so a prefix is a binary search. Ranking: an exact airport or metropolitan
+ * area code first (NYC is New York City, with JFK, Newark and LaGuardia after it),
  * then by importance (city population, airport size), and each city's airports right after it.
  */
 export function createPlaceIndex(catalogue: Catalogue) {
@@ -45,7 +47,10 @@ export function createPlaceIndex(catalogue: Catalogue) {
     const words = folded.split(' ');
     for (let i = 1; i < words.length; i++) entries.push({ key: words.slice(i).join(' '), kind, index });
   };
-  for (const [i, city] of catalogue.cities.entries()) add(city.name, 'city', i);
+  for (const [i, city] of catalogue.cities.entries()) {
+    add(city.name, 'city', i);
+    if (city.metro_code) add(city.metro_code, 'city', i);
+  }
   for (const [i, airport] of catalogue.airports.entries()) {
     add(airport.name, 'airport', i);
     add(airport.iata, 'airport', i);
@@ -64,7 +69,8 @@ export function createPlaceIndex(catalogue: Catalogue) {
     return lo;
   }
 
-  const cityScore = (city: City, exact: boolean) => Math.log10(city.population + 10) + (exact ? 1 : 0);
+  const cityScore = (city: City, exact: boolean, q: string) =>
+    Math.log10(city.population + 10) + (exact ? 1 : 0) + (city.metro_code?.toLowerCase() === q ? 100 : 0);
   const airportScore = (airport: Airport, q: string) =>
     (airport.iata.toLowerCase() === q ? 100 : 0) +
     SIZE_WEIGHT[airport.size] / 2 +
@@ -78,7 +84,7 @@ export function createPlaceIndex(catalogue: Catalogue) {
     for (let i = lowerBound(q); i < entries.length && entries[i]!.key.startsWith(q); i++) {
       const { kind, index, key } = entries[i]!;
       if (kind === 'city') {
-        const score = cityScore(catalogue.cities[index]!, key === q);
+        const score = cityScore(catalogue.cities[index]!, key === q, q);
         cities.set(index, Math.max(cities.get(index) ?? 0, score));
       } else {
         airports.set(index, airportScore(catalogue.airports[index]!, q));
@@ -115,6 +121,7 @@ export function createPlaceIndex(catalogue: Catalogue) {
               country_code: city.country_code,
               time_zone: city.time_zone,
               airports: city.airports,
+              metro_code: city.metro_code,
               score,
             });
           }

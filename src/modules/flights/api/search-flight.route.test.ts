@@ -163,6 +163,26 @@ describe('POST /search_flight', () => {
     const { status, body } = await search(searchBody(t, [[london, 'FRA', 8]]));
     assert.equal(status, 200);
     assert.ok(body.data.length > 0);
+    // A metropolitan area code means the same airports as its city.
+    const metro = await search(searchBody(t, [['LON', 'FRA', 8]]));
+    assert.equal(metro.status, 200);
+    assert.deepEqual(
+      metro.body.data.map((o: any) => o.id.length > 0 && o.total_amount),
+      body.data.map((o: any) => o.id.length > 0 && o.total_amount),
+    );
+    const nyc = await search(searchBody(t, [['NYC', 'lon', 9]], { max_connections: 0 }));
+    assert.equal(nyc.status, 200, JSON.stringify(nyc.body));
+    assert.ok(nyc.body.data.length > 0);
+    assert.ok(
+      nyc.body.data.every(
+        (o: any) =>
+          ['JFK', 'EWR', 'LGA'].includes(o.slices[0].origin) &&
+          ['LHR', 'LGW', 'STN', 'LTN', 'LCY', 'SEN'].includes(o.slices[0].destination),
+      ),
+    );
+    const unknown = await search(searchBody(t, [['QQQ', 'FRA', 8]]));
+    assert.equal(unknown.status, 400);
+    assert.match(unknown.body.errors[0].detail, /metropolitan area code/);
   });
 
   it('filters by airline, price and time of day, and sorts by departure or duration', async () => {

@@ -65,12 +65,12 @@ export function createFlightSearchService(deps: {
   function resolvePlace(code: string, pointer: string): Airport[] {
     const airport = catalogue.airportByCode.get(code.toUpperCase());
     if (airport && /^[A-Za-z]{3}$/.test(code)) return [airport];
-    const city = catalogue.cityById.get(code);
+    const city = catalogue.cityById.get(code) ?? catalogue.cityByMetroCode.get(code.toUpperCase());
     if (city && city.airports.length > 0)
       return city.airports.map((c) => catalogue.airportByCode.get(c)!).filter(Boolean);
     throw invalidField(
       pointer,
-      `is not an airport IATA code or a city id with airports: ${JSON.stringify(code)}`,
+      `is not an airport IATA code, a metropolitan area code or a city id with airports: ${JSON.stringify(code)}`,
     );
   }
 
