@@ -19,6 +19,7 @@ import * as pricingRules from './migrations/0017-pricing-rules.ts';
 import * as seatMaps from './migrations/0018-seat-maps.ts';
 import * as flightServices from './migrations/0019-flight-services.ts';
 import * as flightRetimes from './migrations/0020-flight-retimes.ts';
+import * as farePricing from './migrations/0021-fare-pricing.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-seat-maps': seatMaps,
   '0019-flight-services': flightServices,
   '0020-flight-retimes': flightRetimes,
+  '0021-fare-pricing': farePricing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -124,6 +124,8 @@ export interface FaresTable {
   extra_bag_max: number;
   created_at: string;
   updated_at: string;
+  /** How the fare moves with the calendar (0021): FarePricing as JSON, null when it does not. */
+  pricing: string | null;
 }
 
 /** An aircraft type's seat layout (0018): its cabins as JSON. */

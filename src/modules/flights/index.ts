@@ -179,6 +179,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     expireHold: (id) => cancellations.expireHold(id),
     payments: deps.payments,
     pricing: deps.pricing,
+    rates: deps.rates,
   });
 
   searchFlightRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });
@@ -225,6 +226,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
       offers,
       catalogue,
       pricing: deps.pricing,
+      rates: deps.rates,
       clock,
       tell,
       payments: deps.payments,

@@ -8,7 +8,12 @@ import type { PriceTerms } from '../../pricing/index.ts';
 import type { DatedFlight, Fare, FlightNetwork } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
-import { type PriceBreakdown, priceItinerary } from '../search/fare-rules.ts';
+import {
+  inOneCurrency,
+  type PriceBreakdown,
+  priceItinerary,
+  type SaleContext,
+} from '../search/fare-rules.ts';
 import { combinePrices, conditionsOf, describeSlice } from '../search/offer-builder.ts';
 import type { OfferPayload, OfferTokens } from '../search/offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
@@ -152,9 +157,10 @@ export function priceAtSale(
   keyOf: SeatInventoryRepository['keyOf'],
   expected: Money,
   termsIn: (currency: string) => PriceTerms,
+  sale: SaleContext,
   services = 0,
 ): SaleSelling {
-  const selling = priceOffer(slices, offer, soldBefore, keyOf, termsIn);
+  const selling = priceOffer(slices, offer, soldBefore, keyOf, termsIn, sale);
   if (!selling) throw new AppError('NO_AVAILABILITY', 'This offer can no longer be priced');
   const { price } = selling;
   const total = price.total_amount + services;
@@ -182,21 +188,25 @@ export function priceOffer(
   soldBefore: ReadonlyMap<string, number>,
   keyOf: SeatInventoryRepository['keyOf'],
   termsIn: (currency: string) => PriceTerms,
+  sale: SaleContext,
 ): SaleSelling | null {
   const cabin = offer.cabin;
-  const prices = slices.map((slice) =>
+  const priced = slices.map((slice) =>
     priceItinerary(
       slice.map(({ flight, fare }) => ({
         fare,
         sold: soldBefore.get(keyOf({ scheduleId: flight.schedule.id, date: flight.date, cabin }))!,
         capacity: flight.schedule.capacity[cabin],
+        date: flight.date,
       })),
       offer.passengers,
+      sale,
     ),
   );
-  if (!prices.every((p) => p !== null)) return null;
-  const net = combinePrices(prices);
-  if (!net) return null;
+  if (!priced.every((p) => p !== null)) return null;
+  const prices = inOneCurrency(priced, sale.rates);
+  const net = prices && combinePrices(prices);
+  if (!prices || !net) return null;
   const selling = sellingPrice(net, termsIn(net.currency));
   return { ...selling, slices: sellingBySlice(prices, selling.price) };
 }

@@ -8,11 +8,12 @@ import { foldedNames } from '../../../shared/names.ts';
 import { onceForKey, withFreshReference } from '../../../shared/references.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import type { RateTable } from '../../money/index.ts';
 import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
 import type { TermsFor } from '../../pricing/index.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
-import { seatsNeeded } from '../search/fare-rules.ts';
+import { saleAt, seatsNeeded } from '../search/fare-rules.ts';
 import type { OfferTokens } from '../search/offer-token.ts';
 import type { SeatAssignmentsRepository } from '../seats/seat-assignments-repository.ts';
 import { assignSeats } from '../services/assign-seats.ts';
@@ -65,6 +66,8 @@ export function createFlightBookingService(deps: {
   payments: PaymentsService;
   /** Pricing rules: the booking pays the selling price its buyer was offered. */
   pricing: TermsFor;
+  /** The exchange rates in force: fares of a journey filed in several currencies are priced in one. */
+  rates: () => RateTable;
 }) {
   const { db, bookings, seats, clock, ids, payments } = deps;
 
@@ -229,6 +232,7 @@ export function createFlightBookingService(deps: {
                     seats.keyOf,
                     input.expected_total,
                     (c) => deps.pricing(saleOfOffer(slices), principal, c),
+                    saleAt(now, deps.rates()),
                     servicesAmount(services.added),
                   );
                   await assignSeats(trx, deps.seatAssignments, bookingId, services.added, now.toISOString());

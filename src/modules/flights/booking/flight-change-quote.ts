@@ -2,6 +2,7 @@ import type { Catalogue } from '../../catalog/index.ts';
 import type { PriceTerms } from '../../pricing/index.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
+import type { SaleContext } from '../search/fare-rules.ts';
 import { servicesAmount } from '../services/flight-services.ts';
 import { type ChangePrice, mixOf, priceChange } from './change-rules.ts';
 import { itineraryAsSold, type OfferFlights, priceOffer } from './flight-booking-placement.ts';
@@ -27,6 +28,7 @@ export function quoteChange(input: {
   soldBefore: ReadonlyMap<string, number>;
   keyOf: SeatInventoryRepository['keyOf'];
   termsIn: (currency: string) => PriceTerms;
+  sale: SaleContext;
   catalogue: Catalogue;
   involuntary: boolean;
 }): ChangeQuote | null {
@@ -34,7 +36,14 @@ export function quoteChange(input: {
   const old = row.itinerary;
   const cabin = old.cabin as Cabin;
   const passengers = mixOf(row.passengers, flights[0]![0]!.flight.date);
-  const selling = priceOffer(flights, { cabin, passengers }, input.soldBefore, input.keyOf, input.termsIn);
+  const selling = priceOffer(
+    flights,
+    { cabin, passengers },
+    input.soldBefore,
+    input.keyOf,
+    input.termsIn,
+    input.sale,
+  );
   if (!selling || selling.price.currency !== row.currency) return null;
   const services = old.services ?? [];
   const givenUp = services.filter((s) => s.type === 'seat' && changed.has(s.slice));

@@ -5,12 +5,13 @@ import { createSignedTokens } from '../../../http/signed-token.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import type { RateTable } from '../../money/index.ts';
 import type { PaymentInput, PaymentsService } from '../../payments/index.ts';
 import type { TermsFor } from '../../pricing/index.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
-import { seatsNeeded } from '../search/fare-rules.ts';
+import { saleAt, seatsNeeded } from '../search/fare-rules.ts';
 import type { FlightSearchService } from '../search/flight-search-service.ts';
 import type { OfferTokens } from '../search/offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
@@ -61,6 +62,8 @@ export function createFlightChangeService(deps: {
   offers: OfferTokens;
   catalogue: Catalogue;
   pricing: TermsFor;
+  /** The exchange rates in force: fares of a journey filed in several currencies are priced in one. */
+  rates: () => RateTable;
   clock: Clock;
   tell: TellFlightBooking;
   payments: PaymentsService;
@@ -115,6 +118,7 @@ export function createFlightChangeService(deps: {
       soldBefore: sold,
       keyOf: seats.keyOf,
       termsIn: (c) => deps.pricing(saleOfOffer(flights), { agencyId: row.agency_id }, c),
+      sale: saleAt(deps.clock.now(), deps.rates()),
       catalogue: deps.catalogue,
       involuntary: isInvoluntary(row),
     });

@@ -3,6 +3,7 @@ import type { Airport, Catalogue } from '../../catalog/index.ts';
 import type { AircraftLayout, CabinLayout } from '../seats/seat-layout.ts';
 import type { SeatFees } from '../seats/seat-rules.ts';
 import type { ExtraBagTerms } from '../services/bag-rules.ts';
+import { type FarePricing, farePricingOf } from './fare-calendar.ts';
 import type { Cabin } from './network-file.ts';
 import type { CancellationRow, FareRow, RetimeRow, ScheduleRow } from './network-repository.ts';
 
@@ -46,6 +47,8 @@ export interface Fare {
   seatFees: SeatFees;
   /** An extra checked bag on this flight's slice, or null when the fare sells none. */
   extraBags: ExtraBagTerms | null;
+  /** How the fare moves with the calendar, or null when it is sold as filed. */
+  pricing: FarePricing | null;
 }
 
 const DATED_CACHE_LIMIT = 50_000;
@@ -128,6 +131,7 @@ export class FlightNetwork {
           f.extra_bag_fee === null || f.extra_bag_max === 0
             ? null
             : { amount: f.extra_bag_fee, max: f.extra_bag_max },
+        pricing: farePricingOf(f.pricing),
       });
     }
     for (const a of rows.seatLayouts ?? [])

@@ -2,6 +2,7 @@ import type { AircraftLayout } from '../seats/seat-layout.ts';
 import type { SeatFees } from '../seats/seat-rules.ts';
 import type { ExtraBagTerms } from '../services/bag-rules.ts';
 import type { Cabin } from './cabins.ts';
+import type { FarePricing } from './fare-calendar.ts';
 
 /** The documented import format for schedules, fares and seat maps (docs/flight-import.md). */
 export interface ScheduleRecord {
@@ -40,6 +41,8 @@ export interface FareRecord {
   seat_fees?: SeatFees;
   /** An extra checked bag, per passenger per slice: its price and how many may be bought; none when left out. */
   extra_bags?: ExtraBagTerms;
+  /** How the fare moves with the calendar: by advance purchase, weekday and season; as filed when left out. */
+  pricing?: FarePricing;
 }
 
 export interface NetworkFile {

@@ -122,6 +122,7 @@ export function createNetworkImporter(deps: {
       seat_fee_preferred: f.seat_fees ? f.seat_fees.preferred : 0,
       extra_bag_fee: f.extra_bags?.amount ?? null,
       extra_bag_max: f.extra_bags?.max ?? 0,
+      pricing: f.pricing ? JSON.stringify(f.pricing) : null,
       created_at: now,
       updated_at: now,
     }));

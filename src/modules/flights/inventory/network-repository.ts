@@ -135,6 +135,7 @@ export function createNetworkRepository(db: Kysely<Database>) {
               seat_fee_preferred: eb.ref('excluded.seat_fee_preferred'),
               extra_bag_fee: eb.ref('excluded.extra_bag_fee'),
               extra_bag_max: eb.ref('excluded.extra_bag_max'),
+              pricing: eb.ref('excluded.pricing'),
               updated_at: eb.ref('excluded.updated_at'),
             })),
           )

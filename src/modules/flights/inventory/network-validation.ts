@@ -3,6 +3,7 @@ import { isCalendarDate } from '../../../shared/calendar.ts';
 import { type ImportProblem, repeatedRecords } from '../../../shared/import-problems.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { seatLayoutProblems } from '../seats/seat-layout-validation.ts';
+import { farePricingProblems } from './fare-calendar.ts';
 import { CABINS, type NetworkFile } from './network-file.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -92,6 +93,10 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
         bags.max > 5
       )
         bad(`${p}/extra_bags`, 'must be {amount: minor units, max: 1 to 5}');
+    }
+    if (f.pricing !== undefined) {
+      for (const problem of farePricingProblems(f.pricing))
+        bad(`${p}/pricing${problem.path}`, problem.message);
     }
   });
   problems.push(...seatLayoutProblems(file.seat_maps));

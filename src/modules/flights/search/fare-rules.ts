@@ -1,3 +1,5 @@
+import { convert, type RateTable } from '../../money/index.ts';
+import { calendarFactor } from '../inventory/fare-calendar.ts';
 import type { Fare } from '../inventory/flight-network.ts';
 
 export interface PassengerMix {
@@ -40,7 +42,22 @@ export interface SegmentPricing {
   fare: Fare;
   sold: number;
   capacity: number;
+  /** The flight's local departure date: the calendar's factors follow it. */
+  date: string;
 }
+
+/** When and how a sale is priced: the day of sale (UTC) for advance purchase, and the rates in force. */
+export interface SaleContext {
+  saleDate: string;
+  /** Fares filed in another currency than the journey's (its first fare's) are converted through these. */
+  rates: RateTable;
+}
+
+/** A sale made at an instant with the rates in force. */
+export const saleAt = (now: Date, rates: RateTable): SaleContext => ({
+  saleDate: now.toISOString().slice(0, 10),
+  rates,
+});
 
 export interface PriceBreakdown {
   currency: string;
@@ -50,23 +67,37 @@ export interface PriceBreakdown {
   passengers: PassengerPrice[];
 }
 
-/** The price of one itinerary for a passenger mix: each segment's fare for its load, summed. */
+/**
+ * The price of one itinerary for a passenger mix: each segment's fare for its load and its date (as sold
+ * on the sale date), in the currency of the first fare, fares filed in others converted through the
+ * rates; null when a flight is full or a currency has no rate.
+ */
 export function priceItinerary(
   segments: readonly SegmentPricing[],
   mix: PassengerMix,
+  sale: SaleContext,
 ): PriceBreakdown | null {
   const currency = segments[0]?.fare.currency;
-  if (!currency || segments.some((s) => s.fare.currency !== currency)) return null;
+  if (!currency) return null;
   const per = { adult: { base: 0, tax: 0 }, child: { base: 0, tax: 0 }, infant: { base: 0, tax: 0 } };
-  for (const { fare, sold, capacity } of segments) {
-    const m = loadMultiplier(sold, capacity);
+  for (const { fare, sold, capacity, date } of segments) {
+    const m = loadMultiplier(sold, capacity) * calendarFactor(fare.pricing, date, sale.saleDate);
     if (!Number.isFinite(m)) return null;
-    per.adult.base += toHundreds(fare.adult * m);
-    per.adult.tax += fare.tax;
-    per.child.base += toHundreds(fare.child * m);
-    per.child.tax += fare.tax;
-    per.infant.base += toHundreds(fare.infant * m);
-    per.infant.tax += fare.infantTax;
+    const amounts = [fare.adult * m, fare.child * m, fare.infant * m, fare.tax, fare.infantTax].map(
+      toHundreds,
+    );
+    const own =
+      fare.currency === currency
+        ? amounts
+        : amounts.map((a) => convert(sale.rates, a, fare.currency, currency));
+    const [adult, child, infant, tax, infantTax] = own.map((a) => (a === undefined ? a : toHundreds(a)));
+    if (infantTax === undefined) return null;
+    per.adult.base += adult!;
+    per.adult.tax += tax!;
+    per.child.base += child!;
+    per.child.tax += tax!;
+    per.infant.base += infant!;
+    per.infant.tax += infantTax;
   }
   const counts = { adult: mix.adults, child: mix.children.length, infant: mix.infants };
   const passengers: PassengerPrice[] = (['adult', 'child', 'infant'] as const)
@@ -81,4 +112,36 @@ export function priceItinerary(
   const base = passengers.reduce((n, p) => n + p.base_amount * p.count, 0);
   const tax = passengers.reduce((n, p) => n + p.tax_amount * p.count, 0);
   return { currency, base_amount: base, tax_amount: tax, total_amount: base + tax, passengers };
+}
+
+/**
+ * Slice prices in one currency, the first slice's, the others' passenger lines converted through the
+ * rates; null when a currency has no rate.
+ */
+export function inOneCurrency(prices: readonly PriceBreakdown[], rates: RateTable): PriceBreakdown[] | null {
+  const currency = prices[0]?.currency;
+  if (!currency) return null;
+  const converted: PriceBreakdown[] = [];
+  for (const price of prices) {
+    if (price.currency === currency) {
+      converted.push(price);
+      continue;
+    }
+    const passengers: PassengerPrice[] = [];
+    for (const p of price.passengers) {
+      const base = convert(rates, p.base_amount, price.currency, currency);
+      const tax = convert(rates, p.tax_amount, price.currency, currency);
+      if (base === undefined || tax === undefined) return null;
+      passengers.push({
+        ...p,
+        base_amount: toHundreds(base),
+        tax_amount: toHundreds(tax),
+        total_amount: toHundreds(base) + toHundreds(tax),
+      });
+    }
+    const base = passengers.reduce((n, p) => n + p.base_amount * p.count, 0);
+    const tax = passengers.reduce((n, p) => n + p.tax_amount * p.count, 0);
+    converted.push({ currency, base_amount: base, tax_amount: tax, total_amount: base + tax, passengers });
+  }
+  return converted;
 }

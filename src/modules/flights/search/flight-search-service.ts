@@ -12,7 +12,7 @@ import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { availableBags, extraBagsOfSlice } from '../services/bag-rules.ts';
 import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
-import type { PassengerMix } from './fare-rules.ts';
+import { inOneCurrency, type PassengerMix, saleAt } from './fare-rules.ts';
 import { findItineraries, type Itinerary } from './itinerary-search.ts';
 import {
   combinePrices,
@@ -122,6 +122,7 @@ export function createFlightSearchService(deps: {
     const carrierAllowed = (c: string) => (!include || include.includes(c)) && !exclude.has(c);
     const cabin = (req.cabin ?? 'economy') as Cabin;
     const now = deps.clock.now();
+    const sale = saleAt(now, deps.rates());
     const itineraries: Itinerary[][] = [];
     let complete = true;
     for (const [i, slice] of req.slices.entries()) {
@@ -146,7 +147,7 @@ export function createFlightSearchService(deps: {
     const perSlice = itineraries.map((list) => {
       // Each option's worth once, not once per comparison.
       const options = list
-        .flatMap((it) => sliceOptions(network, it, cabin, mix, soldOf))
+        .flatMap((it) => sliceOptions(network, it, cabin, mix, soldOf, sale))
         .map((o) => ({ o, w: worth(o.price) }))
         .sort((a, b) => a.w - b.w)
         .map(({ o }) => o);
@@ -210,7 +211,11 @@ export function createFlightSearchService(deps: {
 
   /** The selling price of slice options together for the buyer; undefined when they cannot be priced together. */
   function sell(options: SliceOption[], buyer: Buyer) {
-    const net = combinePrices(options.map((o) => o.price));
+    const prices = inOneCurrency(
+      options.map((o) => o.price),
+      deps.rates(),
+    );
+    const net = prices && combinePrices(prices);
     if (!net) return undefined;
     const sale = flightSale(options.map((o) => o.itinerary));
     return sellingPrice(net, deps.pricing(sale, buyer, net.currency));

@@ -2,7 +2,13 @@ import { toLocalIso } from '../../../shared/calendar.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { Fare, FlightNetwork } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
-import { type PassengerMix, type PriceBreakdown, priceItinerary, seatsNeeded } from './fare-rules.ts';
+import {
+  type PassengerMix,
+  type PriceBreakdown,
+  priceItinerary,
+  type SaleContext,
+  seatsNeeded,
+} from './fare-rules.ts';
 import type { Itinerary } from './itinerary-search.ts';
 
 /** One priced way to fly one slice in one brand. */
@@ -23,6 +29,7 @@ export function sliceOptions(
   cabin: Cabin,
   mix: PassengerMix,
   sold: SoldLookup,
+  sale: SaleContext,
 ): SliceOption[] {
   let seatsLeft = Number.POSITIVE_INFINITY;
   for (const f of itinerary) {
@@ -42,8 +49,10 @@ export function sliceOptions(
         fare: fares[i]!,
         sold: sold(f.schedule.id, f.date, cabin),
         capacity: f.schedule.capacity[cabin],
+        date: f.date,
       })),
       mix,
+      sale,
     );
     if (price) options.push({ itinerary, brand, fares, price, seatsLeft });
   }
