@@ -1,12 +1,17 @@
+import { convert, niceAmount, REFERENCE_RATES } from '../../money/index.ts';
+import type { FarePricing } from '../inventory/fare-calendar.ts';
 import type { FareRecord, ScheduleRecord } from '../inventory/network-file.ts';
 
 /* The demo network's aircraft, block times and fares, all from great-circle distance. */
 
 const roundTo5 = (n: number) => Math.max(5, Math.round(n / 5) * 5);
 
-/** Block time from great-circle distance: taxi and climb, then about 800 km/h. */
-export function blockMinutes(km: number): number {
-  return roundTo5(30 + (km / 800) * 60);
+/**
+ * Block time from great-circle distance: taxi and climb, then about 800 km/h, up to 60 km/h faster
+ * flying east with the prevailing winds and slower flying west (`eastward` from -1 to 1).
+ */
+export function blockMinutes(km: number, eastward = 0): number {
+  return roundTo5(30 + (km / (800 + 60 * eastward)) * 60);
 }
 
 export function aircraftFor(km: number): { aircraft: string; capacity: ScheduleRecord['capacity'] } {
@@ -69,4 +74,91 @@ export function faresFor(carrier: string, origin: string, destination: string, k
     fares.push(fare('premium_economy', 'standard', 2, 2, 7_500, 20_000, undefined, bagFee(4_000)));
   if (km >= 9_000) fares.push(fare('first', 'flex', 8, 3, 0, 0));
   return fares;
+}
+
+/** How a world preset's carrier files its fares on a route in one direction. */
+export interface FareMarket {
+  /** The carrier's home currency (one with a reference rate). */
+  currency: string;
+  /** The carrier's price level against the demo's euro fares: low-cost carriers well below. */
+  level: number;
+  /** Departure in the southern hemisphere: its summer and holidays fall around the year's end. */
+  southern: boolean;
+}
+
+/** Economy's cheap brands climb steeply in the last weeks; flexible and premium fares much less. */
+const ADVANCE_PURCHASE = {
+  steep: [
+    { min_days: 90, percent: 85 },
+    { min_days: 45, percent: 90 },
+    { min_days: 21, percent: 100 },
+    { min_days: 14, percent: 110 },
+    { min_days: 7, percent: 130 },
+    { min_days: 3, percent: 150 },
+    { min_days: 0, percent: 170 },
+  ],
+  gentle: [
+    { min_days: 21, percent: 100 },
+    { min_days: 7, percent: 110 },
+    { min_days: 0, percent: 125 },
+  ],
+  premium: [
+    { min_days: 14, percent: 100 },
+    { min_days: 0, percent: 115 },
+  ],
+};
+/** Friday and Sunday dearest, midweek cheapest (ISO weekdays). */
+const WEEKDAYS = { '1': 105, '2': 92, '3': 94, '5': 112, '6': 95, '7': 110 };
+const SEASONS = {
+  north: [
+    { from: '12-18', to: '01-06', percent: 125 },
+    { from: '07-01', to: '08-31', percent: 120 },
+  ],
+  south: [
+    { from: '12-15', to: '01-31', percent: 125 },
+    { from: '07-01', to: '07-20', percent: 110 },
+  ],
+};
+
+/**
+ * A world preset's fares: the demo's brands at the carrier's price level, filed in its home currency
+ * (amounts kept to three significant digits), moving with advance purchase, weekday and season.
+ */
+export function marketFares(
+  carrier: string,
+  origin: string,
+  destination: string,
+  km: number,
+  market: FareMarket,
+): FareRecord[] {
+  const local = (euroCents: number) =>
+    niceAmount(convert(REFERENCE_RATES, Math.round(euroCents), 'EUR', market.currency)!);
+  const seasons = market.southern ? SEASONS.south : SEASONS.north;
+  return faresFor(carrier, origin, destination, km).map((fare) => {
+    const curve =
+      fare.cabin === 'business' || fare.cabin === 'first'
+        ? ADVANCE_PURCHASE.premium
+        : fare.cabin === 'economy' && fare.brand !== 'flex'
+          ? ADVANCE_PURCHASE.steep
+          : ADVANCE_PURCHASE.gentle;
+    const pricing: FarePricing = { advance_purchase: curve, weekdays: WEEKDAYS, seasons };
+    const fees = fare.seat_fees;
+    return {
+      ...fare,
+      currency: market.currency,
+      adult: local(fare.adult * market.level),
+      child: local(fare.child * market.level),
+      infant: local(fare.infant * market.level),
+      tax: local(fare.tax),
+      infant_tax: local(fare.infant_tax),
+      change: { ...fare.change, penalty: local(fare.change.penalty) },
+      refund: { ...fare.refund, penalty: local(fare.refund.penalty) },
+      seat_fees: fees && {
+        standard: fees.standard === null ? null : local(fees.standard),
+        preferred: fees.preferred === null ? null : local(fees.preferred),
+      },
+      extra_bags: fare.extra_bags && { ...fare.extra_bags, amount: local(fare.extra_bags.amount) },
+      pricing,
+    };
+  });
 }

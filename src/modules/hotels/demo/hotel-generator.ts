@@ -1,7 +1,7 @@
 import { seededRandom } from '../../../ports/seeded-random.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import type { Catalogue, City } from '../../catalog/index.ts';
-import { convert, hasRate, REFERENCE_RATES } from '../../money/index.ts';
+import { convert, hasRate, niceAmount, REFERENCE_RATES } from '../../money/index.ts';
 import type { HotelFile, HotelRecord, RatePlanRecord, RoomTypeRecord } from '../inventory/hotel-file.ts';
 
 export type HotelPreset = 'S' | 'M' | 'L';
@@ -151,13 +151,6 @@ function citiesFor(catalogue: Catalogue, preset: HotelPreset): City[] {
   return [...chosen.values()];
 }
 
-/** An amount kept to three significant digits, as a hotel would price a room. */
-function nice(minor: number): number {
-  if (minor < 1_000) return minor;
-  const step = 10 ** (Math.floor(Math.log10(minor)) - 2);
-  return Math.round(minor / step) * step;
-}
-
 /**
  * Rate plans priced in the hotel's own currency at realistic levels: amounts are set in euro cents and
  * converted with the reference rates (a night in Seoul is hundreds of thousands of won). A country
@@ -170,7 +163,7 @@ function ratePlans(
   localCurrency: string,
 ): RatePlanRecord[] {
   const currency = hasRate(REFERENCE_RATES, localCurrency) ? localCurrency : 'EUR';
-  const local = (euroCents: number) => nice(convert(REFERENCE_RATES, euroCents, 'EUR', currency)!);
+  const local = (euroCents: number) => niceAmount(convert(REFERENCE_RATES, euroCents, 'EUR', currency)!);
   const euroBase = Math.round((4_000 + stars * stars * 2_200 + random() * 4_000) / 100) * 100;
   const base = local(euroBase);
   const summer = { from: addDays(start, 180), to: addDays(start, 270), percent: 125 };
@@ -219,7 +212,7 @@ function ratePlans(
       code: 'SAVER',
       name: 'Non-refundable saver',
       board: 'room_only',
-      base_amount: nice(Math.round(base * 0.85)),
+      base_amount: niceAmount(Math.round(base * 0.85)),
       cancellation: { refundable: false, steps: [] },
       min_stay: 2,
       closed_to_arrival: stars >= 4 ? '6' : '',
