@@ -12,7 +12,7 @@ import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { availableBags, extraBagsOfSlice } from '../services/bag-rules.ts';
 import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
-import { inOneCurrency, type PassengerMix, saleAt } from './fare-rules.ts';
+import { inOneCurrency, type PassengerMix, type SaleContext, saleAt } from './fare-rules.ts';
 import { findItineraries, type Itinerary } from './itinerary-search.ts';
 import {
   combinePrices,
@@ -116,13 +116,13 @@ export function createFlightSearchService(deps: {
     dates: string[],
     mix: PassengerMix,
     worth: Worth,
+    sale: SaleContext,
   ): Promise<{ perSlice: SliceOption[][]; complete: boolean }> {
     const include = req.airlines?.include;
     const exclude = new Set(req.airlines?.exclude ?? []);
     const carrierAllowed = (c: string) => (!include || include.includes(c)) && !exclude.has(c);
     const cabin = (req.cabin ?? 'economy') as Cabin;
     const now = deps.clock.now();
-    const sale = saleAt(now, deps.rates());
     const itineraries: Itinerary[][] = [];
     let complete = true;
     for (const [i, slice] of req.slices.entries()) {
@@ -210,10 +210,10 @@ export function createFlightSearchService(deps: {
   }
 
   /** The selling price of slice options together for the buyer; undefined when they cannot be priced together. */
-  function sell(options: SliceOption[], buyer: Buyer) {
+  function sell(options: SliceOption[], buyer: Buyer, rates: RateTable) {
     const prices = inOneCurrency(
       options.map((o) => o.price),
-      deps.rates(),
+      rates,
     );
     const net = prices && combinePrices(prices);
     if (!net) return undefined;
@@ -222,8 +222,13 @@ export function createFlightSearchService(deps: {
   }
 
   /** The cheap part of an offer: its price and sort keys, enough to filter, sort and page. */
-  function candidate(options: SliceOption[], worth: Worth, buyer: Buyer): Candidate | undefined {
-    const selling = sell(options, buyer);
+  function candidate(
+    options: SliceOption[],
+    worth: Worth,
+    buyer: Buyer,
+    rates: RateTable,
+  ): Candidate | undefined {
+    const selling = sell(options, buyer, rates);
     if (!selling) return undefined;
     const { price, pricing } = selling;
     const duration = options.reduce(
@@ -309,6 +314,7 @@ export function createFlightSearchService(deps: {
     mix: PassengerMix,
     worth: Worth,
     buyer: Buyer,
+    sale: SaleContext,
   ) {
     const days = req.flexible_days ?? 0;
     const today = deps.clock.now().toISOString().slice(0, 10);
@@ -326,7 +332,7 @@ export function createFlightSearchService(deps: {
       const single = { ...req, slices: [req.slices[slice]!] };
       const {
         perSlice: [options = []],
-      } = await optionsFor(network, single, [places[slice]!], [date], mix, worth);
+      } = await optionsFor(network, single, [places[slice]!], [date], mix, worth, sale);
       // The cheapest net option of each brand (options come cheapest first).
       const byBrand = new Map<string, SliceOption>();
       for (const o of options) if (!byBrand.has(o.brand)) byBrand.set(o.brand, o);
@@ -342,7 +348,7 @@ export function createFlightSearchService(deps: {
       for (const brand of (perSlice[0] ?? new Map()).keys()) {
         const all = perSlice.map((m) => m.get(brand));
         if (all.some((o) => !o)) continue;
-        const price = sell(all as SliceOption[], buyer)?.price;
+        const price = sell(all as SliceOption[], buyer, sale.rates)?.price;
         if (!price) continue;
         const amount = { amount: price.total_amount, currency: price.currency };
         if (!best || worth(price) < worth({ total_amount: best.amount, currency: best.currency }))
@@ -367,6 +373,8 @@ export function createFlightSearchService(deps: {
         throw invalidField('/currency', `has no exchange rate: ${JSON.stringify(req.currency)}`);
       const network = await deps.networkCache.current();
       const now = deps.clock.now();
+      // One rate table for the whole search: slices converted, offers compared and calendar alike.
+      const sale = saleAt(now, rates);
       const options = await optionsFor(
         network,
         req,
@@ -374,10 +382,11 @@ export function createFlightSearchService(deps: {
         req.slices.map((s) => s.departure_date),
         mix,
         worth,
+        sale,
       );
       const { combos, complete } = combine(options.perSlice);
       const priced = combos
-        .map((c) => candidate(c, worth, buyer))
+        .map((c) => candidate(c, worth, buyer, rates))
         .filter((c): c is Candidate => c !== undefined);
       const unit = filterCurrency(req, priced);
       const candidates = priced.filter(
@@ -409,7 +418,7 @@ export function createFlightSearchService(deps: {
         ...(req.currency ? { exchange_rates_as_of: rates.asOf } : {}),
       };
       return (req.flexible_days ?? 0) > 0
-        ? { ...page, calendar: await calendar(network, req, places, mix, worth, buyer) }
+        ? { ...page, calendar: await calendar(network, req, places, mix, worth, buyer, sale) }
         : page;
     },
   };
