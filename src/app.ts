@@ -4,10 +4,13 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Storage } from './db/database.ts';
 import type { App } from './http/app-instance.ts';
+import { registerCacheable } from './http/cacheable.ts';
+import { registerCompression } from './http/compression.ts';
 import { clientErrorHandler, frameworkError, registerProblemHandling } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { createIdempotencyKeysRepository } from './http/idempotency-keys-repository.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { requestIdFor } from './http/request-id.ts';
@@ -64,7 +67,11 @@ import { healthRoutes } from './modules/system/index.ts';
 import { WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
+import { createMetrics } from './ports/metrics.ts';
 import type { PasswordHasher } from './ports/password-hasher.ts';
+
+/** How long a client may keep a catalogue answer without asking again (it changes with a release). */
+const CATALOGUE_MAX_AGE_SECONDS = 3_600;
 
 export interface AppDeps {
   config: Config;
@@ -110,6 +117,9 @@ export async function buildApp(deps: AppDeps) {
   ])
     app.addSchema(schema);
   registerProblemHandling(app);
+  await registerCompression(app);
+  const metrics = createMetrics();
+  registerMetrics(app, metrics, { token: config.http.metricsToken });
   registerVersioning(app);
   await registerLoadShedding(app, {
     eventLoopDelayMs: config.load.maxEventLoopDelayMs,
@@ -170,7 +180,10 @@ export async function buildApp(deps: AppDeps) {
     book: guard({ scope: 'book' }),
     admin: guard({ scope: 'admin', roles: ['admin'] }),
   };
-  catalogRoutes(app, { catalogue: createCatalogueService(deps.catalogue), guard: guards.read });
+  const catalogue = createCatalogueService(deps.catalogue);
+  await registerCacheable(app, CATALOGUE_MAX_AGE_SECONDS, (scope) =>
+    catalogRoutes(scope, { catalogue, guard: guards.read }),
+  );
   const accounts = createAccountsService({ users, clients, tokens, hasher, clock, ids });
   createUserRoute(app, { accounts, guard: guards.admin });
   const idempotency = createIdempotency(
@@ -211,6 +224,7 @@ export async function buildApp(deps: AppDeps) {
       write: guard({ scope: 'book', roles: ['admin', 'agent'] }),
     },
     settings: config.webhooks,
+    onAttempt: metrics.webhookDelivery,
   });
   const mail = mailModule({
     db: storage.db,
@@ -276,6 +290,7 @@ export async function buildApp(deps: AppDeps) {
     guards,
     scheduler,
     searchGate,
+    searchTimer: metrics.searchTimer,
     events,
     payments: payments.service,
     rates: rates.source.table,
@@ -292,6 +307,7 @@ export async function buildApp(deps: AppDeps) {
     idempotency,
     scheduler,
     searchGate,
+    searchTimer: metrics.searchTimer,
     events,
     payments: payments.service,
     rates: rates.source.table,
@@ -303,6 +319,8 @@ export async function buildApp(deps: AppDeps) {
     guards,
   });
   healthRoutes(app, { ping: storage.ping });
+  metrics.watchIndex('flights', flights.indexStats);
+  metrics.watchIndex('hotels', hotels.indexStats);
 
   return { app, accounts, flights, hotels, scheduler, webhooks, mail, payments, ledger, rates, pricing };
 }

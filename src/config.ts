@@ -11,6 +11,8 @@ export interface Config {
     readonly publicUrl: string;
     readonly bodyLimitBytes: number;
     readonly trustProxy: boolean;
+    /** The bearer token a Prometheus scraper sends to GET /metrics; unset, only this machine may read it. */
+    readonly metricsToken: string | undefined;
   };
   readonly storage: {
     readonly dataDir: string;
@@ -136,6 +138,14 @@ class Reader {
     return this.raw(name);
   }
 
+  /** A shared secret: unset, or at least 16 characters (a guessable token guards nothing). */
+  secret(name: string): string | undefined {
+    const value = this.raw(name);
+    if (value !== undefined && value.length < 16)
+      this.problems.push(`${name} must be at least 16 characters, or unset`);
+    return value;
+  }
+
   int(name: string, fallback: number, min: number, max: number): number {
     const value = this.raw(name);
     if (value === undefined) return fallback;
@@ -214,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
       publicUrl,
       bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
       trustProxy: r.bool('TRUST_PROXY', false),
+      metricsToken: r.secret('METRICS_TOKEN'),
     },
     storage: {
       dataDir,

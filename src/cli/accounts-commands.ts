@@ -17,6 +17,9 @@ const EMPTY_CATALOGUE: Catalogue = {
   airportByCode: new Map(),
   airlineByCode: new Map(),
   cityByMetroCode: new Map(),
+  cityKeys: new Map(),
+  airportKeys: new Map(),
+  languages: ['en'],
 };
 
 async function withAccounts<T>(

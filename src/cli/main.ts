@@ -19,7 +19,7 @@ const USAGE = `Usage: itinera <command>
   clients create --client-id ID [--name N] [--confidential] [--grants password,refresh_token]
   flights import FILE            load schedules and fares (docs/flight-import.md)
   flights generate --preset S|M|L [--start DATE] [--out FILE] [--import]
-  hotels import FILE             load hotel content, rates, allotments (docs/hotel-import.md)
+  hotels import FILE             load hotel content, rates, allotments: JSON or a CSV table (docs/hotel-import.md)
   hotels generate --preset S|M|L [--start DATE] [--out FILE] [--import]
   rates import FILE              load a day's exchange rates (docs/payments.md)
   rates generate --out FILE      write the shipped reference rates as a file to edit and import

@@ -10,14 +10,25 @@ export function createVersionedCache<T extends { version: number }>(
   db: Kysely<Database>,
   name: string,
   load: (version: number) => Promise<T>,
+  entries: (index: T) => number = () => 0,
 ) {
   let current: T | undefined;
   let loading: Promise<T> | undefined;
+  let buildSeconds: number | null = null;
+  let builtAt: number | null = null;
+
+  async function timedLoad(version: number): Promise<T> {
+    const started = performance.now();
+    const index = await load(version);
+    buildSeconds = (performance.now() - started) / 1000;
+    builtAt = Date.now();
+    return index;
+  }
 
   async function refresh(): Promise<T> {
     const version = await readVersion(db, name);
     if (current && current.version === version) return current;
-    loading ??= load(version).finally(() => {
+    loading ??= timedLoad(version).finally(() => {
       loading = undefined;
     });
     current = await loading;
@@ -28,6 +39,14 @@ export function createVersionedCache<T extends { version: number }>(
     /** The index, loading it on first use. */
     current: async (): Promise<T> => current ?? refresh(),
     refresh,
+    /** What the gauges report of it. */
+    stats: () => ({
+      version: current?.version ?? null,
+      latestVersion: () => readVersion(db, name),
+      buildSeconds,
+      builtAt,
+      entries: current ? entries(current) : 0,
+    }),
   };
 }
 

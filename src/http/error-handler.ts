@@ -18,12 +18,17 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
 };
 
+/** The problem code each answered request was given, for the gauges. */
+const problemCodes = new WeakMap<FastifyReply, ErrorCode>();
+export const problemCodeOf = (reply: FastifyReply): ErrorCode | undefined => problemCodes.get(reply);
+
 export function sendProblem(
   reply: FastifyReply,
   code: ErrorCode,
   detail: string,
   extras: Readonly<Record<string, unknown>> = {},
 ): FastifyReply {
+  problemCodes.set(reply, code);
   const problem = toProblem(code, detail, reply.request.id, extras);
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
 }

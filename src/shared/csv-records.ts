@@ -7,6 +7,15 @@ export interface CsvRow {
   cells: Record<string, string>;
 }
 
+/** The column names of a CSV text's first line (a byte-order mark allowed), trimmed. */
+export function csvHeader(text: string): string[] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/, 1)[0]!
+    .split(',')
+    .map((c) => c.trim());
+}
+
 /**
  * Reads a CSV file with a header line (RFC 4180: commas, double quotes, a byte-order mark allowed) into rows
  * by column name, cells trimmed; the header is line 1. The header must name every `required` column and nothing but `required`
@@ -23,11 +32,7 @@ export function readCsv(
     const e = error as { lines?: number; message?: string };
     return { rows: [], header: [], problems: [{ line: e.lines ?? 1, detail: e.message ?? 'is not CSV' }] };
   }
-  const header = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/, 1)[0]!
-    .split(',')
-    .map((c) => c.trim());
+  const header = csvHeader(text);
   const known = new Set([...columns.required, ...(columns.optional ?? [])]);
   const problems: LineProblem[] = [];
   const missing = columns.required.filter((c) => !header.includes(c));

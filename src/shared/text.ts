@@ -1,10 +1,14 @@
-/** Folds case and diacritics so "zurich" finds "Zürich" and "sao" finds "São Paulo". */
+/**
+ * Folds case and diacritics so "zurich" finds "Zürich", "sao" finds "São Paulo" and "μοσχα" finds
+ * "Μόσχα". Only accents, Hebrew points and Arabic vowel marks go: the vowel signs of Indic and Thai
+ * scripts are letters of the word, and Japanese voicing marks change it.
+ */
 export function fold(text: string): string {
   return text
     .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+    .replace(/[\u0300-\u036f\u0591-\u05c7\u064b-\u065f\u0670]/gu, '')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')
     .trim();
 }
 

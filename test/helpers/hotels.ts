@@ -48,14 +48,19 @@ export function guestsFor(room: { adults: number; children?: number[] }, family 
   ];
 }
 
-/** The first option of a search of one hotel, or the cheapest in London. */
+/** The first option that `pick` takes among every option of a search (of one hotel, or London's). */
 export async function firstRate(
   t: TestApp,
   auth: Record<string, string>,
   body: Record<string, unknown>,
   pick: (option: any) => boolean = () => true,
 ): Promise<any> {
-  const res = await t.app.inject({ method: 'POST', url: '/search_hotels', headers: auth, payload: body });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/search_hotels',
+    headers: auth,
+    payload: { options: 'all', ...body },
+  });
   if (res.statusCode !== 200) throw new Error(`search failed: ${res.body}`);
   for (const hotel of res.json().data) {
     const option = hotel.options.find(pick);

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openTestStorage } from '../helpers/engine.ts';
 import { signIn } from '../helpers/factories.ts';
-import { bookFlight, bookingBody, dayAfter, searchBody, seedFlights } from '../helpers/flights.ts';
+import {
+  bookFlight,
+  bookingBody,
+  dayAfter,
+  fareRecord,
+  searchBody,
+  seedFlights,
+} from '../helpers/flights.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('two API processes on one database', () => {
@@ -57,6 +64,35 @@ describe('two API processes on one database', () => {
     assert.equal(await hasIt(), false, 'not before the other process refreshes');
     await two.scheduler.run('flights.network_refresh');
     assert.equal(await hasIt(), true, 'the new flight appears in the other process');
+  });
+
+  it('prices by a fare changed through the other process from its next refresh, not the fare it had read', async () => {
+    const caller = await signIn(two);
+    const offer = (await offers(two, caller.auth))[0];
+    const segment = offer.slices[0].segments[0];
+    const carrier = segment.flight_number.slice(0, 2);
+    const sameFlight = (o: any) =>
+      o.slices[0].segments[0].flight_id === segment.flight_id && o.brand === offer.brand;
+    await one.flights.importNetwork({
+      schedules: [],
+      fares: [
+        fareRecord(carrier, ['LHR', 'CDG'], offer.brand, {
+          currency: offer.total_currency,
+          adult: offer.total_amount * 3,
+        }),
+      ],
+    });
+    assert.equal(
+      (await offers(two, caller.auth)).find(sameFlight).total_amount,
+      offer.total_amount,
+      'not before the other process refreshes',
+    );
+    await two.scheduler.run('flights.network_refresh');
+    const repriced = (await offers(two, caller.auth)).find(sameFlight);
+    assert.ok(
+      repriced.total_amount > offer.total_amount * 2,
+      `the new fare: ${offer.total_amount} → ${repriced.total_amount}`,
+    );
   });
 
   it('shows a sale made through one process in the other’s next search', async () => {

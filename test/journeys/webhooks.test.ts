@@ -126,6 +126,10 @@ describe('webhooks', () => {
     assert.equal(await t.webhooks.deliverDue(), 1);
     const done = (await get(`/webhook_deliveries?webhook_id=${hook.id}`, admin.auth)).json().data[0];
     assert.deepEqual([done.status, done.attempts, done.last_status_code], ['delivered', 2, 204]);
+    // The gauges count attempts by what became of them.
+    const gauges = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    assert.match(gauges, /^itinera_webhook_deliveries_total\{status="pending"\} [1-9]/m);
+    assert.match(gauges, /^itinera_webhook_deliveries_total\{status="delivered"\} [1-9]/m);
     assert.equal(signedBy(hook.secret, receiver.received.at(-1)!).data.object.id, first.id);
 
     receiver.state.status = 500;

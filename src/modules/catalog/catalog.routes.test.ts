@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { signIn } from '../../../test/helpers/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
@@ -18,6 +19,57 @@ describe('GET /b2c/* reference catalogue', () => {
     const res = await t.app.inject({ method: 'GET', url: '/b2c/countries' });
     assert.equal(res.statusCode, 401);
     assert.equal(res.json().code, 'UNAUTHENTICATED');
+  });
+
+  it('lets a client keep answers: an ETag, a private max-age, and 304 with no body when unchanged', async () => {
+    const first = await get('/b2c/airports?q=lon&limit=5');
+    assert.equal(first.statusCode, 200);
+    assert.equal(first.headers['cache-control'], 'private, max-age=3600');
+    const etag = first.headers.etag as string;
+    assert.match(etag, /^"/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/b2c/airports?q=lon&limit=5',
+      headers: { ...auth, 'if-none-match': etag },
+    });
+    assert.equal(again.statusCode, 304);
+    assert.equal(again.body, '');
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/b2c/airports?q=par&limit=5',
+      headers: { ...auth, 'if-none-match': etag },
+    });
+    assert.equal(other.statusCode, 200, 'another answer has another tag');
+    assert.notEqual(other.headers.etag, etag);
+    const munich = await get('/b2c/cities?q=munich&limit=1');
+    assert.equal(munich.json().data[0].name, 'Munich');
+    const german = await t.app.inject({
+      method: 'GET',
+      url: '/b2c/cities?q=munich&limit=1',
+      headers: { ...auth, 'if-none-match': munich.headers.etag, 'accept-language': 'de' },
+    });
+    assert.equal(german.statusCode, 200, 'names in another language are another answer');
+    assert.equal(german.json().data[0].name, 'München');
+    const unknown = await get('/b2c/airports/zzz');
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.headers['cache-control'], undefined, 'errors are not kept');
+  });
+
+  it('compresses answers by Accept-Encoding', async () => {
+    const plain = await get('/b2c/countries?limit=100');
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/b2c/countries?limit=100',
+        headers: { ...auth, 'accept-encoding': encoding },
+      });
+      assert.equal(res.headers['content-encoding'], encoding);
+      assert.ok(res.rawPayload.length < plain.rawPayload.length / 3, `${encoding}: ${res.rawPayload.length}`);
+      assert.deepEqual(JSON.parse(decode(res.rawPayload).toString('utf8')), plain.json());
+    }
   });
 
   it('gets an airport by IATA or ICAO code with its IANA time zone and city', async () => {
@@ -147,5 +199,112 @@ describe('GET /b2c/* reference catalogue', () => {
     assert.equal((await get('/b2c/cities/cty_2988507')).json().metro_code, 'PAR');
     const lyon = (await get('/b2c/places?q=lyon&types=city&limit=1')).json().data[0];
     assert.equal(lyon.metro_code, null, 'a city with one airport has no area code');
+  });
+
+  const getIn = (url: string, language: string) =>
+    t.app.inject({ method: 'GET', url, headers: { ...auth, 'accept-language': language } });
+  const first = async (q: string) =>
+    (await get(`/b2c/places?q=${encodeURIComponent(q)}&types=city&limit=1`)).json().data[0];
+
+  it('finds a city by its names in other languages and scripts, accents and case ignored', async () => {
+    const munich = await first('Munich');
+    const tokyo = await first('Tokyo');
+    const moscow = await first('Moscow');
+    for (const [q, city] of [
+      ['münchen', munich],
+      ['MUENCHEN', munich],
+      ['Monaco di Baviera', munich],
+      ['東京', tokyo],
+      ['도쿄', tokyo],
+      ['Москва', moscow],
+      ['москв', moscow],
+      ['Μόσχα', moscow],
+      ['μοσχα', moscow],
+    ] as const) {
+      assert.equal((await first(q))?.id, city.id, q);
+    }
+    assert.equal(munich.country_code, 'DE');
+    assert.equal(tokyo.metro_code, 'TYO');
+    const list = (await get(`/b2c/cities?q=${encodeURIComponent('мюнхен')}`)).json().data;
+    assert.deepEqual(
+      list.map((c: { id: string }) => c.id),
+      [munich.id],
+    );
+    // A city's airports follow it whatever name found it, and an airport's other names find it.
+    const places = (await get(`/b2c/places?q=${encodeURIComponent('東京')}`)).json().data;
+    assert.deepEqual(
+      places
+        .slice(1, 3)
+        .map((p: { iata: string }) => p.iata)
+        .sort(),
+      ['HND', 'NRT'],
+    );
+    assert.equal((await get('/b2c/places?q=haneda&limit=1')).json().data[0].iata, 'HND');
+    assert.equal((await get('/b2c/airports?q=sheremetyevo')).json().data[0].iata, 'SVO');
+  });
+
+  it('keeps the vowel signs of Indic and Thai scripts when matching', async () => {
+    const mumbai = await first('Mumbai');
+    assert.equal((await first('मुंबई'))?.id, mumbai.id);
+    // Without its vowel signs the word is another: it must not find Mumbai.
+    assert.notEqual((await first('मबई'))?.id, mumbai.id);
+    assert.equal((await first('กรุงเทพ'))?.country_code, 'TH');
+  });
+
+  it('answers in the Accept-Language where a name is known, and says so', async () => {
+    const cases = [
+      ['de-DE,de;q=0.9,en;q=0.5', 'de', 'München', 'Deutschland'],
+      ['ja', 'ja', 'ミュンヘン', 'ドイツ'],
+      ['ru', 'ru', 'Мюнхен', 'Германия'],
+      ['fr-CH, fr;q=0.9', 'fr', 'Munich', 'Allemagne'],
+      ['tlh, en;q=0.1', 'en', 'Munich', 'Germany'],
+    ] as const;
+    for (const [header, language, city, country] of cases) {
+      const res = await getIn('/b2c/cities/cty_2867714', header);
+      assert.equal(res.headers['content-language'], language, header);
+      assert.match(String(res.headers.vary), /Accept-Language/i);
+      assert.equal(res.json().name, city, header);
+      assert.equal(res.json().local_name, 'München', 'the local name does not change with the reader');
+      assert.equal((await getIn('/b2c/countries/DE', header)).json().name, country, header);
+    }
+    const muc = (await getIn('/b2c/airports/MUC', 'de')).json();
+    assert.equal(muc.city_name, 'München');
+    const places = (await getIn('/b2c/places?q=mos&limit=2', 'de')).json().data;
+    assert.equal(places[0].name, 'Moskau');
+    assert.equal(places[1].city_name, 'Moskau');
+    const tokyo = (await get('/b2c/cities/cty_1850147')).json();
+    assert.equal(tokyo.name, 'Tokyo');
+    assert.equal(tokyo.local_name, '東京');
+    assert.equal(tokyo.names.ja, '東京');
+  });
+
+  it('links airports to the city they serve, whatever language or island their town is named in', async () => {
+    for (const [code, city] of [
+      ['NAP', 'Naples'],
+      ['TRN', 'Turin'],
+      ['MEX', 'Mexico City'],
+      ['GVA', 'Genève'],
+      ['LED', 'Saint Petersburg'],
+      ['DFW', 'Dallas'],
+      ['HKG', 'Hong Kong'],
+    ]) {
+      const airport = (await get(`/b2c/airports/${code}`)).json();
+      assert.ok(airport.city_id, `${code} has a city`);
+      assert.equal((await get(`/b2c/cities/${airport.city_id}`)).json().name, city, code);
+    }
+  });
+
+  it('ranks places by passenger traffic, not by the alphabet', async () => {
+    const london = (await get('/b2c/places?q=london&types=airport&limit=3')).json().data;
+    assert.equal(london[0].iata, 'LHR', 'Heathrow carries the most');
+    const lhr = (await get('/b2c/airports/LHR')).json();
+    const lgw = (await get('/b2c/airports/LGW')).json();
+    assert.ok(lhr.annual_passengers > lgw.annual_passengers);
+    const city = (await get('/b2c/cities/cty_2643743')).json();
+    assert.equal(city.airports[0], 'LHR');
+    // Istanbul Atatürk is closed to passengers; Istanbul's airports are IST and SAW.
+    assert.equal((await get('/b2c/airports/ISL')).json().scheduled_service, false);
+    const san = (await get('/b2c/places?q=san%20f&types=city&limit=1')).json().data[0];
+    assert.equal(san.name, 'San Francisco');
   });
 });

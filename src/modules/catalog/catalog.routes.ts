@@ -1,5 +1,6 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import Type, { type TSchema } from 'typebox';
+import { displayLanguage } from '../../http/accept-language.ts';
 import type { App } from '../../http/app-instance.ts';
 import type { Page } from '../../http/cursor.ts';
 import { errorResponses, PageQuerySchema, pageOf } from '../../http/schemas.ts';
@@ -18,7 +19,7 @@ interface Resource {
   keyDescription: string;
   extraQuery: Record<string, TSchema>;
   list: (query: Query) => Page<unknown>;
-  get: (key: string) => unknown;
+  get: (key: string, language: string) => unknown;
   example: string;
 }
 
@@ -46,7 +47,7 @@ function resources(catalogue: CatalogueService): Resource[] {
       extraQuery: {},
       example: 'GB',
       list: (q) => catalogue.listCountries(q),
-      get: (k) => catalogue.getCountry(k),
+      get: (k, language) => catalogue.getCountry(k, language),
     },
     {
       path: 'cities',
@@ -58,7 +59,7 @@ function resources(catalogue: CatalogueService): Resource[] {
       extraQuery: {},
       example: 'cty_2643743',
       list: (q) => catalogue.listCities(q),
-      get: (k) => catalogue.getCity(k),
+      get: (k, language) => catalogue.getCity(k, language),
     },
     {
       path: 'airports',
@@ -72,7 +73,7 @@ function resources(catalogue: CatalogueService): Resource[] {
         scheduled: Type.Optional(Type.Boolean({ description: 'Only airports with scheduled service' })),
       },
       list: (q) => catalogue.listAirports({ ...q, scheduledOnly: q.scheduled as boolean | undefined }),
-      get: (k) => catalogue.getAirport(k),
+      get: (k, language) => catalogue.getAirport(k, language),
     },
     {
       path: 'airlines',
@@ -93,8 +94,23 @@ function resources(catalogue: CatalogueService): Resource[] {
   ];
 }
 
-/** `GET /b2c/{countries,cities,airports,airlines}` lists and look-ups, and `/b2c/places` autocomplete. */
+const LANGUAGE_HEADERS = {
+  'content-language': Type.String({ description: 'The language names are given in' }),
+  vary: Type.String({ description: 'Accept-Language: the names depend on it' }),
+};
+
+/**
+ * `GET /b2c/{countries,cities,airports,airlines}` lists and look-ups, and `/b2c/places` autocomplete;
+ * names in the client's `Accept-Language` where the catalogue knows them.
+ */
 export function catalogRoutes(app: App, deps: { catalogue: CatalogueService; guard: Guard }) {
+  const languages = deps.catalogue.languages;
+  const languageOf = (request: FastifyRequest, reply: FastifyReply): string => {
+    const language = displayLanguage(request.headers['accept-language'], languages);
+    reply.header('content-language', language).header('vary', 'Accept-Language');
+    return language;
+  };
+  const described = `Names follow \`Accept-Language\` where known (${languages.join(', ')}); English otherwise.`;
   for (const r of resources(deps.catalogue)) {
     app.get(
       `/b2c/${r.path}`,
@@ -104,21 +120,21 @@ export function catalogRoutes(app: App, deps: { catalogue: CatalogueService; gua
           operationId: `list_${r.plural}`,
           tags: ['catalogue'],
           summary: `List ${r.plural}`,
-          description: `Filter by text and country; cursor paging (at most 100 a page). Example: \`GET /b2c/${r.path}?q=lon&limit=5\`.`,
+          description: `Filter by text (any known name, in any script) and country; cursor paging (at most 100 a page). ${described} Example: \`GET /b2c/${r.path}?q=lon&limit=5\`.`,
           security: SECURITY,
           querystring: Type.Object(
             { q: Text, country: Country, ...r.extraQuery, ...PageQuerySchema },
             { additionalProperties: false },
           ),
           response: {
-            200: pageOf(Type.Ref(r.schemaId), `A page of ${r.plural}`),
+            200: { ...pageOf(Type.Ref(r.schemaId), `A page of ${r.plural}`), headers: LANGUAGE_HEADERS },
             ...errorResponses('INVALID_CURSOR', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const query = request.query;
-        return r.list({ ...query, limit: query.limit ?? 20 });
+        return r.list({ ...query, limit: query.limit ?? 20, language: languageOf(request, reply) });
       },
     );
 
@@ -130,7 +146,7 @@ export function catalogRoutes(app: App, deps: { catalogue: CatalogueService; gua
           operationId: `get_${r.noun}`,
           tags: ['catalogue'],
           summary: `Get one ${r.noun}`,
-          description: `By ${r.keyDescription}, e.g. \`GET /b2c/${r.path}/${r.example}\`. Unknown: 404 NOT_FOUND.`,
+          description: `By ${r.keyDescription}, e.g. \`GET /b2c/${r.path}/${r.example}\`. Unknown: 404 NOT_FOUND. ${described}`,
           security: SECURITY,
           params: Type.Object({
             [r.key]: Type.String({
@@ -141,12 +157,12 @@ export function catalogRoutes(app: App, deps: { catalogue: CatalogueService; gua
             }),
           }),
           response: {
-            200: Type.Ref(r.schemaId),
+            200: { ...Type.Ref(r.schemaId), headers: LANGUAGE_HEADERS },
             ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
           },
         },
       },
-      async (request) => r.get(request.params[r.key]!),
+      async (request, reply) => r.get(request.params[r.key]!, languageOf(request, reply)),
     );
   }
 
@@ -159,8 +175,10 @@ export function catalogRoutes(app: App, deps: { catalogue: CatalogueService; gua
         tags: ['catalogue'],
         summary: 'Autocomplete cities and airports',
         description:
-          'Ranks cities and airports for a typed prefix: an exact airport code first, then by importance, each city ' +
-          'followed by its airports. `GET /b2c/places?q=lon` gives London, then LHR, LGW, STN, LTN, LCY.',
+          'Ranks cities and airports for a typed prefix of any of their names, in any script (münchen, 東京, москва): ' +
+          'an exact airport or metropolitan code first, then by size and passenger traffic, each city followed by ' +
+          'its airports. `GET /b2c/places?q=lon` gives London, then LHR, LGW, STN, LTN, LCY. ' +
+          described,
         security: SECURITY,
         querystring: Type.Object(
           {
@@ -177,15 +195,15 @@ export function catalogRoutes(app: App, deps: { catalogue: CatalogueService; gua
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ data: Type.Array(Type.Ref('Place')) }),
+          200: { ...Type.Object({ data: Type.Array(Type.Ref('Place')) }), headers: LANGUAGE_HEADERS },
           ...errorResponses('UNAUTHENTICATED', 'INSUFFICIENT_SCOPE'),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { q, types, limit } = request.query;
       const kinds = new Set((types ?? 'city,airport').split(',') as Array<'city' | 'airport'>);
-      return { data: deps.catalogue.suggestPlaces(q, limit ?? 10, kinds) };
+      return { data: deps.catalogue.suggestPlaces(q, limit ?? 10, kinds, languageOf(request, reply)) };
     },
   );
 }

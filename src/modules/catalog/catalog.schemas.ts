@@ -8,12 +8,16 @@ const CountryCode = Type.String({ description: 'ISO 3166-1 alpha-2', examples: [
 export const CountrySchema = Type.Object(
   {
     code: CountryCode,
-    name: Type.String({ examples: ['United Kingdom'] }),
+    name: Type.String({ description: 'In the Accept-Language where known', examples: ['United Kingdom'] }),
     native_name: Type.String(),
     continent: Type.String({ examples: ['EU'] }),
     capital: Type.Union([Type.String(), Type.Null()]),
     currencies: Type.Array(Type.String({ description: 'ISO 4217' }), { examples: [['GBP']] }),
     phone_codes: Type.Array(Type.String()),
+    languages: Type.Array(Type.String({ description: 'ISO 639-1' }), {
+      description: 'Its languages, the main one first',
+      examples: [['en']],
+    }),
   },
   { $id: 'Country' },
 );
@@ -21,7 +25,10 @@ export const CountrySchema = Type.Object(
 export const CitySchema = Type.Object(
   {
     id: Type.String({ description: 'Opaque city id', examples: ['cty_2643743'] }),
-    name: Type.String({ examples: ['London'] }),
+    name: Type.String({
+      description: 'In the Accept-Language where known, else English',
+      examples: ['London'],
+    }),
     country_code: CountryCode,
     population: Type.Integer(),
     latitude: Latitude,
@@ -36,6 +43,14 @@ export const CitySchema = Type.Object(
         'The IATA metropolitan area code of a city with several airports; search takes it as a place',
       examples: ['LON'],
     }),
+    local_name: Type.String({
+      description: "The name in the country's main language and script",
+      examples: ['München'],
+    }),
+    names: Type.Record(Type.String({ pattern: '^[a-z]{2}$' }), Type.String(), {
+      description: 'Names by ISO 639-1 language where they differ from the English one',
+      examples: [{ de: 'München', ja: 'ミュンヘン', ru: 'Мюнхен' }],
+    }),
   },
   { $id: 'City' },
 );
@@ -45,7 +60,7 @@ export const AirportSchema = Type.Object(
     iata: Type.String({ examples: ['LHR'] }),
     icao: Type.Union([Type.String(), Type.Null()], { examples: ['EGLL'] }),
     name: Type.String({ examples: ['London Heathrow Airport'] }),
-    city_name: Type.String({ examples: ['London'] }),
+    city_name: Type.String({ description: 'In the Accept-Language where known', examples: ['London'] }),
     city_id: Type.Union([Type.String(), Type.Null()], { examples: ['cty_2643743'] }),
     country_code: CountryCode,
     latitude: Latitude,
@@ -54,6 +69,10 @@ export const AirportSchema = Type.Object(
     time_zone: TimeZone,
     size: Type.String({ enum: ['large', 'medium', 'small'] }),
     scheduled_service: Type.Boolean(),
+    annual_passengers: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Passengers a year (2024, rounded) for the busiest airports; null where not known',
+      examples: [83900000],
+    }),
   },
   { $id: 'Airport' },
 );

@@ -2,6 +2,7 @@ import { AppError, invalidField } from '../../http/app-error.ts';
 import { type Page, paginate } from '../../http/cursor.ts';
 import { fold } from '../../shared/text.ts';
 import type { Airline, Airport, Catalogue, City, Country } from './catalogue.types.ts';
+import { createLocalizer } from './localize.ts';
 import { createPlaceIndex, type Place } from './places.ts';
 
 export interface ListQuery {
@@ -9,6 +10,8 @@ export interface ListQuery {
   country?: string | undefined;
   limit: number;
   cursor?: string | undefined;
+  /** The display language, one of the catalogue's `languages`. */
+  language: string;
 }
 
 function byCountry<T>(items: readonly T[], code: (item: T) => string | null): Map<string, T[]> {
@@ -22,18 +25,40 @@ function byCountry<T>(items: readonly T[], code: (item: T) => string | null): Ma
   return index;
 }
 
-function folded<T>(items: readonly T[], name: (item: T) => string): (item: T) => string {
-  const cache = new Map<T, string>(items.map((item) => [item, fold(name(item))]));
+/** Each item's names folded into one string, other names (already folded) after a separator. */
+function folded<T>(
+  items: readonly T[],
+  name: (item: T) => string,
+  others: (item: T) => readonly string[] = () => [],
+): (item: T) => string {
+  const cache = new Map<T, string>(
+    items.map((item) => [item, [fold(name(item)), ...others(item)].join('\u0000')]),
+  );
   return (item) => cache.get(item)!;
 }
 
 /** Lists, look-ups and autocomplete over the in-memory catalogue; pure reads, no I/O. */
 export function createCatalogueService(catalogue: Catalogue) {
   const countryName = folded(catalogue.countries, (c) => `${c.name} ${c.native_name}`);
-  const cityName = folded(catalogue.cities, (c) => c.name);
-  const airportName = folded(catalogue.airports, (a) => `${a.name} ${a.city_name}`);
+  const noKeys: readonly string[] = [];
+  const cityKeys = (id: string | null) => (id ? catalogue.cityKeys.get(id) : undefined) ?? noKeys;
+  const cityName = folded(
+    catalogue.cities,
+    (c) => c.name,
+    (c) => cityKeys(c.id),
+  );
+  const airportName = folded(
+    catalogue.airports,
+    (a) => `${a.name} ${a.city_name}`,
+    (a) => [...(catalogue.airportKeys.get(a.iata) ?? noKeys), ...cityKeys(a.city_id)],
+  );
   const airlineName = folded(catalogue.airlines, (a) => a.name);
   const suggest = createPlaceIndex(catalogue);
+  const local = createLocalizer(catalogue);
+  const localPage = <T>(page: Page<T>, localize: (item: T) => T): Page<T> => ({
+    ...page,
+    data: page.data.map(localize),
+  });
 
   const countryIndex = {
     countries: byCountry(catalogue.countries, (c) => c.code),
@@ -60,20 +85,24 @@ export function createCatalogueService(catalogue: Catalogue) {
   }
 
   return {
+    /** English first, then the languages some city names are known in. */
+    languages: catalogue.languages,
     listCountries(query: ListQuery): Page<Country> {
-      return list(
+      const page = list(
         catalogue.countries,
         countryIndex.countries,
         query,
         (c, q) => c.code.toLowerCase() === q || countryName(c).includes(q),
       );
+      return localPage(page, (c) => local.country(c, query.language));
     },
     listCities(query: ListQuery): Page<City> {
-      return list(catalogue.cities, countryIndex.cities, query, (c, q) => cityName(c).includes(q));
+      const page = list(catalogue.cities, countryIndex.cities, query, (c, q) => cityName(c).includes(q));
+      return localPage(page, (c) => local.city(c, query.language));
     },
     listAirports(query: ListQuery & { scheduledOnly?: boolean | undefined }): Page<Airport> {
       const scheduled = query.scheduledOnly ?? false;
-      return list(
+      const page = list(
         catalogue.airports,
         countryIndex.airports,
         query,
@@ -82,6 +111,7 @@ export function createCatalogueService(catalogue: Catalogue) {
           (!q || a.iata.toLowerCase() === q || a.icao?.toLowerCase() === q || airportName(a).includes(q)),
         scheduled ? { scheduled } : {},
       );
+      return localPage(page, (a) => local.airport(a, query.language));
     },
     listAirlines(query: ListQuery & { active?: boolean | undefined }): Page<Airline> {
       const active = query.active;
@@ -95,12 +125,24 @@ export function createCatalogueService(catalogue: Catalogue) {
         active === undefined ? {} : { active },
       );
     },
-    getCountry: (code: string) => found(catalogue.countryByCode.get(code.toUpperCase()), 'country', code),
-    getCity: (id: string) => found(catalogue.cityById.get(id), 'city', id),
-    getAirport: (code: string) => found(catalogue.airportByCode.get(code.toUpperCase()), 'airport', code),
+    getCountry: (code: string, language: string) =>
+      local.country(found(catalogue.countryByCode.get(code.toUpperCase()), 'country', code), language),
+    getCity: (id: string, language: string) =>
+      local.city(found(catalogue.cityById.get(id), 'city', id), language),
+    getAirport: (code: string, language: string) =>
+      local.airport(found(catalogue.airportByCode.get(code.toUpperCase()), 'airport', code), language),
     getAirline: (code: string) => found(catalogue.airlineByCode.get(code.toUpperCase()), 'airline', code),
-    suggestPlaces(q: string, limit: number, types: ReadonlySet<'city' | 'airport'>): Place[] {
-      return suggest(q, limit, types);
+    suggestPlaces(
+      q: string,
+      limit: number,
+      types: ReadonlySet<'city' | 'airport'>,
+      language: string,
+    ): Place[] {
+      return suggest(q, limit, types).map((place) =>
+        place.type === 'city'
+          ? { ...place, name: local.cityName(place.id, place.name, language) }
+          : { ...place, city_name: local.cityName(place.city_id, place.city_name, language) },
+      );
     },
   };
 }

@@ -6,6 +6,8 @@ export interface Country {
   capital: string | null;
   currencies: string[];
   phone_codes: string[];
+  /** ISO 639-1 codes of its languages, the main one first. */
+  languages: string[];
 }
 
 export interface City {
@@ -20,6 +22,10 @@ export interface City {
   airports: string[];
   /** The IATA metropolitan area code of a city served by several airports (NYC, LON, TYO). */
   metro_code: string | null;
+  /** The city's name in its country's main language and script (München, 東京), or `name`. */
+  local_name: string;
+  /** Names by ISO 639-1 language where they differ from `name` (de: München, ja: ミュンヘン). */
+  names: Readonly<Record<string, string>>;
 }
 
 export type AirportSize = 'large' | 'medium' | 'small';
@@ -37,6 +43,8 @@ export interface Airport {
   time_zone: string;
   size: AirportSize;
   scheduled_service: boolean;
+  /** Passengers a year where the catalogue knows them (the busiest airports), else null. */
+  annual_passengers: number | null;
 }
 
 export interface Airline {
@@ -60,4 +68,10 @@ export interface Catalogue {
   airlineByCode: ReadonlyMap<string, Airline>;
   /** Cities by their IATA metropolitan area code. */
   cityByMetroCode: ReadonlyMap<string, City>;
+  /** Other names of a city, folded for search (alternate names in every script), by city id. */
+  cityKeys: ReadonlyMap<string, readonly string[]>;
+  /** Other names of an airport (Haneda, 東京国際空港), folded for search, by IATA code. */
+  airportKeys: ReadonlyMap<string, readonly string[]>;
+  /** The languages city names are known in, English (the catalogue's own) first. */
+  languages: readonly string[];
 }

@@ -1,5 +1,6 @@
 import { fold } from '../../shared/text.ts';
-import type { Airport, Catalogue, City } from './catalogue.types.ts';
+import { cityPassengers } from './airport-traffic.ts';
+import type { Airport, Catalogue } from './catalogue.types.ts';
 
 export type Place =
   | {
@@ -28,33 +29,42 @@ interface Entry {
   key: string;
   kind: 'city' | 'airport';
   index: number;
+  /** One of the other names: a prefix of it counts for less than a prefix of the main name. */
+  other: boolean;
 }
+
+/** What a prefix of another name costs ("san" is not looking for Shanghai's "Sanghaj"). */
+const OTHER_NAME_PREFIX = 2;
 
 const SIZE_WEIGHT = { large: 6, medium: 4, small: 1 } as const;
 
 /**
- * Autocomplete over cities and airports. Every name (and each word of it, and airport codes) is a
- * key in one sorted array, so a prefix is a binary search. Ranking: an exact airport or metropolitan
- * area code first (NYC is New York City, with JFK, Newark and LaGuardia after it),
- * then by importance (city population, airport size), and each city's airports right after it.
+ * Autocomplete over cities and airports. Every name (and each word of it, airport codes, and the other
+ * names in every script the catalogue knows) is a key in one sorted array, so a prefix is a binary
+ * search. Ranking: an exact airport or metropolitan area code first (NYC is New York City, with JFK,
+ * Newark and LaGuardia after it), then by importance (city population and its airports' passengers,
+ * airport size and passengers), and each city's airports right after it.
  */
 export function createPlaceIndex(catalogue: Catalogue) {
   const entries: Entry[] = [];
-  const add = (text: string, kind: Entry['kind'], index: number) => {
-    const folded = fold(text);
+  const add = (text: string, kind: Entry['kind'], index: number, other = false) => {
+    const folded = other ? text : fold(text);
     if (!folded) return;
-    entries.push({ key: folded, kind, index });
+    entries.push({ key: folded, kind, index, other });
     const words = folded.split(' ');
-    for (let i = 1; i < words.length; i++) entries.push({ key: words.slice(i).join(' '), kind, index });
+    for (let i = 1; i < words.length; i++)
+      entries.push({ key: words.slice(i).join(' '), kind, index, other });
   };
   for (const [i, city] of catalogue.cities.entries()) {
     add(city.name, 'city', i);
     if (city.metro_code) add(city.metro_code, 'city', i);
+    for (const key of catalogue.cityKeys.get(city.id) ?? []) add(key, 'city', i, true);
   }
   for (const [i, airport] of catalogue.airports.entries()) {
     add(airport.name, 'airport', i);
     add(airport.iata, 'airport', i);
     if (airport.icao) add(airport.icao, 'airport', i);
+    for (const key of catalogue.airportKeys.get(airport.iata) ?? []) add(key, 'airport', i, true);
   }
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
@@ -69,12 +79,23 @@ export function createPlaceIndex(catalogue: Catalogue) {
     return lo;
   }
 
-  const cityScore = (city: City, exact: boolean, q: string) =>
-    Math.log10(city.population + 10) + (exact ? 1 : 0) + (city.metro_code?.toLowerCase() === q ? 100 : 0);
+  // Passenger traffic, in log10 of millions a year, lifts a place: a city by all its airports'.
+  const traffic = (passengers: number | null) => Math.log10(1 + (passengers ?? 0) / 1_000_000);
+  const cityTraffic = catalogue.cities.map((city) => traffic(cityPassengers(catalogue, city)));
+  const cityScore = (index: number, exact: boolean, q: string) => {
+    const city = catalogue.cities[index]!;
+    return (
+      Math.log10(city.population + 10) +
+      cityTraffic[index]! +
+      (exact ? 1 : 0) +
+      (city.metro_code?.toLowerCase() === q ? 100 : 0)
+    );
+  };
   const airportScore = (airport: Airport, q: string) =>
     (airport.iata.toLowerCase() === q ? 100 : 0) +
     SIZE_WEIGHT[airport.size] / 2 +
-    (airport.scheduled_service ? 1 : 0);
+    (airport.scheduled_service ? 1 : 0) +
+    traffic(airport.annual_passengers);
 
   return function suggest(query: string, limit: number, types: ReadonlySet<'city' | 'airport'>): Place[] {
     const q = fold(query);
@@ -82,12 +103,14 @@ export function createPlaceIndex(catalogue: Catalogue) {
     const cities = new Map<number, number>();
     const airports = new Map<number, number>();
     for (let i = lowerBound(q); i < entries.length && entries[i]!.key.startsWith(q); i++) {
-      const { kind, index, key } = entries[i]!;
+      const { kind, index, key, other } = entries[i]!;
+      const penalty = other && key !== q ? OTHER_NAME_PREFIX : 0;
       if (kind === 'city') {
-        const score = cityScore(catalogue.cities[index]!, key === q, q);
+        const score = cityScore(index, key === q, q) - penalty;
         cities.set(index, Math.max(cities.get(index) ?? 0, score));
       } else {
-        airports.set(index, airportScore(catalogue.airports[index]!, q));
+        const score = airportScore(catalogue.airports[index]!, q) - penalty;
+        airports.set(index, Math.max(airports.get(index) ?? 0, score));
       }
     }
     const places: Place[] = [];

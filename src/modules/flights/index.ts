@@ -8,6 +8,7 @@ import type { SearchGate } from '../../http/search-gate.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import type { SearchTimer } from '../../ports/metrics.ts';
 import type { ProductRegistry } from '../bookings/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
@@ -95,6 +96,8 @@ export interface FlightsDeps {
   products: ProductRegistry;
   scheduler: Scheduler;
   searchGate: SearchGate;
+  /** Times each search's phases for the gauges. */
+  searchTimer?: SearchTimer;
   /** The event log every booking change is recorded in. */
   events: EventLog;
   /** Takes, sets aside and gives back the money of bookings. */
@@ -116,6 +119,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   const bookingsRepo = createFlightBookingsRepository(deps.db);
   const networkCache = createNetworkCache(deps.db, network, deps.catalogue);
   const search = createFlightSearchService({
+    timer: deps.searchTimer,
     networkCache,
     seats,
     offers,
@@ -282,5 +286,6 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     expireDueHolds: () => cancellations.expireDueHolds(),
     countSchedules: () => network.countSchedules(),
     refreshNetwork: () => networkCache.refresh(),
+    indexStats: () => networkCache.stats(),
   };
 }

@@ -9,6 +9,7 @@ import type { SearchGate } from '../../http/search-gate.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import type { SearchTimer } from '../../ports/metrics.ts';
 import type { ProductRegistry } from '../bookings/index.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
@@ -40,6 +41,7 @@ import { createHotelModifications } from './booking/hotel-modifications.ts';
 import { createAllotments } from './inventory/hotel-allotments.ts';
 import { createHotelImporter } from './inventory/hotel-import.ts';
 import { createHotelInventoryRepository } from './inventory/hotel-inventory-repository.ts';
+import { createHotelTableImport } from './inventory/hotel-table-import.ts';
 import { createHotelsRepository } from './inventory/hotels-repository.ts';
 import { HotelIndex } from './search/hotel-index.ts';
 import { createHotelSearchService } from './search/hotel-search-service.ts';
@@ -51,6 +53,7 @@ import {
 } from './search/search-hotels.schemas.ts';
 
 export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './demo/hotel-generator.ts';
+export { hotelTableOf } from './inventory/hotel-csv.ts';
 export type { HotelFile } from './inventory/hotel-file.ts';
 
 /** Hotels read per step when the search index is built. */
@@ -85,6 +88,8 @@ export async function hotelsModule(
     products: ProductRegistry;
     scheduler: Scheduler;
     searchGate: SearchGate;
+    /** Times each search's phases for the gauges. */
+    searchTimer?: SearchTimer;
     /** Exchange rates for comparing and showing prices across currencies. */
     rates: () => RateTable;
     /** The event log every booking change is recorded in. */
@@ -97,19 +102,25 @@ export async function hotelsModule(
   },
 ) {
   const hotels = createHotelsRepository(deps.db);
-  const index = createVersionedCache(deps.db, 'hotels', async (version) => {
-    const built = new HotelIndex(version, deps.catalogue, fold);
-    for (let after = ''; ; ) {
-      const page = await hotels.indexPage(after, INDEX_PAGE);
-      if (page.hotels.length === 0) return built;
-      built.add(page);
-      after = page.hotels[page.hotels.length - 1]!.id;
-    }
-  });
+  const index = createVersionedCache(
+    deps.db,
+    'hotels',
+    async (version) => {
+      const built = new HotelIndex(version, deps.catalogue, fold);
+      for (let after = ''; ; ) {
+        const page = await hotels.indexPage(after, INDEX_PAGE);
+        if (page.hotels.length === 0) return built;
+        built.add(page);
+        after = page.hotels[page.hotels.length - 1]!.id;
+      }
+    },
+    (built) => built.byId.size,
+  );
   const secret = await sharedSecret(deps.db, 'offer_key');
   const inventory = createHotelInventoryRepository(deps.db);
   const rateKeys = createRateKeys(secret);
   const search = createHotelSearchService({
+    timer: deps.searchTimer,
     index,
     inventory,
     rateKeys,
@@ -149,10 +160,12 @@ export async function hotelsModule(
   const cancellations = createHotelCancellations({ ...changing, quoteKey: secret });
   const modifications = createHotelModifications(changing);
   const importHotels = createHotelImporter({ ...deps, hotels });
+  const importHotelTable = createHotelTableImport({ ...deps, hotels });
   searchHotelsRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });
   hotelMetadataRoutes(app, { index, hotels, catalogue: deps.catalogue, guard: deps.guards.read });
   hotelOperationsRoutes(app, {
     importHotels,
+    importHotelTable,
     setAllotment: createAllotments({ db: deps.db, hotels }),
     guard: deps.guards.admin,
     bodyLimit: 50 * 1_048_576,
@@ -187,8 +200,10 @@ export async function hotelsModule(
   });
   return {
     importHotels,
+    importHotelTable,
     countHotels: () => hotels.countHotels(),
     refreshIndex: () => index.refresh(),
+    indexStats: () => index.stats(),
     repository: hotels,
   };
 }

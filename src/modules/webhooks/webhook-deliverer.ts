@@ -30,6 +30,8 @@ export function createWebhookDeliverer(deps: {
   batch: number;
   ids: IdGenerator;
   db: Kysely<Database>;
+  /** Told of each attempt's outcome, for the gauges. */
+  onAttempt?: (status: 'delivered' | 'pending' | 'failed', latencyMs: number | null) => void;
 }) {
   /**
    * An endpoint whose delivery has failed for good (the whole schedule, about three days) without taking
@@ -100,6 +102,7 @@ export function createWebhookDeliverer(deps: {
           last_error: ok ? null : (result.error ?? `answered ${result.status}`),
           last_latency_ms: result.latencyMs,
         });
+        if (settled) deps.onAttempt?.(status, result.latencyMs);
         if (settled && status === 'failed')
           await disableIfDead(endpoint, delivery.created_at, at.toISOString());
       }),

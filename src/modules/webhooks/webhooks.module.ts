@@ -30,6 +30,8 @@ export function webhooksModule(
     ids: IdGenerator;
     scheduler: Scheduler;
     guards: { read: onRequestAsyncHookHandler; write: onRequestAsyncHookHandler };
+    /** Told of each delivery attempt's outcome, for the gauges. */
+    onAttempt?: (status: 'delivered' | 'pending' | 'failed', latencyMs: number | null) => void;
     settings: {
       pollMs: number;
       timeoutMs: number;
@@ -52,6 +54,7 @@ export function webhooksModule(
   });
   webhooksRoutes(app, { webhooks, guards: deps.guards });
   const deliverDue = createWebhookDeliverer({
+    onAttempt: deps.onAttempt,
     deliveries,
     endpoints,
     events: deps.events,

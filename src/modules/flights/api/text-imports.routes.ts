@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import Type, { type TSchema } from 'typebox';
 import type { App } from '../../../http/app-instance.ts';
-import { errorResponses } from '../../../http/schemas.ts';
+import { textImportRoute } from '../../../http/text-imports.ts';
 import type { TextImports } from '../inventory/text-imports.ts';
 
 const tags = ['flight operations'];
@@ -15,7 +15,7 @@ export function textImportRoutes(
   app: App,
   deps: { imports: TextImports; guard: onRequestAsyncHookHandler; bodyLimit: number },
 ) {
-  function textRoute(route: {
+  const textRoute = (route: {
     url: string;
     types: string[];
     operationId: string;
@@ -23,43 +23,7 @@ export function textImportRoutes(
     description: string;
     response: TSchema;
     run: (text: string) => Promise<unknown>;
-  }) {
-    app.register(async (plugin) => {
-      const scope = plugin as unknown as App;
-      scope.addContentTypeParser(
-        route.types,
-        { parseAs: 'string', bodyLimit: deps.bodyLimit },
-        (_request, body, done) => done(null, body),
-      );
-      scope.post(
-        route.url,
-        {
-          onRequest: deps.guard,
-          bodyLimit: deps.bodyLimit,
-          schema: {
-            operationId: route.operationId,
-            tags,
-            summary: route.summary,
-            description: route.description,
-            security: [{ oauth2: ['admin'] }],
-            body: Type.String({ maxLength: deps.bodyLimit }),
-            response: {
-              200: route.response,
-              ...errorResponses(
-                'VALIDATION_FAILED',
-                'UNAUTHENTICATED',
-                'FORBIDDEN',
-                'INSUFFICIENT_SCOPE',
-                'PAYLOAD_TOO_LARGE',
-                'UNSUPPORTED_MEDIA_TYPE',
-              ),
-            },
-          },
-        },
-        async (request) => route.run(request.body as string) as never,
-      );
-    });
-  }
+  }) => textImportRoute(app, { ...route, tags, guard: deps.guard, bodyLimit: deps.bodyLimit });
   const told = {
     changed_bookings: Type.Array(Type.String()),
     disrupted_bookings: Type.Array(Type.String()),

@@ -1,4 +1,4 @@
-import type { FlightNetwork } from '../inventory/flight-network.ts';
+import { type FlightNetwork, schedulesOf } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
 import type { SeatFees } from '../seats/seat-rules.ts';
@@ -14,8 +14,18 @@ const NOT_SELECTABLE: SeatFees = { standard: null, preferred: null };
  * flight no longer operates), whether it is closed to sales, the terms of the fares it was sold (or, for
  * bookings sold before services, of its brand's fares now) and the services it holds.
  */
-export function tripOfBooking(network: FlightNetwork, row: FlightBookingRecord, now: Date): TripForServices {
+export async function tripOfBooking(
+  network: FlightNetwork,
+  row: FlightBookingRecord,
+  now: Date,
+): Promise<TripForServices> {
   const { itinerary } = row;
+  await network.loadFares(
+    schedulesOf(
+      network,
+      itinerary.slices.flatMap((slice) => slice.segments.map((seg) => seg.flight_id)),
+    ),
+  );
   const cabin = itinerary.cabin as Cabin;
   const flights = itinerary.slices.map((slice) =>
     slice.segments.map((seg) => {

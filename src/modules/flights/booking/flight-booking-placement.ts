@@ -5,13 +5,15 @@ import { foldedNames } from '../../../shared/names.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { PaymentSummary } from '../../payments/index.ts';
 import type { PriceTerms } from '../../pricing/index.ts';
-import type { DatedFlight, Fare, FlightNetwork } from '../inventory/flight-network.ts';
+import { type DatedFlight, type Fare, type FlightNetwork, schedulesOf } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import {
+  atPercent,
   inOneCurrency,
   type PriceBreakdown,
   priceItinerary,
+  roundTripPercent,
   type SaleContext,
 } from '../search/fare-rules.ts';
 import { combinePrices, conditionsOf, describeSlice } from '../search/offer-builder.ts';
@@ -53,7 +55,17 @@ export function readOffer(offers: OfferTokens, offerId: string, expected: Money,
 }
 
 /** The offer's flights, as the network has them now, with the fares of its brand. */
-export function flightsOf(network: FlightNetwork, offer: OfferPayload, now: Date): OfferFlights {
+export async function flightsOf(
+  network: FlightNetwork,
+  offer: OfferPayload,
+  now: Date,
+): Promise<OfferFlights> {
+  await network.loadFares(
+    schedulesOf(
+      network,
+      offer.slices.flat().map(([id]) => id),
+    ),
+  );
   return offer.slices.map((slice) =>
     slice.map(([scheduleId, date]) => {
       const schedule = network.schedules.get(scheduleId);
@@ -179,8 +191,8 @@ export type SaleSelling = Selling & { slices: PriceBreakdown[] };
 
 /**
  * The selling price of an offer's flights for the loads given (seats each flight had sold before), with
- * the buyer's pricing terms, and each slice's share; null when a flight cannot be priced (full, or fares
- * in several currencies).
+ * the buyer's pricing terms, and each slice's share, in the first fare's currency or `currency`; null
+ * when a flight cannot be priced (full, or a currency without a rate).
  */
 export function priceOffer(
   slices: OfferFlights,
@@ -189,6 +201,7 @@ export function priceOffer(
   keyOf: SeatInventoryRepository['keyOf'],
   termsIn: (currency: string) => PriceTerms,
   sale: SaleContext,
+  currency?: string,
 ): SaleSelling | null {
   const cabin = offer.cabin;
   const priced = slices.map((slice) =>
@@ -204,7 +217,9 @@ export function priceOffer(
     ),
   );
   if (!priced.every((p) => p !== null)) return null;
-  const prices = inOneCurrency(priced, sale.rates);
+  const converted = inOneCurrency(priced, sale.rates, currency);
+  const fared = slices.map((s) => ({ itinerary: s.map((x) => x.flight), fares: s.map((x) => x.fare) }));
+  const prices = converted && atPercent(converted, roundTripPercent(fared));
   const net = prices && combinePrices(prices);
   if (!prices || !net) return null;
   const selling = sellingPrice(net, termsIn(net.currency));

@@ -170,7 +170,7 @@ export function createFlightBookingService(deps: {
       const now = clock.now();
       const offer = readOffer(deps.offers, input.offer_id, input.expected_total, now);
       const network = await deps.networkCache.current();
-      const slices = flightsOf(network, offer, now);
+      const slices = await flightsOf(network, offer, now);
       const flights = slices.flat().map((x) => x.flight);
       const firstDeparture = new Date(flights[0]!.departsAt);
       const errors = checkPassengers(input.passengers, offer.passengers, {

@@ -43,8 +43,10 @@ export function quoteChange(input: {
     input.keyOf,
     input.termsIn,
     input.sale,
+    // A change is paid in the booking's currency, whatever the new flights' fares are filed in.
+    row.currency,
   );
-  if (!selling || selling.price.currency !== row.currency) return null;
+  if (!selling) return null;
   const services = old.services ?? [];
   const givenUp = services.filter((s) => s.type === 'seat' && changed.has(s.slice));
   const change = priceChange({

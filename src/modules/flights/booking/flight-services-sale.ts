@@ -47,7 +47,7 @@ export function createFlightServicesSale(deps: {
         throw invalidField('', 'name at least one seat or bag to add');
       const now = clock.now();
       const at = now.toISOString();
-      const trip = tripOfBooking(await deps.networkCache.current(), row, now);
+      const trip = await tripOfBooking(await deps.networkCache.current(), row, now);
       const plan = planServices(input, trip, {
         id: () => deps.ids.next('svc'),
         at,

@@ -14,7 +14,12 @@ export function blockMinutes(km: number, eastward = 0): number {
   return roundTo5(30 + (km / (800 + 60 * eastward)) * 60);
 }
 
-export function aircraftFor(km: number): { aircraft: string; capacity: ScheduleRecord['capacity'] } {
+export function aircraftFor(
+  km: number,
+  lowCost = false,
+): { aircraft: string; capacity: ScheduleRecord['capacity'] } {
+  // Low-cost carriers fly one cabin, packed.
+  if (lowCost) return { aircraft: '32N', capacity: { economy: 180 } };
   if (km < 1_500) return { aircraft: '320', capacity: { economy: 150, business: 12 } };
   if (km < 4_500) return { aircraft: '321', capacity: { economy: 170, business: 20 } };
   if (km < 9_000) return { aircraft: '789', capacity: { economy: 200, premium_economy: 28, business: 30 } };
@@ -84,7 +89,12 @@ export interface FareMarket {
   level: number;
   /** Departure in the southern hemisphere: its summer and holidays fall around the year's end. */
   southern: boolean;
+  /** Low-cost carriers price each direction alone; others sell a return for less than two one-ways. */
+  lowCost: boolean;
 }
+
+/** A network carrier's return: each direction at this percent of its one-way fare. */
+const ROUND_TRIP_PERCENT = 80;
 
 /** Economy's cheap brands climb steeply in the last weeks; flexible and premium fares much less. */
 const ADVANCE_PURCHASE = {
@@ -122,7 +132,8 @@ const SEASONS = {
 
 /**
  * A world preset's fares: the demo's brands at the carrier's price level, filed in its home currency
- * (amounts kept to three significant digits), moving with advance purchase, weekday and season.
+ * (amounts kept to three significant digits), moving with advance purchase, weekday and season; a
+ * network carrier's return cheaper than two one-ways.
  */
 export function marketFares(
   carrier: string,
@@ -134,14 +145,22 @@ export function marketFares(
   const local = (euroCents: number) =>
     niceAmount(convert(REFERENCE_RATES, Math.round(euroCents), 'EUR', market.currency)!);
   const seasons = market.southern ? SEASONS.south : SEASONS.north;
-  return faresFor(carrier, origin, destination, km).map((fare) => {
+  const cabins = faresFor(carrier, origin, destination, km).filter(
+    (f) => !market.lowCost || f.cabin === 'economy',
+  );
+  return cabins.map((fare) => {
     const curve =
       fare.cabin === 'business' || fare.cabin === 'first'
         ? ADVANCE_PURCHASE.premium
         : fare.cabin === 'economy' && fare.brand !== 'flex'
           ? ADVANCE_PURCHASE.steep
           : ADVANCE_PURCHASE.gentle;
-    const pricing: FarePricing = { advance_purchase: curve, weekdays: WEEKDAYS, seasons };
+    const pricing: FarePricing = {
+      advance_purchase: curve,
+      weekdays: WEEKDAYS,
+      seasons,
+      ...(market.lowCost ? {} : { round_trip_percent: ROUND_TRIP_PERCENT }),
+    };
     const fees = fare.seat_fees;
     return {
       ...fare,

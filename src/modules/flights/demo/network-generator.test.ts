@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { addDays } from '../../../shared/calendar.ts';
-import { type Catalogue, loadCatalogue } from '../../catalog/index.ts';
+import { AIRPORT_TRAFFIC, type Catalogue, loadCatalogue } from '../../catalog/index.ts';
 import { REFERENCE_RATES } from '../../money/index.ts';
 import { farePricingOf } from '../inventory/fare-calendar.ts';
 import type { Fare } from '../inventory/flight-network.ts';
@@ -9,7 +9,7 @@ import type { FareRecord, NetworkFile } from '../inventory/network-file.ts';
 import { priceItinerary } from '../search/fare-rules.ts';
 import { generateNetwork } from './network-generator.ts';
 import { kmBetween } from './route-planner.ts';
-import { AIRPORT_TRAFFIC, CARRIERS } from './world-traffic.ts';
+import { CARRIERS } from './world-traffic.ts';
 
 const START = '2027-03-01';
 
@@ -83,6 +83,20 @@ describe('the demo world (preset M)', () => {
     );
   });
 
+  it('flies low-cost carriers in one cabin with no return fares, network carriers with returns', () => {
+    const lowCost = new Set(CARRIERS.filter((c) => c.model === 'low_cost').map((c) => c.code));
+    assert.ok(lowCost.size > 0);
+    const lcc = world.schedules.filter((s) => lowCost.has(s.carrier));
+    assert.ok(lcc.length > 0);
+    for (const s of lcc)
+      assert.deepEqual(Object.keys(s.capacity), ['economy'], `${s.carrier}${s.flight_number}`);
+    const lccFares = world.fares.filter((f) => lowCost.has(f.carrier));
+    assert.ok(lccFares.every((f) => f.cabin === 'economy' && f.pricing?.round_trip_percent === undefined));
+    const network = world.fares.filter((f) => !lowCost.has(f.carrier));
+    assert.ok(network.every((f) => f.pricing?.round_trip_percent === 80));
+    assert.ok(network.some((f) => f.cabin === 'business'));
+  });
+
   it('flies east faster than west, with the prevailing winds', () => {
     const east = flights('JFK', 'LHR')[0]!;
     const west = flights('LHR', 'JFK')[0]!;
@@ -123,7 +137,6 @@ describe('the demo world (preset M)', () => {
 /** A fare record as the network holds it. */
 function asFare(f: FareRecord): Fare {
   return {
-    id: 'far_test',
     brand: f.brand,
     currency: f.currency,
     adult: f.adult,

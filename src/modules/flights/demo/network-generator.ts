@@ -1,6 +1,6 @@
 import { seededRandom } from '../../../ports/seeded-random.ts';
 import { addDays, localToInstant, toLocalIso } from '../../../shared/calendar.ts';
-import type { Airport, Catalogue } from '../../catalog/index.ts';
+import { AIRPORT_TRAFFIC, type Airport, type Catalogue, CLOSED_TO_PASSENGERS } from '../../catalog/index.ts';
 import { hasRate, REFERENCE_RATES } from '../../money/index.ts';
 import type { FareRecord, NetworkFile, ScheduleRecord } from '../inventory/network-file.ts';
 import { aircraftFor, blockMinutes, type FareMarket, faresFor, marketFares } from './fleet-and-fares.ts';
@@ -12,7 +12,7 @@ import {
   planRoutes,
 } from './route-planner.ts';
 import { DEMO_SEAT_LAYOUTS } from './seat-layouts.ts';
-import { AIRPORT_TRAFFIC, CARRIERS, CLOSED_TO_PASSENGERS } from './world-traffic.ts';
+import { CARRIERS } from './world-traffic.ts';
 
 export type Preset = 'S' | 'M' | 'L';
 
@@ -301,6 +301,7 @@ export function generateNetwork(
         (0.92 + (hash(carrier.code) % 21) / 100) *
         (0.94 + (hash(from.iata + to.iata) % 13) / 100),
       southern: from.latitude < -10,
+      lowCost: carrier.model === 'low_cost',
     };
   };
 
@@ -308,7 +309,7 @@ export function generateNetwork(
     let flightNumber = flightNumbers.get(carrier.code) ?? 100 + Math.floor(random() * 50) * 2;
     const minutesOut = blockMinutes(km, windy ? eastwardness(hub, spoke) : 0);
     const minutesBack = blockMinutes(km, windy ? eastwardness(spoke, hub) : 0);
-    const { aircraft, capacity } = aircraftFor(km);
+    const { aircraft, capacity } = aircraftFor(km, preset !== 'S' && carrier.model === 'low_cost');
     const banks = [...BANKS]
       .sort(() => random() - 0.5)
       .slice(0, daily)

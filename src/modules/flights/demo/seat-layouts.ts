@@ -25,6 +25,24 @@ export const DEMO_SEAT_LAYOUTS: AircraftLayout[] = [
     ],
   },
   {
+    // A low-cost carrier's A320neo: one cabin of 180.
+    aircraft: '32N',
+    cabins: [
+      {
+        cabin: 'economy',
+        first_row: 1,
+        last_row: 31,
+        letters: 'ABC DEF',
+        skip_rows: [13],
+        exit_rows: [11, 12],
+        wing_rows: [9, 16],
+        extra_legroom_rows: [1, 11, 12],
+        bassinet_rows: [1],
+        no_recline_rows: [10, 31],
+      },
+    ],
+  },
+  {
     aircraft: '321',
     cabins: [
       { cabin: 'business', first_row: 1, last_row: 5, letters: 'AC DF', bassinet_rows: [1] },

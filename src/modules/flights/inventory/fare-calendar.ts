@@ -12,6 +12,11 @@ export interface FarePricing {
   weekdays?: Partial<Record<string, number>>;
   /** By month-day of departure, `from` and `to` inclusive (`12-18` to `01-06` spans the new year); the first that matches. */
   seasons?: { from: string; to: string; percent: number }[];
+  /**
+   * The fare's base as part of a return on the same airline, in percent of the one-way amounts filed
+   * (10 to 100): a network carrier sells a return for less than two one-ways; without it, each way alone.
+   */
+  round_trip_percent?: number;
 }
 
 const inSeason = (monthDay: string, from: string, to: string) =>
@@ -31,6 +36,31 @@ export function farePricingOf(stored: string | null): FarePricing | null {
  */
 export function calendarFactor(pricing: FarePricing | null, departureDate: string, saleDate: string): number {
   if (!pricing) return 1;
+  // Thousands of fares share a few pricings, and a search asks of each for a handful of dates.
+  let bySale = factors.get(pricing);
+  if (!bySale) {
+    bySale = new Map();
+    factors.set(pricing, bySale);
+  }
+  let known = bySale.get(saleDate);
+  if (!known) {
+    if (bySale.size >= SALE_DAYS_KEPT) bySale.clear();
+    known = new Map();
+    bySale.set(saleDate, known);
+  }
+  let factor = known.get(departureDate);
+  if (factor === undefined) {
+    factor = factorOf(pricing, departureDate, saleDate);
+    known.set(departureDate, factor);
+  }
+  return factor;
+}
+
+/** Factors worked out per pricing, by sale date, then departure date (at most a year of them). */
+const factors = new WeakMap<FarePricing, Map<string, Map<string, number>>>();
+const SALE_DAYS_KEPT = 4;
+
+function factorOf(pricing: FarePricing, departureDate: string, saleDate: string): number {
   let percent = 100;
   const ahead = daysBetween(saleDate, departureDate);
   const advance = pricing.advance_purchase?.find((row) => ahead >= row.min_days);
@@ -48,11 +78,11 @@ const MONTH_DAY = (s: unknown) =>
 /** What is wrong with a fare's pricing as imported, by path below it; empty when nothing is. */
 export function farePricingProblems(pricing: unknown): { path: string; message: string }[] {
   if (typeof pricing !== 'object' || pricing === null || Array.isArray(pricing))
-    return [{ path: '', message: 'must be {advance_purchase?, weekdays?, seasons?}' }];
+    return [{ path: '', message: 'must be {advance_purchase?, weekdays?, seasons?, round_trip_percent?}' }];
   const problems: { path: string; message: string }[] = [];
   const p = pricing as Record<string, unknown>;
   for (const key of Object.keys(p)) {
-    if (!['advance_purchase', 'weekdays', 'seasons'].includes(key))
+    if (!['advance_purchase', 'weekdays', 'seasons', 'round_trip_percent'].includes(key))
       problems.push({ path: `/${key}`, message: 'is not a pricing dimension' });
   }
   if (p.advance_purchase !== undefined) {
@@ -100,5 +130,11 @@ export function farePricingProblems(pricing: unknown): { path: string; message: 
         message: 'must be rows of {from: MM-DD, to: MM-DD, percent: 10 to 1000}',
       });
   }
+  const roundTrip = p.round_trip_percent;
+  if (
+    roundTrip !== undefined &&
+    !(Number.isInteger(roundTrip) && (roundTrip as number) >= 10 && (roundTrip as number) <= 100)
+  )
+    problems.push({ path: '/round_trip_percent', message: 'must be a whole percent, 10 to 100' });
   return problems;
 }

@@ -3,9 +3,10 @@ import type { Airport, Catalogue } from '../../catalog/index.ts';
 import type { AircraftLayout, CabinLayout } from '../seats/seat-layout.ts';
 import type { SeatFees } from '../seats/seat-rules.ts';
 import type { ExtraBagTerms } from '../services/bag-rules.ts';
-import { type FarePricing, farePricingOf } from './fare-calendar.ts';
+import type { FarePricing } from './fare-calendar.ts';
+import type { FareTable } from './fare-table.ts';
 import type { Cabin } from './network-file.ts';
-import type { CancellationRow, FareRow, RetimeRow, ScheduleRow } from './network-repository.ts';
+import type { CancellationRow, RetimeRow, ScheduleRow } from './network-repository.ts';
 
 export interface Schedule {
   id: string;
@@ -32,7 +33,6 @@ export interface DatedFlight {
 }
 
 export interface Fare {
-  id: string;
   brand: string;
   currency: string;
   adult: number;
@@ -53,6 +53,16 @@ export interface Fare {
 
 const DATED_CACHE_LIMIT = 50_000;
 
+/** The schedules of these ids that the network has (for loading their fares). */
+export function schedulesOf(network: FlightNetwork, ids: Iterable<string>): Schedule[] {
+  const out: Schedule[] = [];
+  for (const id of ids) {
+    const schedule = network.schedules.get(id);
+    if (schedule) out.push(schedule);
+  }
+  return out;
+}
+
 /**
  * The whole schedule in memory, indexed for search: schedules by origin, direct destinations by
  * airport, fares by carrier/route/cabin, and the flights of one airport on one date (computed on first
@@ -64,7 +74,7 @@ export class FlightNetwork {
   private readonly byOrigin = new Map<string, Schedule[]>();
   /** Airports with a direct flight to the key airport. */
   readonly feeders = new Map<string, Set<string>>();
-  private readonly fares = new Map<string, Fare[]>();
+  private readonly fares: FareTable;
   private readonly cancelled = new Set<string>();
   private readonly dated = new Map<string, DatedFlight[]>();
   private readonly layouts = new Map<string, CabinLayout>();
@@ -75,7 +85,7 @@ export class FlightNetwork {
     version: number,
     rows: {
       schedules: ScheduleRow[];
-      fares: FareRow[];
+      fares: FareTable;
       cancellations: CancellationRow[];
       seatLayouts?: AircraftLayout[];
       retimes?: RetimeRow[];
@@ -83,6 +93,7 @@ export class FlightNetwork {
     catalogue: Catalogue,
   ) {
     this.version = version;
+    this.fares = rows.fares;
     for (const row of rows.schedules) {
       const origin = catalogue.airportByCode.get(row.origin);
       const destination = catalogue.airportByCode.get(row.destination);
@@ -112,28 +123,6 @@ export class FlightNetwork {
       feeders.add(row.origin);
       this.feeders.set(row.destination, feeders);
     }
-    for (const f of rows.fares) {
-      push(this.fares, fareKey(f.carrier, f.origin, f.destination, f.cabin), {
-        id: f.id,
-        brand: f.brand,
-        currency: f.currency,
-        adult: f.adult_amount,
-        child: f.child_amount,
-        infant: f.infant_amount,
-        tax: f.tax_amount,
-        infantTax: f.infant_tax_amount,
-        checkedBags: f.checked_bags,
-        cabinBags: f.cabin_bags,
-        change: { allowed: f.changeable === 1, penalty: f.change_penalty },
-        refund: { allowed: f.refundable === 1, penalty: f.refund_penalty },
-        seatFees: { standard: f.seat_fee_standard, preferred: f.seat_fee_preferred },
-        extraBags:
-          f.extra_bag_fee === null || f.extra_bag_max === 0
-            ? null
-            : { amount: f.extra_bag_fee, max: f.extra_bag_max },
-        pricing: farePricingOf(f.pricing),
-      });
-    }
     for (const a of rows.seatLayouts ?? [])
       for (const c of a.cabins) this.layouts.set(`${a.aircraft}|${c.cabin}`, c);
     for (const c of rows.cancellations) this.cancelled.add(`${c.schedule_id}|${c.departure_date}`);
@@ -144,10 +133,17 @@ export class FlightNetwork {
       });
   }
 
+  /** Reads the fares of these flights' routes if not read yet: call before `faresFor` on them. */
+  loadFares(schedules: Iterable<Schedule>): Promise<void> {
+    const routes = [];
+    for (const s of schedules)
+      routes.push({ carrier: s.carrier, origin: s.origin.iata, destination: s.destination.iata });
+    return this.fares.load(routes);
+  }
+
+  /** The fares of a flight's route in a cabin, by brand; after `loadFares` of it. */
   faresFor(schedule: Schedule, cabin: Cabin): Fare[] {
-    return (
-      this.fares.get(fareKey(schedule.carrier, schedule.origin.iata, schedule.destination.iata, cabin)) ?? []
-    );
+    return this.fares.faresFor(schedule.carrier, schedule.origin.iata, schedule.destination.iata, cabin);
   }
 
   /** The seat layout of a flight's cabin, if its aircraft type has one. */
@@ -213,10 +209,6 @@ export class FlightNetwork {
     }
     return out;
   }
-}
-
-function fareKey(carrier: string, origin: string, destination: string, cabin: string): string {
-  return `${carrier}|${origin}|${destination}|${cabin}`;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -12,6 +12,40 @@ import type { AircraftLayout } from '../seats/seat-layout.ts';
 
 export type ScheduleRow = Selectable<FlightSchedulesTable>;
 export type FareRow = Selectable<FaresTable>;
+/** What the search index reads of a fare: all but its id and timestamps. */
+export type FareIndexRow = Omit<FareRow, 'id' | 'created_at' | 'updated_at'>;
+/** A carrier's route, whose fares in every cabin and brand the search index reads together. */
+export interface FareRoute {
+  carrier: string;
+  origin: string;
+  destination: string;
+}
+/** Routes asked for in one query (three parameters each). */
+const ROUTES_PER_QUERY = 300;
+const FARE_INDEX_COLUMNS = [
+  'carrier',
+  'origin',
+  'destination',
+  'cabin',
+  'brand',
+  'currency',
+  'adult_amount',
+  'child_amount',
+  'infant_amount',
+  'tax_amount',
+  'infant_tax_amount',
+  'checked_bags',
+  'cabin_bags',
+  'changeable',
+  'change_penalty',
+  'refundable',
+  'refund_penalty',
+  'seat_fee_standard',
+  'seat_fee_preferred',
+  'extra_bag_fee',
+  'extra_bag_max',
+  'pricing',
+] as const;
 export type CancellationRow = Selectable<FlightCancellationsTable>;
 export type RetimeRow = Selectable<FlightRetimesTable>;
 
@@ -176,8 +210,31 @@ export function createNetworkRepository(db: Kysely<Database>) {
     findSchedule(id: string): Promise<ScheduleRow | undefined> {
       return db.selectFrom('flight_schedules').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    listFares(): Promise<FareRow[]> {
-      return db.selectFrom('fares').selectAll().execute();
+    /** The fares of carriers' routes (every cabin and brand), for the search index as it needs them. */
+    async faresOfRoutes(routes: readonly FareRoute[]): Promise<FareIndexRow[]> {
+      const rows: FareIndexRow[] = [];
+      for (let i = 0; i < routes.length; i += ROUTES_PER_QUERY) {
+        const chunk = routes.slice(i, i + ROUTES_PER_QUERY);
+        rows.push(
+          ...(await db
+            .selectFrom('fares')
+            .select(FARE_INDEX_COLUMNS)
+            .where((eb) =>
+              eb(
+                eb.refTuple('carrier', 'origin', 'destination'),
+                'in',
+                chunk.map((r) => eb.tuple(r.carrier, r.origin, r.destination)),
+              ),
+            )
+            .orderBy('carrier')
+            .orderBy('origin')
+            .orderBy('destination')
+            .orderBy('cabin')
+            .orderBy('brand')
+            .execute()),
+        );
+      }
+      return rows;
     },
     listRetimes(): Promise<RetimeRow[]> {
       return db.selectFrom('flight_retimes').selectAll().execute();

@@ -3,7 +3,14 @@ import { describe, it } from 'node:test';
 import { REFERENCE_RATES } from '../../money/index.ts';
 import { farePricingOf } from '../inventory/fare-calendar.ts';
 import type { Fare } from '../inventory/flight-network.ts';
-import { inOneCurrency, loadMultiplier, priceItinerary } from './fare-rules.ts';
+import {
+  atPercent,
+  type FaredSlice,
+  inOneCurrency,
+  loadMultiplier,
+  priceItinerary,
+  roundTripPercent,
+} from './fare-rules.ts';
 
 const SALE = { saleDate: '2027-03-01', rates: REFERENCE_RATES };
 const ONE = { adults: 1, children: [], infants: 0 };
@@ -11,7 +18,6 @@ const ONE = { adults: 1, children: [], infants: 0 };
 const DATE = '2027-05-05';
 
 const fare = (over: Partial<Fare> = {}): Fare => ({
-  id: 'far_1',
   brand: 'light',
   currency: 'EUR',
   adult: 10_000,
@@ -133,5 +139,65 @@ describe('fare rules', () => {
       })!.base_amount,
       10_000,
     );
+  });
+});
+
+describe('round trips', () => {
+  const airport = (iata: string, city: string | null) => ({ iata, city_id: city });
+  const leg = (
+    carrier: string,
+    from: ReturnType<typeof airport>,
+    to: ReturnType<typeof airport>,
+    percent?: number,
+  ) =>
+    ({
+      itinerary: [{ schedule: { carrier, origin: from, destination: to } }],
+      fares: [{ pricing: percent === undefined ? null : { round_trip_percent: percent } }],
+    }) as unknown as FaredSlice;
+  const lhr = airport('LHR', 'cty_london');
+  const lgw = airport('LGW', 'cty_london');
+  const dub = airport('DUB', 'cty_dublin');
+  const ork = airport('ORK', 'cty_cork');
+
+  it('prices out and back between two cities on one airline at the fares’ return percent, the highest', () => {
+    assert.equal(roundTripPercent([leg('BA', lhr, dub, 80), leg('BA', dub, lhr, 80)]), 80);
+    assert.equal(
+      roundTripPercent([leg('BA', lhr, dub, 80), leg('BA', dub, lgw, 90)]),
+      90,
+      'London either way',
+    );
+  });
+
+  it('prices anything else one way at a time', () => {
+    assert.equal(roundTripPercent([leg('BA', lhr, dub, 80), leg('EI', dub, lhr, 80)]), 100, 'two airlines');
+    assert.equal(roundTripPercent([leg('BA', lhr, dub, 80), leg('BA', ork, lhr, 80)]), 100, 'an open jaw');
+    assert.equal(
+      roundTripPercent([leg('BA', lhr, dub, 80), leg('BA', dub, lhr)]),
+      100,
+      'a fare with no return price',
+    );
+    assert.equal(roundTripPercent([leg('BA', lhr, dub, 80)]), 100, 'one way');
+  });
+
+  it('takes the percent off the base only, to whole hundreds, taxes untouched', () => {
+    const price = {
+      currency: 'GBP',
+      base_amount: 12_345 * 2,
+      tax_amount: 1_500 * 2,
+      total_amount: 13_845 * 2,
+      passengers: [
+        { type: 'adult' as const, count: 2, base_amount: 12_345, tax_amount: 1_500, total_amount: 13_845 },
+      ],
+    };
+    const [at80] = atPercent([price], 80);
+    assert.deepEqual(at80!.passengers[0], {
+      type: 'adult',
+      count: 2,
+      base_amount: 9_900,
+      tax_amount: 1_500,
+      total_amount: 11_400,
+    });
+    assert.equal(at80!.total_amount, 2 * 11_400);
+    assert.deepEqual(atPercent([price], 100), [price]);
   });
 });

@@ -1,6 +1,6 @@
 import { convert, type RateTable } from '../../money/index.ts';
 import { calendarFactor } from '../inventory/fare-calendar.ts';
-import type { Fare } from '../inventory/flight-network.ts';
+import type { DatedFlight, Fare } from '../inventory/flight-network.ts';
 
 export interface PassengerMix {
   adults: number;
@@ -115,11 +115,15 @@ export function priceItinerary(
 }
 
 /**
- * Slice prices in one currency, the first slice's, the others' passenger lines converted through the
- * rates; null when a currency has no rate.
+ * Slice prices in one currency, the first slice's unless another is given (a change is priced in its
+ * booking's), the others' passenger lines converted through the rates; null when a currency has no rate.
  */
-export function inOneCurrency(prices: readonly PriceBreakdown[], rates: RateTable): PriceBreakdown[] | null {
-  const currency = prices[0]?.currency;
+export function inOneCurrency(
+  prices: readonly PriceBreakdown[],
+  rates: RateTable,
+  target?: string,
+): PriceBreakdown[] | null {
+  const currency = target ?? prices[0]?.currency;
   if (!currency) return null;
   const converted: PriceBreakdown[] = [];
   for (const price of prices) {
@@ -144,4 +148,53 @@ export function inOneCurrency(prices: readonly PriceBreakdown[], rates: RateTabl
     converted.push({ currency, base_amount: base, tax_amount: tax, total_amount: base + tax, passengers });
   }
   return converted;
+}
+
+/** One slice's flights and, in the same order, the fares they are sold on (a search's slice option). */
+export interface FaredSlice {
+  itinerary: readonly DatedFlight[];
+  fares: readonly Fare[];
+}
+
+const placeOf = (airport: DatedFlight['schedule']['origin']) => airport.city_id ?? airport.iata;
+
+/**
+ * The percent a journey's fares are sold at: a return — out and back between the same two cities, all on
+ * one airline — at the fares' `round_trip_percent` (the highest of them, so no fare goes below its own),
+ * anything else at 100 (each way priced alone, as low-cost carriers and one-ways are). Called for every
+ * combination a search prices, so it allocates nothing.
+ */
+export function roundTripPercent(slices: readonly FaredSlice[]): number {
+  if (slices.length !== 2) return 100;
+  const [out, back] = slices as [FaredSlice, FaredSlice];
+  const leaves = out.itinerary[0];
+  const arrives = out.itinerary.at(-1);
+  const comesBack = back.itinerary[0];
+  const ends = back.itinerary.at(-1);
+  if (!leaves || !arrives || !comesBack || !ends) return 100;
+  if (
+    placeOf(leaves.schedule.origin) !== placeOf(ends.schedule.destination) ||
+    placeOf(arrives.schedule.destination) !== placeOf(comesBack.schedule.origin)
+  )
+    return 100;
+  const carrier = leaves.schedule.carrier;
+  let percent = 0;
+  for (const slice of slices) {
+    for (const flight of slice.itinerary) if (flight.schedule.carrier !== carrier) return 100;
+    for (const fare of slice.fares) percent = Math.max(percent, fare.pricing?.round_trip_percent ?? 100);
+  }
+  return percent;
+}
+
+/** Slice prices with every base at `percent` (to whole hundreds); taxes are the airports' and stay. */
+export function atPercent(prices: readonly PriceBreakdown[], percent: number): PriceBreakdown[] {
+  if (percent === 100) return [...prices];
+  return prices.map((price) => {
+    const passengers = price.passengers.map((p) => {
+      const base = toHundreds((p.base_amount * percent) / 100);
+      return { ...p, base_amount: base, total_amount: base + p.tax_amount };
+    });
+    const base = passengers.reduce((n, p) => n + p.base_amount * p.count, 0);
+    return { ...price, base_amount: base, total_amount: base + price.tax_amount, passengers };
+  });
 }

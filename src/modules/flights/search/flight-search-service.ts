@@ -1,6 +1,7 @@
 import { invalidField } from '../../../http/app-error.ts';
 import { paginate } from '../../../http/cursor.ts';
 import type { Clock } from '../../../ports/clock.ts';
+import { noSearchTimer, type SearchTimer } from '../../../ports/metrics.ts';
 import { addDays, daysBetween, toLocalIso } from '../../../shared/calendar.ts';
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
@@ -12,7 +13,15 @@ import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { availableBags, extraBagsOfSlice } from '../services/bag-rules.ts';
 import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
-import { inOneCurrency, type PassengerMix, type SaleContext, saleAt } from './fare-rules.ts';
+import {
+  atPercent,
+  inOneCurrency,
+  type PassengerMix,
+  roundTripPercent,
+  type SaleContext,
+  saleAt,
+} from './fare-rules.ts';
+import { createItineraryCache, type ItineraryCache } from './itinerary-cache.ts';
 import { findItineraries, type Itinerary } from './itinerary-search.ts';
 import {
   combinePrices,
@@ -59,8 +68,14 @@ export function createFlightSearchService(deps: {
   rates: () => RateTable;
   /** The pricing rules' terms for a sale: offers are shown at their selling price for the buyer. */
   pricing: TermsFor;
+  /** Times each search's phases for the gauges. */
+  timer?: SearchTimer;
+  /** Slice searches kept per network version; one of its own unless given. */
+  itineraries?: ItineraryCache;
 }) {
   const { catalogue, seats } = deps;
+  const timer = deps.timer ?? noSearchTimer;
+  const cached = deps.itineraries ?? createItineraryCache();
 
   function resolvePlace(code: string, pointer: string): Airport[] {
     const airport = catalogue.airportByCode.get(code.toUpperCase());
@@ -117,6 +132,7 @@ export function createFlightSearchService(deps: {
     mix: PassengerMix,
     worth: Worth,
     sale: SaleContext,
+    lap: (phase: string) => void = () => {},
   ): Promise<{ perSlice: SliceOption[][]; complete: boolean }> {
     const include = req.airlines?.include;
     const exclude = new Set(req.airlines?.exclude ?? []);
@@ -126,22 +142,35 @@ export function createFlightSearchService(deps: {
     const itineraries: Itinerary[][] = [];
     let complete = true;
     for (const [i, slice] of req.slices.entries()) {
-      const found = await findItineraries(network, {
+      const query = {
         origins: places[i]!.origins,
         destinations: places[i]!.destinations,
         date: dates[i]!,
         maxConnections: req.max_connections ?? 1,
         maxLayoverMinutes: req.max_layover_minutes ?? DEFAULT_MAX_LAYOVER_MINUTES,
         carrierAllowed,
-      });
+      };
+      const key = [
+        query.origins.map((a) => a.iata).join(','),
+        query.destinations.map((a) => a.iata).join(','),
+        query.date,
+        query.maxConnections,
+        query.maxLayoverMinutes,
+        include?.join(',') ?? '*',
+        [...exclude].join(','),
+      ].join('|');
+      const found = await cached.get(network, key, () => findItineraries(network, query));
       complete &&= found.complete;
       itineraries.push(found.itineraries.filter((it) => bookableFrom(it, now) && matchesWindows(it, slice)));
       await yieldNow();
     }
+    lap('itineraries');
     const flights = itineraries.flat(2) as DatedFlight[];
-    const sold = await seats.soldFor(
-      flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin })),
-    );
+    const [sold] = await Promise.all([
+      seats.soldFor(flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin }))),
+      network.loadFares(new Set(flights.map((f) => f.schedule))),
+    ]);
+    lap('availability');
     const soldOf = (id: string, date: string, c: Cabin) =>
       sold.get(seats.keyOf({ scheduleId: id, date, cabin: c })) ?? 0;
     const perSlice = itineraries.map((list) => {
@@ -163,6 +192,7 @@ export function createFlightSearchService(deps: {
   }
 
   function matchesWindows(it: Itinerary, slice: Slice): boolean {
+    if (!slice.departure_time && !slice.arrival_time) return true;
     const first = it[0]!;
     const last = it[it.length - 1]!;
     return (
@@ -211,10 +241,11 @@ export function createFlightSearchService(deps: {
 
   /** The selling price of slice options together for the buyer; undefined when they cannot be priced together. */
   function sell(options: SliceOption[], buyer: Buyer, rates: RateTable) {
-    const prices = inOneCurrency(
+    const converted = inOneCurrency(
       options.map((o) => o.price),
       rates,
     );
+    const prices = converted && atPercent(converted, roundTripPercent(options));
     const net = prices && combinePrices(prices);
     if (!net) return undefined;
     const sale = flightSale(options.map((o) => o.itinerary));
@@ -366,12 +397,14 @@ export function createFlightSearchService(deps: {
   return {
     /** Offers for a one-way, return or multi-city trip, priced from live availability. */
     async searchFlights(req: SearchFlightRequest, buyer: Buyer & { role: string }) {
+      const { lap } = timer('flight');
       const { mix, places } = checkRequest(req);
       const rates = deps.rates();
       const worth = worthIn(rates);
       if (req.currency && !hasRate(rates, req.currency))
         throw invalidField('/currency', `has no exchange rate: ${JSON.stringify(req.currency)}`);
       const network = await deps.networkCache.current();
+      lap('index');
       const now = deps.clock.now();
       // One rate table for the whole search: slices converted, offers compared and calendar alike.
       const sale = saleAt(now, rates);
@@ -383,6 +416,7 @@ export function createFlightSearchService(deps: {
         mix,
         worth,
         sale,
+        lap,
       );
       const { combos, complete } = combine(options.perSlice);
       const priced = combos
@@ -395,6 +429,7 @@ export function createFlightSearchService(deps: {
           (convert(rates, c.price.total_amount, c.price.currency, unit!) ?? Number.POSITIVE_INFINITY) <=
             req.max_total_amount,
       );
+      lap('pricing');
       const sort = req.sort ?? 'price';
       // Totals compare through the rates, so offers in several currencies still sort by what they cost.
       candidates.sort((a, b) =>
@@ -417,9 +452,11 @@ export function createFlightSearchService(deps: {
         }),
         ...(req.currency ? { exchange_rates_as_of: rates.asOf } : {}),
       };
-      return (req.flexible_days ?? 0) > 0
-        ? { ...page, calendar: await calendar(network, req, places, mix, worth, buyer, sale) }
-        : page;
+      lap('page');
+      if ((req.flexible_days ?? 0) === 0) return page;
+      const around = await calendar(network, req, places, mix, worth, buyer, sale);
+      lap('calendar');
+      return { ...page, calendar: around };
     },
   };
 }

@@ -31,8 +31,14 @@ describe('seat layouts', () => {
   });
 
   it('gives every demo aircraft cabin exactly the seats its schedules sell', () => {
-    for (const km of [500, 3_000, 7_000, 12_000]) {
-      const { aircraft, capacity } = aircraftFor(km);
+    for (const [km, lowCost] of [
+      [500, false],
+      [3_000, false],
+      [7_000, false],
+      [12_000, false],
+      [1_200, true],
+    ] as const) {
+      const { aircraft, capacity } = aircraftFor(km, lowCost);
       const layout = DEMO_SEAT_LAYOUTS.find((l) => l.aircraft === aircraft);
       assert.ok(layout, `a layout for ${aircraft}`);
       const seats = Object.fromEntries(layout.cabins.map((c) => [c.cabin, assignableSeats(c).length]));

@@ -66,7 +66,7 @@ export function createSeatMapsService(deps: {
         });
       const network = await deps.networkCache.current();
       const kinds = sitterKinds(offer.passengers);
-      const flights = flightsOf(network, offer, now).flatMap((slice, sliceIndex) =>
+      const flights = (await flightsOf(network, offer, now)).flatMap((slice, sliceIndex) =>
         slice.map(({ flight, fare }, segment) =>
           flightMap(
             { slice: sliceIndex, segment, date: flight.date, cabin: offer.cabin, currency: fare.currency },
@@ -96,7 +96,7 @@ export function createSeatMapsService(deps: {
         return sitter ? [{ id: p.id, kind: kindOf(sitter) }] : [];
       });
       const kinds = [...new Set(passengers.map((p) => p.kind))];
-      const { terms } = tripOfBooking(network, row, deps.clock.now());
+      const { terms } = await tripOfBooking(network, row, deps.clock.now());
       const flights = itinerary.slices.flatMap((slice, sliceIndex) =>
         slice.segments.flatMap((seg, segment) => {
           const schedule = network.schedules.get(seg.flight_id);

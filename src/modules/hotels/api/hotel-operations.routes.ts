@@ -2,8 +2,10 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../../http/app-instance.ts';
 import { errorResponses } from '../../../http/schemas.ts';
+import { textImportRoute } from '../../../http/text-imports.ts';
 import type { createAllotments } from '../inventory/hotel-allotments.ts';
 import type { HotelImporter } from '../inventory/hotel-import.ts';
+import type { HotelTableImport } from '../inventory/hotel-table-import.ts';
 
 const tags = ['hotel operations'];
 const security = [{ oauth2: ['admin'] }];
@@ -13,6 +15,7 @@ export function hotelOperationsRoutes(
   app: App,
   deps: {
     importHotels: HotelImporter;
+    importHotelTable: HotelTableImport;
     setAllotment: ReturnType<typeof createAllotments>;
     guard: onRequestAsyncHookHandler;
     bodyLimit: number;
@@ -49,6 +52,37 @@ export function hotelOperationsRoutes(
     },
     async (request) => deps.importHotels(request.body),
   );
+
+  textImportRoute(app, {
+    url: '/import_hotel_csv',
+    types: ['text/csv'],
+    operationId: 'import_hotel_csv',
+    tags,
+    summary: 'Import one hotel table from a CSV file: hotels, room types, rate plans or allotments (admin)',
+    description:
+      'A `text/csv` body with a header line (docs/hotel-import.md), told apart by its columns: hotels.csv ' +
+      '(content, one hotel a row), room_types.csv and rate_plans.csv (rows of hotels already imported, by ' +
+      '`hotel_code`), allotments.csv (rooms for sale and stop-sells over ranges of nights). Amounts are ' +
+      'decimals in the rate’s currency; lists are separated by semicolons. Rows match as in ' +
+      'POST /import_hotels, so a corrected file updates. All of it or nothing: each problem is listed ' +
+      'with its `line`.',
+    response: Type.Object({
+      table: Type.Union([
+        Type.Literal('hotels'),
+        Type.Literal('room_types'),
+        Type.Literal('rate_plans'),
+        Type.Literal('allotments'),
+      ]),
+      rows: Type.Integer(),
+      hotels: Type.Integer(),
+      room_types: Type.Integer(),
+      rate_plans: Type.Integer(),
+      allotment_nights: Type.Integer(),
+    }),
+    guard: deps.guard,
+    bodyLimit: deps.bodyLimit,
+    run: (text) => deps.importHotelTable(text),
+  });
 
   app.post(
     '/set_allotment',

@@ -40,9 +40,62 @@ describe('POST /search_hotels', () => {
     assert.ok(option.tax_included_amount > 0 && option.tax_included_amount < option.total_amount);
     assert.match(option.rate_key, /^rk_/);
     assert.equal(option.currency, 'GBP');
-    const refundable = body.data[0].options.find((o: any) => o.cancellation.refundable);
+    const every = (await search({ ...stay(t, 20, 3), options: 'all' })).body;
+    const refundable = every.data[0].options.find((o: any) => o.cancellation.refundable);
     assert.match(refundable.cancellation.free_cancellation_until, /T18:00:00\+00:00$/);
     assert.ok(body.data[0].distance_km >= 0);
+  });
+
+  it('carries the cheapest option of each room type, and every option on request', async () => {
+    const sized = (await search(stay(t, 20, 3))).body.data;
+    const every = (await search({ ...stay(t, 20, 3), options: 'all' })).body.data;
+    assert.deepEqual(
+      sized.map((h: any) => h.hotel.id),
+      every.map((h: any) => h.hotel.id),
+      'the same hotels in the same order',
+    );
+    let fewer = 0;
+    for (const [i, hotel] of sized.entries()) {
+      const all = every[i].options;
+      assert.equal(hotel.options_count, all.length);
+      assert.equal(every[i].options_count, all.length);
+      const types = [...new Set(all.map((o: any) => o.room_type.code))];
+      assert.deepEqual(
+        hotel.options.map((o: any) => o.room_type.code),
+        types,
+        'one option per room type, in the order of their cheapest',
+      );
+      for (const option of hotel.options) {
+        const ofType = all.filter((o: any) => o.room_type.code === option.room_type.code);
+        assert.equal(option.total_amount, Math.min(...ofType.map((o: any) => o.total_amount)));
+      }
+      if (hotel.options.length < all.length) fewer++;
+    }
+    assert.ok(fewer > 0, 'some hotel has several rate plans for a room type');
+  });
+
+  it('gives each hotel its distance to the city centre, the main station and the airport', async () => {
+    const { body } = await search(stay(t, 20, 1));
+    const radians = Math.PI / 180;
+    const km = (a: [number, number], b: [number, number]) => {
+      const h =
+        Math.sin(((b[0] - a[0]) * radians) / 2) ** 2 +
+        Math.cos(a[0] * radians) * Math.cos(b[0] * radians) * Math.sin(((b[1] - a[1]) * radians) / 2) ** 2;
+      return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
+    };
+    const lhr = testCatalogue().airportByCode.get('LHR')!;
+    for (const { hotel, distance_km, points_of_interest } of body.data) {
+      const [centre, station, airport] = points_of_interest;
+      assert.deepEqual(
+        points_of_interest.map((p: any) => p.type),
+        ['city_centre', 'main_station', 'airport'],
+      );
+      assert.equal(centre.distance_km, distance_km, 'a city search measures from the centre');
+      assert.equal(station.name, 'London Waterloo');
+      assert.equal(airport.code, 'LHR', 'the busiest of London’s airports');
+      const expected = km([hotel.latitude, hotel.longitude], [lhr.latitude, lhr.longitude]);
+      assert.ok(Math.abs(airport.distance_km - expected) < 0.01, `${airport.distance_km} vs ${expected}`);
+    }
   });
 
   it('offers only rooms that fit each requested room, and prices several rooms together', async () => {

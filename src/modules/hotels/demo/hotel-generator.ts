@@ -1,8 +1,11 @@
-import { seededRandom } from '../../../ports/seeded-random.ts';
+import { pick, seededRandom, weighted } from '../../../ports/seeded-random.ts';
 import { addDays } from '../../../shared/calendar.ts';
-import type { Catalogue, City } from '../../catalog/index.ts';
+import { type Catalogue, createPointsOfInterest, distanceKm } from '../../catalog/index.ts';
 import { convert, hasRate, niceAmount, REFERENCE_RATES } from '../../money/index.ts';
 import type { HotelFile, HotelRecord, RatePlanRecord, RoomTypeRecord } from '../inventory/hotel-file.ts';
+import { describeHotel, roomTypesFor } from './hotel-content.ts';
+import { destinations, marketOf, starsFor } from './hotel-markets.ts';
+import { type Area, chainFor, hotelName } from './hotel-names.ts';
 
 export type HotelPreset = 'S' | 'M' | 'L';
 
@@ -14,53 +17,6 @@ export const HOTEL_PRESETS: Record<HotelPreset, { cities: number; hotels: number
 };
 
 const S_CITIES = ['cty_2643743', 'cty_2988507', 'cty_3128760']; // London, Paris, Barcelona
-
-/**
- * Where travellers go, beyond the biggest cities: the M and L presets have hotels here first, so a demo
- * has Paris, Rome and Amsterdam, not only the most populous cities. Name and country in the catalogue.
- */
-const DESTINATIONS: ReadonlyArray<[string, string]> = [
-  ['London', 'GB'],
-  ['Paris', 'FR'],
-  ['Barcelona', 'ES'],
-  ['Madrid', 'ES'],
-  ['Rome', 'IT'],
-  ['Milan', 'IT'],
-  ['Venice', 'IT'],
-  ['Amsterdam', 'NL'],
-  ['Berlin', 'DE'],
-  ['Munich', 'DE'],
-  ['Vienna', 'AT'],
-  ['Prague', 'CZ'],
-  ['Lisbon', 'PT'],
-  ['Dublin', 'IE'],
-  ['Edinburgh', 'GB'],
-  ['Copenhagen', 'DK'],
-  ['Stockholm', 'SE'],
-  ['Zürich', 'CH'],
-  ['Athens', 'GR'],
-  ['Istanbul', 'TR'],
-  ['Dubai', 'AE'],
-  ['New York City', 'US'],
-  ['Los Angeles', 'US'],
-  ['San Francisco', 'US'],
-  ['Miami', 'US'],
-  ['Chicago', 'US'],
-  ['Toronto', 'CA'],
-  ['Mexico City', 'MX'],
-  ['Rio de Janeiro', 'BR'],
-  ['Buenos Aires', 'AR'],
-  ['Tokyo', 'JP'],
-  ['Seoul', 'KR'],
-  ['Singapore', 'SG'],
-  ['Bangkok', 'TH'],
-  ['Hong Kong', 'HK'],
-  ['Sydney', 'AU'],
-  ['Cape Town', 'ZA'],
-  ['Marrakesh', 'MA'],
-  ['Cairo', 'EG'],
-  ['Delhi', 'IN'],
-];
 
 const NAMES = [
   'Grand',
@@ -137,20 +93,6 @@ const ROOMS: Array<Omit<RoomTypeRecord, 'rooms'>> = [
   },
 ];
 
-function citiesFor(catalogue: Catalogue, preset: HotelPreset): City[] {
-  if (preset === 'S') return S_CITIES.map((id) => catalogue.cityById.get(id)!).filter(Boolean);
-  const chosen = new Map<string, City>();
-  for (const [name, country] of DESTINATIONS) {
-    const city = catalogue.cities.find((c) => c.name === name && c.country_code === country);
-    if (city) chosen.set(city.id, city);
-  }
-  for (const city of catalogue.cities) {
-    if (chosen.size >= HOTEL_PRESETS[preset].cities) break;
-    chosen.set(city.id, city);
-  }
-  return [...chosen.values()];
-}
-
 /**
  * Rate plans priced in the hotel's own currency at realistic levels: amounts are set in euro cents and
  * converted with the reference rates (a night in Seoul is hundreds of thousands of won). A country
@@ -220,15 +162,11 @@ function ratePlans(
   ];
 }
 
-/** Plausible hotels around the catalogue's real cities, more in bigger cities. Deterministic for a seed. */
-export function generateHotels(
-  catalogue: Catalogue,
-  preset: HotelPreset,
-  start: string,
-  seed = 7,
-): HotelFile {
+/** S: London, Paris and Barcelona with a few simple hotels each, as the tests know them. */
+function generateSmall(catalogue: Catalogue, start: string, seed: number): HotelFile {
   const random = seededRandom(seed);
-  const cities = citiesFor(catalogue, preset);
+  const preset = 'S';
+  const cities = S_CITIES.map((id) => catalogue.cityById.get(id)!).filter(Boolean);
   const weights = cities.map((c) => Math.sqrt(c.population));
   const sum = weights.reduce((a, b) => a + b, 0);
   const hotels: HotelRecord[] = [];
@@ -238,22 +176,18 @@ export function generateHotels(
     for (let i = 0; i < count; i++) {
       const stars = 1 + Math.min(4, Math.floor(random() * 5));
       const radiusKm = 0.3 + random() * 6;
-      const angle = random() * Math.PI * 2;
-      const latitude = city.latitude + (radiusKm / 111) * Math.cos(angle);
-      const longitude =
-        city.longitude +
-        (radiusKm / (111 * Math.max(0.2, Math.cos((city.latitude * Math.PI) / 180)))) * Math.sin(angle);
-      const name = `${NAMES[Math.floor(random() * NAMES.length)]} ${KINDS[Math.floor(random() * KINDS.length)]} ${city.name}`;
+      const [latitude, longitude] = around(city.latitude, city.longitude, radiusKm, random);
+      const name = `${pick(NAMES, random())} ${pick(KINDS, random())} ${city.name}`;
       const code = `${city.id.slice(4)}-${String(i + 1).padStart(4, '0')}`;
       hotels.push({
         code,
         name,
         city_id: city.id,
-        chain: CHAINS[Math.floor(random() * CHAINS.length)] ?? null,
+        chain: pick(CHAINS, random()),
         stars,
-        address: `${1 + Math.floor(random() * 200)} ${STREETS[Math.floor(random() * STREETS.length)]}, ${city.name}`,
-        latitude: Math.round(latitude * 1e6) / 1e6,
-        longitude: Math.round(longitude * 1e6) / 1e6,
+        address: `${1 + Math.floor(random() * 200)} ${pick(STREETS, random())}, ${city.name}`,
+        latitude,
+        longitude,
         check_in_time: '15:00',
         check_out_time: stars >= 4 ? '12:00' : '11:00',
         description: `A ${stars}-star ${name.split(' ').slice(-2, -1)[0]!.toLowerCase()} ${radiusKm < 2 ? 'in the centre of' : 'in'} ${city.name}.`,
@@ -276,4 +210,130 @@ export function generateHotels(
     }
   });
   return { hotels, allotments: [] };
+}
+
+/** Where a hotel stands, and how likely: most in the centre, some by the station and the airport. */
+const AREAS: ReadonlyArray<readonly [Area, number]> = [
+  ['centre', 0.34],
+  ['old_town', 0.1],
+  ['station', 0.12],
+  ['airport', 0.08],
+  ['business', 0.14],
+  ['outskirts', 0.22],
+];
+/** Share of hotels in chains, by continent (most in North America, fewest in Africa). */
+const CHAIN_SHARE: Record<string, number> = { NA: 0.6, OC: 0.45, EU: 0.3, AS: 0.35, SA: 0.25, AF: 0.15 };
+/** Rooms are smaller where space is dear. */
+const ROOM_SIZE: Record<string, number> = {
+  JP: 0.75,
+  HK: 0.7,
+  SG: 0.85,
+  MO: 0.9,
+  US: 1.2,
+  CA: 1.15,
+  AE: 1.2,
+};
+
+/** A point `km` from (lat, lon) in a direction drawn at random. */
+function around(lat: number, lon: number, km: number, random: () => number): [number, number] {
+  const angle = random() * Math.PI * 2;
+  const latitude = lat + (km / 111) * Math.cos(angle);
+  const longitude = lon + (km / (111 * Math.max(0.2, Math.cos((lat * Math.PI) / 180)))) * Math.sin(angle);
+  return [Math.round(latitude * 1e6) / 1e6, Math.round(longitude * 1e6) / 1e6];
+}
+
+/**
+ * M and L: hotels where visitors go (a city's share follows its international arrivals, or its people
+ * and air traffic where those are not known), stars by market, fictional chains where chains are
+ * common, names unique in each city, hotels placed in the centre, the old town, by the main station and
+ * the airport, and content written from what each hotel is.
+ */
+function generateWorld(catalogue: Catalogue, preset: 'M' | 'L', start: string, seed: number): HotelFile {
+  const random = seededRandom(seed);
+  const chosen = destinations(catalogue, HOTEL_PRESETS[preset].cities);
+  const sum = chosen.reduce((total, d) => total + d.weight, 0);
+  const pointsOf = createPointsOfInterest(catalogue);
+  const hotels: HotelRecord[] = [];
+  for (const { city, weight } of chosen) {
+    const count = Math.max(1, Math.round((HOTEL_PRESETS[preset].hotels * weight) / sum));
+    const country = catalogue.countryByCode.get(city.country_code);
+    const continent = country?.continent ?? 'EU';
+    const market = marketOf(catalogue, city.country_code);
+    const language = country?.languages[0] ?? 'en';
+    const points = pointsOf(city.id);
+    const station = points.find((p) => p.type === 'main_station');
+    const airport = points.find((p) => p.type === 'airport');
+    const taken = new Set<string>();
+    for (let i = 0; i < count; i++) {
+      const stars = starsFor(market, random());
+      let area = weighted(AREAS, random());
+      if ((area === 'station' && !station) || (area === 'airport' && !airport)) area = 'centre';
+      const anchor = area === 'station' ? station! : area === 'airport' ? airport! : city;
+      const spread = { centre: 1.2, old_town: 1, station: 0.6, airport: 2, business: 3, outskirts: 7 }[area];
+      const km = (area === 'outskirts' ? 3 : 0.1) + random() * spread;
+      const [latitude, longitude] = around(anchor.latitude, anchor.longitude, km, random);
+      const chain = chainFor(stars, city.country_code, continent, CHAIN_SHARE[continent] ?? 0.3, random);
+      const name = hotelName(chain, city.name, language, area, taken, random);
+      const amenities = AMENITIES.filter(
+        (a, k) => k === 0 || (a === 'airport_shuttle' ? area === 'airport' : random() < 0.15 + stars * 0.12),
+      );
+      const roomTypes = roomTypesFor(stars, ROOM_SIZE[city.country_code] ?? 1, random).map((r, k) => ({
+        ...r,
+        rooms: Math.max(2, Math.round((k === 2 ? 4 : 12) * (0.5 + random()) * (stars >= 4 ? 2 : 1))),
+      }));
+      const code = `${city.id.slice(4)}-${String(i + 1).padStart(4, '0')}`;
+      const nearKm =
+        area === 'airport' || area === 'station'
+          ? distanceKm(latitude, longitude, anchor.latitude, anchor.longitude)
+          : 0;
+      hotels.push({
+        code,
+        name,
+        city_id: city.id,
+        chain: chain?.name ?? null,
+        stars,
+        address: `${1 + Math.floor(random() * 200)} ${pick(STREETS, random())}, ${city.name}`,
+        latitude,
+        longitude,
+        check_in_time: stars >= 4 ? '15:00' : '14:00',
+        check_out_time: stars >= 4 ? '12:00' : '11:00',
+        description: describeHotel(
+          {
+            name,
+            stars,
+            rooms: roomTypes.reduce((n, r) => n + r.rooms, 0),
+            area,
+            city: city.name,
+            station: station?.name ?? null,
+            airport: airport?.name ?? null,
+            km: nearKm,
+            amenities,
+          },
+          random,
+        ),
+        amenities,
+        images: [
+          `https://images.itinera.example/hotels/${code}/1.jpg`,
+          `https://images.itinera.example/hotels/${code}/2.jpg`,
+        ],
+        policies: { pets_allowed: amenities.includes('pets_allowed'), smoking: false, min_check_in_age: 18 },
+        active: true,
+        room_types: roomTypes,
+        rate_plans: ratePlans(stars, random, start, country?.currencies[0] ?? 'EUR'),
+      });
+    }
+  }
+  return { hotels, allotments: [] };
+}
+
+/** Plausible hotels around the catalogue's real cities. Deterministic for a seed. */
+export function generateHotels(
+  catalogue: Catalogue,
+  preset: HotelPreset,
+  start: string,
+  seed = 7,
+): HotelFile {
+  return preset === 'S'
+    ? generateSmall(catalogue, start, seed)
+    : generateWorld(catalogue, preset, start, seed);
 }

@@ -3,17 +3,10 @@ import type { Database } from '../../../db/tables.ts';
 import { bumpVersion } from '../../../db/versioned-cache.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
-import { addDays, daysBetween } from '../../../shared/calendar.ts';
 import type { Catalogue } from '../../catalog/index.ts';
-import { encodeAmenities, encodeHotelContent, encodeRatePlanRules } from './hotel-content-codec.ts';
+import { hotelRow, overrideRows, ratePlanRow, roomTypeRow } from './hotel-rows.ts';
 import { assertHotelFile } from './hotel-validation.ts';
-import type {
-  HotelRow,
-  HotelsRepository,
-  OverrideRow,
-  RatePlanRow,
-  RoomTypeRow,
-} from './hotels-repository.ts';
+import type { HotelsRepository } from './hotels-repository.ts';
 
 export interface HotelImportResult {
   hotels: number;
@@ -47,80 +40,25 @@ export function createHotelImporter(deps: {
     await deps.db.transaction().execute(async (trx) => {
       for (let i = 0; i < file.hotels.length; i += 500) {
         const batch = file.hotels.slice(i, i + 500);
-        const hotelRows: HotelRow[] = batch.map((h) => ({
-          id: deps.ids.next('htl'),
-          code: h.code,
-          name: h.name.trim(),
-          city_id: h.city_id,
-          chain: h.chain ?? null,
-          stars: h.stars,
-          address: h.address,
-          latitude: h.latitude,
-          longitude: h.longitude,
-          time_zone: deps.catalogue.cityById.get(h.city_id)!.time_zone,
-          check_in_time: h.check_in_time,
-          check_out_time: h.check_out_time,
-          description: h.description,
-          ...encodeHotelContent(h),
-          active: h.active === false ? 0 : 1,
-          created_at: now,
-          updated_at: now,
-        }));
+        const hotelRows = batch.map((h) => hotelRow(h, deps, now));
         const hotelIds = await deps.hotels.upsertHotels(trx, hotelRows);
-        const rooms: RoomTypeRow[] = batch.flatMap((h) =>
-          h.room_types.map((r) => ({
-            id: deps.ids.next('rmt'),
-            hotel_id: hotelIds.get(h.code)!,
-            code: r.code,
-            name: r.name,
-            beds: r.beds,
-            max_adults: r.max_adults,
-            max_children: r.max_children,
-            max_occupancy: r.max_occupancy,
-            size_m2: r.size_m2,
-            amenities: encodeAmenities(r.amenities),
-            rooms: r.rooms,
-            price_factor: r.price_factor,
-          })),
+        const rooms = batch.flatMap((h) =>
+          h.room_types.map((r) => roomTypeRow(r, hotelIds.get(h.code)!, deps.ids)),
         );
-        const plans: RatePlanRow[] = batch.flatMap((h) =>
-          h.rate_plans.map((r) => ({
-            id: deps.ids.next('rpl'),
-            hotel_id: hotelIds.get(h.code)!,
-            code: r.code,
-            name: r.name,
-            board: r.board,
-            currency: r.currency,
-            base_amount: r.base_amount,
-            standard_adults: r.standard_adults,
-            extra_adult_percent: r.extra_adult_percent,
-            ...encodeRatePlanRules(r),
-            min_stay: r.min_stay,
-            closed_to_arrival: r.closed_to_arrival,
-            payment_type: r.payment ?? 'pay_now',
-          })),
+        const plans = batch.flatMap((h) =>
+          h.rate_plans.map((r) => ratePlanRow(r, hotelIds.get(h.code)!, deps.ids)),
         );
         const roomIds = await deps.hotels.upsertRoomTypes(trx, rooms);
         await deps.hotels.upsertRatePlans(trx, plans);
         roomTypes += rooms.length;
         ratePlans += plans.length;
         const codes = new Set(batch.map((h) => h.code));
-        const overrides: OverrideRow[] = (file.allotments ?? [])
-          .filter((a) => codes.has(a.hotel_code))
-          .flatMap((a) => {
-            const roomTypeId = roomIds.get(`${hotelIds.get(a.hotel_code)}|${a.room_type}`)!;
-            return Array.from({ length: daysBetween(a.from, a.to) + 1 }, (_, d) => ({
-              room_type_id: roomTypeId,
-              night: addDays(a.from, d),
-              rooms: a.rooms ?? null,
-              closed: a.closed ? 1 : 0,
-              closed_to_arrival: a.closed_to_arrival ? 1 : 0,
-            }));
-          });
-        // Allotment records of one file may overlap; for a night set twice the later record wins.
-        const byNight = new Map(overrides.map((o) => [`${o.room_type_id}|${o.night}`, o]));
-        await deps.hotels.upsertOverrides(trx, [...byNight.values()]);
-        nights += byNight.size;
+        const overrides = overrideRows(
+          (file.allotments ?? []).filter((a) => codes.has(a.hotel_code)),
+          (a) => roomIds.get(`${hotelIds.get(a.hotel_code)}|${a.room_type}`)!,
+        );
+        await deps.hotels.upsertOverrides(trx, overrides);
+        nights += overrides.length;
         done += batch.length;
         onProgress?.(done, total);
       }

@@ -10,6 +10,12 @@ export interface NightState {
   closedToArrival: boolean;
 }
 
+/**
+ * Room types asked about per query: a city search at world scale asks about tens of thousands, and a
+ * query each 300 cost more than the rows (both engines take far more parameters: SQLite 32,766, PostgreSQL 65,535).
+ */
+const IDS_PER_QUERY = 5_000;
+
 /** Rooms sold and allotment overrides per room type and night, read in batches. */
 export function createHotelInventoryRepository(db: Kysely<Database>) {
   return {
@@ -24,7 +30,7 @@ export function createHotelInventoryRepository(db: Kysely<Database>) {
         }
         return s;
       };
-      for (const ids of chunks(roomTypeIds)) {
+      for (const ids of chunks(roomTypeIds, IDS_PER_QUERY)) {
         const [sold, overrides] = await Promise.all([
           db
             .selectFrom('room_nights_sold')

@@ -1,13 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { addDays } from '../../../shared/calendar.ts';
 import {
   cancellationTimeline,
   checkStay,
   nightAmount,
   penaltyAt,
+  priceRooms,
   priceStay,
   type RatePlanRules,
   type RoomRules,
+  roomsTotal,
+  stayNights,
 } from './hotel-rates.ts';
 
 const plan: RatePlanRules = {
@@ -36,6 +41,40 @@ const plan: RatePlanRules = {
 const room: RoomRules = { max_adults: 3, max_children: 2, max_occupancy: 4, price_factor: 1.2 };
 
 describe('hotel rate rules', () => {
+  it('totals rooms for ranking exactly as pricing them in full does, or finds the same stay unsellable', () => {
+    const guests = fc.record({
+      adults: fc.integer({ min: 1, max: 4 }),
+      children: fc.array(fc.integer({ min: 0, max: 17 }), { maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 1, max: 14 }),
+        fc.array(guests, { minLength: 1, maxLength: 3 }),
+        fc.record({
+          markupBp: fc.integer({ min: 0, max: 3_000 }),
+          fixedPerUnit: fc.integer({ min: 0, max: 2_000 }),
+        }),
+        fc.integer({ min: 1, max: 3 }),
+        (offset, length, rooms, markup, standardAdults) => {
+          const checkIn = addDays('2026-11-20', offset);
+          const checkOut = addDays(checkIn, length);
+          const onPlan = { ...plan, standard_adults: standardAdults };
+          const terms = { ruleId: 'r', ruleVersion: 1, commissionBp: 0, ...markup };
+          const full = priceRooms(onPlan, room, { checkIn, checkOut }, rooms, terms);
+          const total = roomsTotal(
+            onPlan,
+            room,
+            { checkIn, checkOut, nights: stayNights(checkIn, checkOut) },
+            rooms,
+            terms,
+          );
+          assert.equal(total, full.problem ? null : full.total);
+        },
+      ),
+    );
+  });
+
   it('prices a night by season, weekday and room factor', () => {
     assert.equal(nightAmount(plan, room, '2026-12-14'), 12_000); // a Monday, off season
     assert.equal(nightAmount(plan, room, '2026-12-18'), 14_400); // a Friday: +20 %

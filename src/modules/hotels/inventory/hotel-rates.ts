@@ -94,10 +94,49 @@ export function checkStay(
 }
 
 /** One night's room price for the standard occupancy: base × room × season × weekday. */
-export function nightAmount(plan: RatePlanRules, room: RoomRules, night: string): number {
+export function nightAmount(
+  plan: RatePlanRules,
+  room: RoomRules,
+  night: string,
+  weekday: number = isoWeekday(night),
+): number {
   const season = plan.seasons.find((s) => night >= s.from && night <= s.to)?.percent ?? 100;
-  const weekday = plan.weekday_percents[isoWeekday(night) - 1]!;
-  return toHundreds((plan.base_amount * room.price_factor * season * weekday) / 10_000);
+  const percent = plan.weekday_percents[weekday - 1]!;
+  return toHundreds((plan.base_amount * room.price_factor * season * percent) / 10_000);
+}
+
+/** The nights of a stay with their ISO weekdays, worked out once for every room and rate priced. */
+export interface StayNights {
+  dates: readonly string[];
+  weekdays: readonly number[];
+}
+
+export function stayNights(checkIn: string, checkOut: string): StayNights {
+  const dates = Array.from({ length: daysBetween(checkIn, checkOut) }, (_, i) => addDays(checkIn, i));
+  return { dates, weekdays: dates.map(isoWeekday) };
+}
+
+/** Children's bands from the youngest up, as a night's price reads them. */
+const bandsOf = (plan: RatePlanRules) => [...plan.child_bands].sort((a, b) => a.max_age - b.max_age);
+
+/** One room's net price for a night: the base for the standard occupancy, extra adults, children by band. */
+function roomNight(
+  plan: RatePlanRules,
+  room: RoomRules,
+  date: string,
+  weekday: number,
+  guests: { adults: number; childAges: readonly number[] },
+  bands: readonly ChildBand[],
+): number {
+  const base = nightAmount(plan, room, date, weekday);
+  const perAdult = base / plan.standard_adults;
+  const extraAdults = Math.max(0, guests.adults - plan.standard_adults);
+  let children = 0;
+  for (const age of guests.childAges) {
+    const band = bands.find((b) => age <= b.max_age);
+    children += perAdult * ((band?.percent ?? 100) / 100);
+  }
+  return toHundreds(base + extraAdults * perAdult * (plan.extra_adult_percent / 100) + children);
 }
 
 export interface StayPrice {
@@ -123,22 +162,13 @@ export function priceStay(
   stay: { checkIn: string; checkOut: string; adults: number; childAges: readonly number[] },
   terms: PriceTerms = AT_NET,
 ): StayPrice {
-  const count = daysBetween(stay.checkIn, stay.checkOut);
-  const bands = [...plan.child_bands].sort((a, b) => a.max_age - b.max_age);
-  const nights = Array.from({ length: count }, (_, i) => {
-    const date = addDays(stay.checkIn, i);
-    const base = nightAmount(plan, room, date);
-    const perAdult = base / plan.standard_adults;
-    const extraAdults = Math.max(0, stay.adults - plan.standard_adults);
-    const children = stay.childAges.reduce((sum, age) => {
-      const band = bands.find((b) => age <= b.max_age);
-      return sum + perAdult * ((band?.percent ?? 100) / 100);
-    }, 0);
-    return {
-      date,
-      amount: toHundreds(base + extraAdults * perAdult * (plan.extra_adult_percent / 100) + children),
-    };
-  });
+  const { dates, weekdays } = stayNights(stay.checkIn, stay.checkOut);
+  const count = dates.length;
+  const bands = bandsOf(plan);
+  const nights = dates.map((date, i) => ({
+    date,
+    amount: roomNight(plan, room, date, weekdays[i]!, stay, bands),
+  }));
   const net = nights.reduce((n, x) => n + x.amount, 0);
   const sold = nights.map((x) => ({ date: x.date, amount: markUp(x.amount, terms, 1) }));
   const total = sold.reduce((n, x) => n + x.amount, 0);
@@ -178,6 +208,30 @@ export function priceRooms(
     ),
   );
   return { problem: null, rooms: prices, total: prices.reduce((n, p) => n + p.total_amount, 0) };
+}
+
+/**
+ * What `priceRooms` would total, or null where it finds a problem, without making a price per night and
+ * room: search ranks every option of every hotel by it and prices in full only the options it shows.
+ */
+export function roomsTotal(
+  plan: RatePlanRules,
+  room: RoomRules,
+  stay: { checkIn: string; checkOut: string; arrivalClosed?: boolean; nights: StayNights },
+  rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
+  terms: PriceTerms = AT_NET,
+): number | null {
+  for (const r of rooms)
+    if (checkStay(plan, room, { ...stay, adults: r.adults, childAges: r.children })) return null;
+  const bands = rooms.some((r) => r.children.length > 0) ? bandsOf(plan) : [];
+  const { dates, weekdays } = stay.nights;
+  let total = 0;
+  for (const r of rooms) {
+    const guests = { adults: r.adults, childAges: r.children };
+    for (let i = 0; i < dates.length; i++)
+      total += markUp(roomNight(plan, room, dates[i]!, weekdays[i]!, guests, bands), terms, 1);
+  }
+  return total;
 }
 
 /**

@@ -246,6 +246,27 @@ export function createHotelsRepository(db: Kysely<Database>) {
       ]);
       return hotel && roomType && ratePlan ? { hotel, roomType, ratePlan } : undefined;
     },
+    /** The ids of hotels by code, each with its room types' ids by code; codes not found are absent. */
+    async hotelKeys(
+      trx: Kysely<Database>,
+      codes: readonly string[],
+    ): Promise<Map<string, { id: string; roomTypes: Map<string, string> }>> {
+      const keys = new Map<string, { id: string; roomTypes: Map<string, string> }>();
+      for (const chunk of chunks([...new Set(codes)])) {
+        const rows = await trx
+          .selectFrom('hotels')
+          .leftJoin('room_types', 'room_types.hotel_id', 'hotels.id')
+          .select(['hotels.id as hotel_id', 'hotels.code as hotel_code', 'room_types.id', 'room_types.code'])
+          .where('hotels.code', 'in', chunk)
+          .execute();
+        for (const r of rows) {
+          const hotel = keys.get(r.hotel_code) ?? { id: r.hotel_id, roomTypes: new Map<string, string>() };
+          if (r.id && r.code) hotel.roomTypes.set(r.code, r.id);
+          keys.set(r.hotel_code, hotel);
+        }
+      }
+      return keys;
+    },
     async countHotels(): Promise<number> {
       const row = await db
         .selectFrom('hotels')

@@ -1,19 +1,31 @@
 import { invalidField } from '../../../http/app-error.ts';
 import { paginate } from '../../../http/cursor.ts';
 import type { Clock } from '../../../ports/clock.ts';
-import { type Catalogue, distanceKm, fold } from '../../catalog/index.ts';
+import { noSearchTimer, type SearchTimer } from '../../../ports/metrics.ts';
+import { type Catalogue, createPointsOfInterest, distanceKm, fold } from '../../catalog/index.ts';
 import { comparable, convert, hasRate, type RateTable } from '../../money/index.ts';
 import type { Buyer, TermsFor } from '../../pricing/index.ts';
 import { sumPricing } from '../../pricing/index.ts';
 import type { HotelInventoryRepository, NightState } from '../inventory/hotel-inventory-repository.ts';
-import { cancellationTimeline, priceRooms, type StayPrice, sumRooms } from '../inventory/hotel-rates.ts';
-import { checkInOpen, checkStayDates, nightsOf } from '../inventory/stays.ts';
+import {
+  cancellationTimeline,
+  priceRooms,
+  roomsTotal,
+  type StayNights,
+  type StayPrice,
+  stayNights,
+  sumRooms,
+} from '../inventory/hotel-rates.ts';
+import { checkInOpen, checkStayDates } from '../inventory/stays.ts';
 import type { HotelIndex, IndexedHotel, IndexedRatePlan, IndexedRoomType } from './hotel-index.ts';
 import { type PlanTerms, planTermsFor } from './hotel-sale.ts';
 import type { RateKeys } from './rate-key.ts';
 import type { SearchHotelsRequest } from './search-hotels.schemas.ts';
 
 export const RATE_KEY_TTL_SECONDS = 30 * 60;
+
+/** Names in the order `localeCompare` gives, with one collator rather than one per comparison. */
+const byName = new Intl.Collator().compare;
 
 type Room = { adults: number; children: number[] };
 
@@ -23,9 +35,9 @@ export interface HotelOption {
   ratePlan: IndexedRatePlan;
   total: number;
   currency: string;
-  /** Each room's price; added up with `sumRooms` only for the options shown. */
-  prices: StayPrice[];
   roomsLeft: number;
+  /** Each room's price night by night: worked out only for the options shown. */
+  prices(): StayPrice[];
 }
 
 /** Rooms of a type still for sale on every night of the stay (the fewest), or 0 if any night is closed. */
@@ -46,31 +58,42 @@ export function roomsLeft(
 /** Every option of a hotel for the stay, cheapest first: occupancy, stay rules and allotment respected. */
 export function hotelOptions(
   hotel: IndexedHotel,
-  stay: { checkIn: string; checkOut: string; rooms: Room[] },
+  stay: { checkIn: string; checkOut: string; rooms: Room[]; nights?: StayNights },
   nightState: (roomTypeId: string, night: string) => NightState | undefined,
   terms: PlanTerms,
 ): HotelOption[] {
-  const nights = nightsOf(stay.checkIn, stay.checkOut);
+  const nights = stay.nights ?? stayNights(stay.checkIn, stay.checkOut);
   const options: HotelOption[] = [];
   // Each rate plan's pricing terms once per hotel, not once per room type.
   const planTerms = new Map(hotel.ratePlans.map((plan) => [plan, terms(hotel, plan, stay.checkIn)]));
   for (const roomType of hotel.roomTypes) {
-    const left = roomsLeft(roomType, nights, (n) => nightState(roomType.id, n));
+    const left = roomsLeft(roomType, nights.dates, (n) => nightState(roomType.id, n));
     if (left < stay.rooms.length || nightState(roomType.id, stay.checkIn)?.closedToArrival) continue;
     for (const plan of hotel.ratePlans) {
-      const priced = priceRooms(plan, roomType, stay, stay.rooms, planTerms.get(plan));
-      if (priced.problem) continue;
+      const onTerms = planTerms.get(plan);
+      const total = roomsTotal(plan, roomType, { ...stay, nights }, stay.rooms, onTerms);
+      if (total === null) continue;
       options.push({
         roomType,
         ratePlan: plan,
-        total: priced.total,
+        total,
         currency: plan.currency,
-        prices: priced.rooms,
         roomsLeft: left,
+        prices() {
+          const priced = priceRooms(plan, roomType, stay, stay.rooms, onTerms);
+          if (priced.problem) throw new Error(`option ${roomType.id}/${plan.id} priced without a problem`);
+          return priced.rooms;
+        },
       });
     }
   }
   return options.sort((a, b) => a.total - b.total);
+}
+
+/** The first (cheapest) option of each room type, in the order given. */
+export function cheapestPerRoomType(options: readonly HotelOption[]): HotelOption[] {
+  const seen = new Set<string>();
+  return options.filter((o) => !seen.has(o.roomType.id) && seen.add(o.roomType.id));
 }
 
 export function createHotelSearchService(deps: {
@@ -86,7 +109,10 @@ export function createHotelSearchService(deps: {
   rates: () => RateTable;
   /** Pricing rules: options are shown at their selling price for the buyer. */
   pricing: TermsFor;
+  /** Times each search's phases for the gauges. */
+  timer?: SearchTimer;
 }) {
+  const timer = deps.timer ?? noSearchTimer;
   /**
    * The currency the price filters are in: the one asked for, or the one every hotel found is priced
    * in. Hotels priced in several currencies need it said.
@@ -135,9 +161,20 @@ export function createHotelSearchService(deps: {
       .filter((x) => x.distance <= radius);
   }
 
+  const pointsOfInterest = createPointsOfInterest(deps.catalogue);
+  const round2 = (km: number) => Math.round(km * 100) / 100;
+  const distancesFrom = (hotel: IndexedHotel) =>
+    pointsOfInterest(hotel.city_id).map((p) => ({
+      type: p.type,
+      name: p.name,
+      code: p.code,
+      distance_km: round2(distanceKm(hotel.latitude, hotel.longitude, p.latitude, p.longitude)),
+    }));
+
   return {
     /** Hotels with bookable options for the stay, priced from live allotment; one batched read per search. */
     async searchHotels(req: SearchHotelsRequest, buyer: Buyer & { role: string }) {
+      const { lap } = timer('hotel');
       const terms = planTermsFor(deps.pricing, buyer);
       const showTrade = buyer.role !== 'customer';
       const now = deps.clock.now();
@@ -147,6 +184,7 @@ export function createHotelSearchService(deps: {
       if (req.currency && !hasRate(rates, req.currency))
         throw invalidField('/currency', `has no exchange rate: ${JSON.stringify(req.currency)}`);
       const index = await deps.index.current();
+      lap('index');
       const rooms: Room[] = req.rooms.map((r) => ({ adults: r.adults, children: r.children ?? [] }));
       const f = req.filters ?? {};
       const name = f.name ? fold(f.name) : '';
@@ -167,16 +205,31 @@ export function createHotelSearchService(deps: {
           (!f.amenities || f.amenities.every((a) => hotel.amenities.includes(a))) &&
           (!name || hotel.nameFolded.includes(name)),
       );
+      lap('candidates');
       const state = await deps.inventory.nights(
         found.flatMap(({ hotel }) => hotel.roomTypes.map((r) => r.id)),
         req.check_in,
         req.check_out,
       );
-      const stay = { checkIn: req.check_in, checkOut: req.check_out, rooms };
+      lap('availability');
+      // Stored nights are few (sold or overridden); most room types have none.
+      const byRoomType = new Map<string, Map<string, NightState>>();
+      for (const [key, night] of state) {
+        const [id, date] = key.split('|') as [string, string];
+        const nights = byRoomType.get(id) ?? new Map<string, NightState>();
+        nights.set(date, night);
+        byRoomType.set(id, nights);
+      }
+      const stay = {
+        checkIn: req.check_in,
+        checkOut: req.check_out,
+        rooms,
+        nights: stayNights(req.check_in, req.check_out),
+      };
       const priced = found.map(({ hotel, distance }) => ({
         hotel,
         distance,
-        options: hotelOptions(hotel, stay, (id, night) => state.get(`${id}|${night}`), terms).filter(
+        options: hotelOptions(hotel, stay, (id, night) => byRoomType.get(id)?.get(night), terms).filter(
           (o) =>
             (!f.boards || f.boards.includes(o.ratePlan.board)) &&
             (!f.refundable_only || o.ratePlan.cancellation.refundable),
@@ -210,14 +263,16 @@ export function createHotelSearchService(deps: {
         if (sort === 'stars') return a.hotel.stars - b.hotel.stars || cheapest(a) - cheapest(b);
         if (sort === '-stars') return b.hotel.stars - a.hotel.stars || cheapest(a) - cheapest(b);
         if (sort === 'distance') return (a.distance ?? 0) - (b.distance ?? 0) || cheapest(a) - cheapest(b);
-        if (sort === '-price') return cheapest(b) - cheapest(a) || a.hotel.name.localeCompare(b.hotel.name);
-        return cheapest(a) - cheapest(b) || a.hotel.name.localeCompare(b.hotel.name);
+        if (sort === '-price') return cheapest(b) - cheapest(a) || byName(a.hotel.name, b.hotel.name);
+        return cheapest(a) - cheapest(b) || byName(a.hotel.name, b.hotel.name);
       });
+      lap('pricing');
       const { cursor, limit, ...query } = req;
       const page = paginate(results, query as Record<string, unknown>, cursor, limit ?? 20);
+      const every = req.options === 'all';
       const expires = Math.floor(deps.clock.now().getTime() / 1000) + RATE_KEY_TTL_SECONDS;
       const shown = req.currency;
-      return {
+      const answer = {
         ...page,
         ...(shown ? { exchange_rates_as_of: rates.asOf } : {}),
         data: page.data.map(({ hotel, distance, options }) => ({
@@ -237,7 +292,8 @@ export function createHotelSearchService(deps: {
             amenities: hotel.amenities,
             image: hotel.image,
           },
-          distance_km: distance === null ? null : Math.round(distance * 100) / 100,
+          distance_km: distance === null ? null : round2(distance),
+          points_of_interest: distancesFrom(hotel),
           cheapest_total_amount: options[0]!.total,
           currency: options[0]!.currency,
           ...(shown
@@ -248,44 +304,50 @@ export function createHotelSearchService(deps: {
                 },
               }
             : {}),
-          options: options.map((o) => ({
-            rate_key: deps.rateKeys.issue({
-              hotel_id: hotel.id,
-              room_type_id: o.roomType.id,
-              rate_plan_id: o.ratePlan.id,
-              check_in: req.check_in,
-              check_out: req.check_out,
-              rooms,
-              total: o.total,
+          options_count: options.length,
+          options: (every ? options : cheapestPerRoomType(options)).map((o) => {
+            const prices = o.prices();
+            return {
+              rate_key: deps.rateKeys.issue({
+                hotel_id: hotel.id,
+                room_type_id: o.roomType.id,
+                rate_plan_id: o.ratePlan.id,
+                check_in: req.check_in,
+                check_out: req.check_out,
+                rooms,
+                total: o.total,
+                currency: o.currency,
+                expires,
+              }),
+              expires_at: new Date(expires * 1000).toISOString(),
+              room_type: {
+                code: o.roomType.code,
+                name: o.roomType.name,
+                beds: o.roomType.beds,
+                size_m2: o.roomType.size_m2,
+                max_occupancy: o.roomType.max_occupancy,
+                amenities: o.roomType.amenities,
+              },
+              rate_plan: { code: o.ratePlan.code, name: o.ratePlan.name },
+              board: o.ratePlan.board,
+              payment_type: o.ratePlan.payment_type,
+              total_amount: o.total,
               currency: o.currency,
-              expires,
-            }),
-            expires_at: new Date(expires * 1000).toISOString(),
-            room_type: {
-              code: o.roomType.code,
-              name: o.roomType.name,
-              beds: o.roomType.beds,
-              size_m2: o.roomType.size_m2,
-              max_occupancy: o.roomType.max_occupancy,
-              amenities: o.roomType.amenities,
-            },
-            rate_plan: { code: o.ratePlan.code, name: o.ratePlan.name },
-            board: o.ratePlan.board,
-            payment_type: o.ratePlan.payment_type,
-            total_amount: o.total,
-            currency: o.currency,
-            ...sumRooms(o.prices),
-            cancellation: cancellationTimeline(
-              o.ratePlan.cancellation,
-              req.check_in,
-              hotel.time_zone,
-              o.total,
-            ),
-            rooms_left: o.roomsLeft,
-            ...(showTrade ? { pricing: sumPricing(o.prices.map((p) => p.pricing)) } : {}),
-          })),
+              ...sumRooms(prices),
+              cancellation: cancellationTimeline(
+                o.ratePlan.cancellation,
+                req.check_in,
+                hotel.time_zone,
+                o.total,
+              ),
+              rooms_left: o.roomsLeft,
+              ...(showTrade ? { pricing: sumPricing(prices.map((p) => p.pricing)) } : {}),
+            };
+          }),
         })),
       };
+      lap('page');
+      return answer;
     },
   };
 }

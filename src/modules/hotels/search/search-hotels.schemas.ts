@@ -102,6 +102,15 @@ export const SearchHotelsRequestSchema = Type.Object(
           'always compares through the rates.',
       }),
     ),
+    options: Type.Optional(
+      Type.Union([Type.Literal('cheapest_per_room_type'), Type.Literal('all')], {
+        default: 'cheapest_per_room_type',
+        description:
+          'Which options each hotel carries: the cheapest of each room type (the default; a page of 20 ' +
+          'hotels stays small), or every room type and rate plan that fits. `options_count` says how many ' +
+          'there are; ask for one hotel’s with `destination: {hotel_ids: [id]}` and `options: "all"`.',
+      }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
     cursor: Type.Optional(Type.String({ maxLength: 512 })),
   },
@@ -174,6 +183,22 @@ export const HotelResultSchema = Type.Object(
     distance_km: Type.Union([Type.Number(), Type.Null()], {
       description: 'From the search point, or from the city centre',
     }),
+    points_of_interest: Type.Array(
+      Type.Object({
+        type: Type.Union([
+          Type.Literal('city_centre'),
+          Type.Literal('main_station'),
+          Type.Literal('airport'),
+        ]),
+        name: Type.String({ examples: ['Paris Gare du Nord'] }),
+        code: Type.Union([Type.String(), Type.Null()], { description: "The airport's IATA code" }),
+        distance_km: Type.Number({ description: 'Great-circle distance from the hotel' }),
+      }),
+      {
+        description:
+          "How far the hotel is from its city's centre, main station (where known) and busiest airport",
+      },
+    ),
     cheapest_total_amount: Type.Integer(),
     currency: Type.String(),
     cheapest_in_currency: Type.Optional(
@@ -185,7 +210,13 @@ export const HotelResultSchema = Type.Object(
         { description: 'With `currency` in the request: the cheapest total converted, for display' },
       ),
     ),
-    options: Type.Array(HotelOptionSchema),
+    options: Type.Array(HotelOptionSchema, {
+      description:
+        'Cheapest first: by default the cheapest of each room type, every one with `options: "all"`',
+    }),
+    options_count: Type.Integer({
+      description: 'Bookable options of the hotel for the stay and filters, shown or not',
+    }),
   },
   { $id: 'HotelResult' },
 );
