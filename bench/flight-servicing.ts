@@ -6,9 +6,13 @@ import { BENCH_PASSENGER } from './booking-load.ts';
 
 type Headers = Record<string, string>;
 
-/** The first offer of a search in the given brand. */
-export async function offerOfBrand(base: string, headers: Headers, search: unknown, brand: string) {
-  const res = await fetch(`${base}/search_flight`, { method: 'POST', headers, body: JSON.stringify(search) });
+/** The first offer of a search in the given brand, among the search's first 50. */
+export async function offerOfBrand(base: string, headers: Headers, search: object, brand: string) {
+  const res = await fetch(`${base}/search_flight`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...search, limit: 50 }),
+  });
   const offer = (
     (await res.json()) as {
       data: Array<{ id: string; brand: string; total_amount: number; total_currency: string }>;

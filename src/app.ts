@@ -295,6 +295,7 @@ export async function buildApp(deps: AppDeps) {
     payments: payments.service,
     rates: rates.source.table,
     pricing: pricing.termsFor,
+    pricingVersion: pricing.version,
     jobs: { networkRefreshMs: config.jobs.networkRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
   });
   const hotels = await hotelsModule(app, {

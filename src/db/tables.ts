@@ -162,6 +162,12 @@ export interface SeatInventoryTable {
   sold: number;
 }
 
+/** Seat sales and releases by departure date (see migration 0022): their weights' sum per date moves with each. */
+export interface SeatChangesTable {
+  departure_date: string;
+  weight: number;
+}
+
 export interface ChangeCountersTable {
   name: string;
   version: number;
@@ -575,6 +581,7 @@ export interface Database {
   flight_cancellations: FlightCancellationsTable;
   fares: FaresTable;
   seat_inventory: SeatInventoryTable;
+  seat_changes: SeatChangesTable;
   change_counters: ChangeCountersTable;
   service_secrets: ServiceSecretsTable;
   flight_bookings: FlightBookingsTable;

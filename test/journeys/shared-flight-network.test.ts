@@ -3,14 +3,27 @@ import { after, before, describe, it } from 'node:test';
 import { openTestStorage } from '../helpers/engine.ts';
 import { signIn } from '../helpers/factories.ts';
 import {
+  adult,
   bookFlight,
   bookingBody,
   dayAfter,
   fareRecord,
+  scheduleRecord,
   searchBody,
   seedFlights,
 } from '../helpers/flights.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/** The offer of a flight for a party of adults. */
+async function firstOfFlight(t: TestApp, auth: Record<string, string>, flight: string, adults: number) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/search_flight',
+    headers: auth,
+    payload: searchBody(t, [['LHR', 'CDG', 12]], { max_connections: 0, limit: 50, passengers: { adults } }),
+  });
+  return res.json().data.find((o: any) => o.slices[0].segments[0].flight_number === flight);
+}
 
 describe('two API processes on one database', () => {
   let storage: Awaited<ReturnType<typeof openTestStorage>>;
@@ -93,6 +106,37 @@ describe('two API processes on one database', () => {
       repriced.total_amount > offer.total_amount * 2,
       `the new fare: ${offer.total_amount} → ${repriced.total_amount}`,
     );
+  });
+
+  it('prices a flight dearer in the other’s next search once a sale fills it into its next load bucket, and drops it once sold out', async () => {
+    const small = {
+      ...scheduleRecord(one, 'BA', 8123, ['LHR', 'CDG'], '15:05', 80),
+      capacity: { economy: 4 },
+    };
+    await one.flights.importNetwork({
+      schedules: [small],
+      fares: [fareRecord('BA', ['LHR', 'CDG'], 'light')],
+    });
+    await one.flights.refreshNetwork();
+    await two.flights.refreshNetwork();
+    const buyer = await signIn(one);
+    const find = async (t: TestApp) =>
+      (await offers(t, buyer.auth)).find((o: any) => o.slices[0].segments[0].flight_number === 'BA8123');
+    const empty = await find(two);
+    assert.equal(empty.seats_left, 4);
+    // The same search again is answered from memory; one seat sold stays in the first bucket.
+    assert.equal((await bookFlight(one, buyer.auth, bookingBody(await find(one)))).statusCode, 201);
+    const oneSold = await find(two);
+    assert.deepEqual([oneSold.seats_left, oneSold.total_amount], [3, empty.total_amount]);
+    // Half full: +15 %, seen by the other process's next search.
+    assert.equal((await bookFlight(one, buyer.auth, bookingBody(await find(one)))).statusCode, 201);
+    const half = await find(two);
+    assert.equal(half.seats_left, 2);
+    assert.ok(half.total_amount > empty.total_amount, `${empty.total_amount} → ${half.total_amount}`);
+    const pair = [adult(0), adult(1)];
+    const last = await firstOfFlight(one, buyer.auth, 'BA8123', 2);
+    assert.equal((await bookFlight(one, buyer.auth, bookingBody(last, pair))).statusCode, 201);
+    assert.equal(await find(two), undefined, 'sold out');
   });
 
   it('shows a sale made through one process in the other’s next search', async () => {

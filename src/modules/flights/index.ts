@@ -106,6 +106,8 @@ export interface FlightsDeps {
   rates: () => RateTable;
   /** Pricing rules: the selling price of an offer for its buyer. */
   pricing: TermsFor;
+  /** The version of the pricing rules `pricing` applies (a search answer is reused only within one). */
+  pricingVersion: () => number;
   jobs: { networkRefreshMs: number; holdSweepMs: number };
 }
 
@@ -120,6 +122,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   const networkCache = createNetworkCache(deps.db, network, deps.catalogue);
   const search = createFlightSearchService({
     timer: deps.searchTimer,
+    pricingVersion: deps.pricingVersion,
     networkCache,
     seats,
     offers,
@@ -264,6 +267,11 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     name: 'flights.hold_expiry',
     everyMs: deps.jobs.holdSweepMs,
     run: () => cancellations.expireDueHolds(),
+  });
+  deps.scheduler.add({
+    name: 'flights.seat_changes_compact',
+    everyMs: deps.jobs.holdSweepMs,
+    run: () => seats.compactChanges(deps.clock.now().toISOString().slice(0, 10)),
   });
   deps.products.register({
     name: 'flight',

@@ -65,6 +65,8 @@ export function createPricingSource(deps: {
 
   return {
     termsFor,
+    /** The version of the rules held: answers priced with them hold while it stays. */
+    version: (): number => loaded,
     async refresh(): Promise<void> {
       const version = await readVersion(deps.db, PRICING_COUNTER);
       if (version === loaded) return;

@@ -61,7 +61,6 @@ export class FareTable {
     await Promise.all(waiting);
   }
 
-
   private add(row: FareIndexRow): void {
     if ((this.count + 1) * AMOUNTS > this.numbers.length) {
       const numbers = new Float64Array(this.numbers.length * 2);

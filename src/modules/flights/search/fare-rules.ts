@@ -12,6 +12,24 @@ export interface PassengerMix {
 
 export const seatsNeeded = (mix: PassengerMix) => mix.adults + mix.children.length;
 
+/** The loads at which a cabin's fares step up, and the multiplier of each step. */
+const LOAD_STEPS = [0.5, 0.7, 0.85, 0.95] as const;
+const STEP_MULTIPLIERS = [1, 1.15, 1.35, 1.6, 2] as const;
+/** The bucket of a cabin with no seats at all: it cannot be priced. */
+export const NO_CAPACITY_BUCKET = LOAD_STEPS.length + 1;
+
+/**
+ * Which of the load buckets a cabin is in (0 below half full … 4 at 95 %), or NO_CAPACITY_BUCKET. Two
+ * loads in the same bucket price the same, so a search priced at one holds at the other.
+ */
+export function loadBucket(sold: number, capacity: number): number {
+  if (capacity <= 0) return NO_CAPACITY_BUCKET;
+  const load = sold / capacity;
+  let bucket = 0;
+  while (bucket < LOAD_STEPS.length && load >= LOAD_STEPS[bucket]!) bucket++;
+  return bucket;
+}
+
 /**
  * Fares rise as a cabin fills, in buckets, as airlines' booking classes do: below half full the
  * published fare, then +15 %, +35 %, +60 % and +100 % when 95 % is sold. The bucket comes from seats
@@ -19,13 +37,8 @@ export const seatsNeeded = (mix: PassengerMix) => mix.adults + mix.children.leng
  * someone else bought in between.
  */
 export function loadMultiplier(sold: number, capacity: number): number {
-  if (capacity <= 0) return Number.POSITIVE_INFINITY;
-  const load = sold / capacity;
-  if (load < 0.5) return 1;
-  if (load < 0.7) return 1.15;
-  if (load < 0.85) return 1.35;
-  if (load < 0.95) return 1.6;
-  return 2;
+  const bucket = loadBucket(sold, capacity);
+  return bucket === NO_CAPACITY_BUCKET ? Number.POSITIVE_INFINITY : STEP_MULTIPLIERS[bucket]!;
 }
 
 const toHundreds = (amount: number) => Math.round(amount / 100) * 100;

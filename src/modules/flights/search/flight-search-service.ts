@@ -6,12 +6,11 @@ import { addDays, daysBetween, toLocalIso } from '../../../shared/calendar.ts';
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
 import { comparable, convert, hasRate, type RateTable } from '../../money/index.ts';
-import type { Buyer, PricingRecord, TermsFor } from '../../pricing/index.ts';
+import type { Buyer, TermsFor } from '../../pricing/index.ts';
 import type { DatedFlight, FlightNetwork } from '../inventory/flight-network.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
-import { availableBags, extraBagsOfSlice } from '../services/bag-rules.ts';
 import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
 import {
   atPercent,
@@ -20,19 +19,15 @@ import {
   roundTripPercent,
   type SaleContext,
   saleAt,
+  seatsNeeded,
 } from './fare-rules.ts';
 import { createItineraryCache, type ItineraryCache } from './itinerary-cache.ts';
 import { findItineraries, type Itinerary } from './itinerary-search.ts';
-import {
-  combinePrices,
-  conditionsOf,
-  describeSlice,
-  type SliceOption,
-  sliceOptions,
-} from './offer-builder.ts';
+import { type Candidate, combinePrices, offerBody, type SliceOption, sliceOptions } from './offer-builder.ts';
 import type { OfferTokens } from './offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from './sale-rules.ts';
 import type { SearchFlightRequest } from './search-flight.schemas.ts';
+import { createSearchMemo, type FlightsSeen, flightStates } from './search-memo.ts';
 import { flightSale, sellingPrice } from './selling-price.ts';
 import { withinWindow } from './time-windows.ts';
 
@@ -68,6 +63,8 @@ export function createFlightSearchService(deps: {
   rates: () => RateTable;
   /** The pricing rules' terms for a sale: offers are shown at their selling price for the buyer. */
   pricing: TermsFor;
+  /** The version of the pricing rules `pricing` applies: a remembered answer holds only for the same. */
+  pricingVersion: () => number;
   /** Times each search's phases for the gauges. */
   timer?: SearchTimer;
   /** Slice searches kept per network version; one of its own unless given. */
@@ -76,6 +73,7 @@ export function createFlightSearchService(deps: {
   const { catalogue, seats } = deps;
   const timer = deps.timer ?? noSearchTimer;
   const cached = deps.itineraries ?? createItineraryCache();
+  const memo = createSearchMemo<Answer>();
 
   function resolvePlace(code: string, pointer: string): Airport[] {
     const airport = catalogue.airportByCode.get(code.toUpperCase());
@@ -132,6 +130,7 @@ export function createFlightSearchService(deps: {
     mix: PassengerMix,
     worth: Worth,
     sale: SaleContext,
+    seen: Consulted,
     lap: (phase: string) => void = () => {},
   ): Promise<{ perSlice: SliceOption[][]; complete: boolean }> {
     const include = req.airlines?.include;
@@ -161,16 +160,24 @@ export function createFlightSearchService(deps: {
       ].join('|');
       const found = await cached.get(network, key, () => findItineraries(network, query));
       complete &&= found.complete;
-      itineraries.push(found.itineraries.filter((it) => bookableFrom(it, now) && matchesWindows(it, slice)));
+      const kept = found.itineraries.filter((it) => bookableFrom(it, now) && matchesWindows(it, slice));
+      for (const it of kept) seen.firstDeparture = Math.min(seen.firstDeparture, it[0]!.departsAt);
+      itineraries.push(kept);
       await yieldNow();
     }
     lap('itineraries');
     const flights = itineraries.flat(2) as DatedFlight[];
+    const keys = flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin }));
     const [sold] = await Promise.all([
-      seats.soldFor(flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin }))),
+      seats.soldFor(keys),
       network.loadFares(new Set(flights.map((f) => f.schedule))),
     ]);
     lap('availability');
+    for (const [i, f] of flights.entries()) {
+      const key = seats.keyOf(keys[i]!);
+      seen.flights.set(key, f);
+      seen.sold.set(key, sold.get(key) ?? 0);
+    }
     const soldOf = (id: string, date: string, c: Cabin) =>
       sold.get(seats.keyOf({ scheduleId: id, date, cabin: c })) ?? 0;
     const perSlice = itineraries.map((list) => {
@@ -228,17 +235,6 @@ export function createFlightSearchService(deps: {
     return { combos, complete };
   }
 
-  interface Candidate {
-    options: SliceOption[];
-    /** The selling price for the buyer. */
-    price: NonNullable<ReturnType<typeof combinePrices>>;
-    pricing: PricingRecord;
-    duration: number;
-    departure: number;
-    /** The total through the rates, for sorting offers priced in several currencies. */
-    worth: number;
-  }
-
   /** The selling price of slice options together for the buyer; undefined when they cannot be priced together. */
   function sell(options: SliceOption[], buyer: Buyer, rates: RateTable) {
     const converted = inOneCurrency(
@@ -291,50 +287,40 @@ export function createFlightSearchService(deps: {
     );
   }
 
-  /** The whole offer, signed; built only for the page being returned. */
+  /**
+   * The whole offer, signed; built only for the page being returned. It expires OFFER_TTL_SECONDS after
+   * the search, rounded down to the minute, so one id serves every search of it within that minute.
+   */
   function toOffer(
-    { options, price, pricing }: Candidate,
+    c: Candidate,
     req: SearchFlightRequest,
     mix: PassengerMix,
     now: Date,
     showTrade: boolean,
+    seatsLeft: number,
   ) {
     const cabin = (req.cabin ?? 'economy') as Cabin;
-    const expires = Math.floor(now.getTime() / 1000) + OFFER_TTL_SECONDS;
-    const fares = options.flatMap((o) => o.fares);
-    const id = deps.offers.issue({
-      cabin,
-      brand: options[0]!.brand,
-      passengers: mix,
-      slices: options.map((o) => o.itinerary.map((f) => [f.schedule.id, f.date] as [string, string])),
-      total: price.total_amount,
-      currency: price.currency,
-      expires,
-    });
+    const expires = Math.floor((now.getTime() / 1000 + OFFER_TTL_SECONDS) / 60) * 60;
+    c.body ??= offerBody(c, cabin, catalogue);
+    if (c.issued?.expires !== expires)
+      c.issued = {
+        expires,
+        id: deps.offers.issue({
+          cabin,
+          brand: c.options[0]!.brand,
+          passengers: mix,
+          slices: c.options.map((o) => o.itinerary.map((f) => [f.schedule.id, f.date] as [string, string])),
+          total: c.price.total_amount,
+          currency: c.price.currency,
+          expires,
+        }),
+      };
     return {
-      id,
+      id: c.issued.id,
       expires_at: new Date(expires * 1000).toISOString(),
-      cabin,
-      brand: options[0]!.brand,
-      total_amount: price.total_amount,
-      total_currency: price.currency,
-      base_amount: price.base_amount,
-      tax_amount: price.tax_amount,
-      passengers: price.passengers,
-      conditions: conditionsOf(fares, price.currency),
-      baggage: {
-        checked: Math.min(...fares.map((f) => f.checkedBags)),
-        cabin: Math.min(...fares.map((f) => f.cabinBags)),
-      },
-      available_services: {
-        checked_bags: availableBags(
-          options.map((o) => extraBagsOfSlice(o.fares.map((f) => f.extraBags))),
-          price.currency,
-        ),
-      },
-      seats_left: Math.min(...options.map((o) => o.seatsLeft)),
-      slices: options.map((o) => describeSlice(o.itinerary, catalogue)),
-      ...(showTrade ? { pricing } : {}),
+      ...c.body,
+      seats_left: seatsLeft,
+      ...(showTrade ? { pricing: c.pricing } : {}),
     };
   }
 
@@ -346,7 +332,8 @@ export function createFlightSearchService(deps: {
     worth: Worth,
     buyer: Buyer,
     sale: SaleContext,
-  ) {
+    seen: Consulted,
+  ): Promise<CalendarEntry[]> {
     const days = req.flexible_days ?? 0;
     const today = deps.clock.now().toISOString().slice(0, 10);
     const shifts = Array.from({ length: days * 2 + 1 }, (_, i) => i - days);
@@ -363,7 +350,7 @@ export function createFlightSearchService(deps: {
       const single = { ...req, slices: [req.slices[slice]!] };
       const {
         perSlice: [options = []],
-      } = await optionsFor(network, single, [places[slice]!], [date], mix, worth, sale);
+      } = await optionsFor(network, single, [places[slice]!], [date], mix, worth, sale, seen);
       // The cheapest net option of each brand (options come cheapest first).
       const byBrand = new Map<string, SliceOption>();
       for (const o of options) if (!byBrand.has(o.brand)) byBrand.set(o.brand, o);
@@ -394,8 +381,85 @@ export function createFlightSearchService(deps: {
     return entries;
   }
 
+  /**
+   * The offers of a search, ranked, and its calendar: the expensive part, worked out once per request and
+   * basis and remembered (`search-memo.ts`) with the flights it priced and their states.
+   */
+  async function workOut(
+    req: SearchFlightRequest,
+    buyer: Buyer,
+    context: {
+      network: FlightNetwork;
+      places: Array<{ origins: Airport[]; destinations: Airport[] }>;
+      mix: PassengerMix;
+      sale: SaleContext;
+      worth: Worth;
+      lap: (phase: string) => void;
+    },
+  ): Promise<{ answer: Answer; seen: Consulted }> {
+    const { network, places, mix, sale, worth, lap } = context;
+    const rates = sale.rates;
+    const seen = new Consulted();
+    const options = await optionsFor(
+      network,
+      req,
+      places,
+      req.slices.map((s) => s.departure_date),
+      mix,
+      worth,
+      sale,
+      seen,
+      lap,
+    );
+    const { combos, complete } = combine(options.perSlice);
+    const priced = combos
+      .map((c) => candidate(c, worth, buyer, rates))
+      .filter((c): c is Candidate => c !== undefined);
+    const unit = filterCurrency(req, priced);
+    const candidates = priced.filter(
+      (c) =>
+        req.max_total_amount === undefined ||
+        (convert(rates, c.price.total_amount, c.price.currency, unit!) ?? Number.POSITIVE_INFINITY) <=
+          req.max_total_amount,
+    );
+    const sort = req.sort ?? 'price';
+    // Totals compare through the rates, so offers in several currencies still sort by what they cost.
+    candidates.sort((a, b) =>
+      sort === 'duration'
+        ? a.duration - b.duration || a.worth - b.worth
+        : sort === 'departure'
+          ? a.departure - b.departure || a.worth - b.worth
+          : a.worth - b.worth || a.duration - b.duration,
+    );
+    lap('pricing');
+    const calendarEntries =
+      (req.flexible_days ?? 0) > 0
+        ? await calendar(network, req, places, mix, worth, buyer, sale, seen)
+        : undefined;
+    if (calendarEntries) lap('calendar');
+    return { answer: { candidates, capped: !(options.complete && complete), calendarEntries }, seen };
+  }
+
+  /** What `seen` remembers for the memo: its flights, their states now and how long its itineraries sell. */
+  function remembered(seen: Consulted, cabin: Cabin, mix: PassengerMix): FlightsSeen {
+    const entries = [...seen.flights.entries()];
+    const flights = entries.map(([, f]) => f);
+    const sold = entries.map(([key]) => seen.sold.get(key) ?? 0);
+    return {
+      flights,
+      keys: flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin })),
+      states: flightStates(flights, (_, i) => sold[i]!, cabin, seatsNeeded(mix)),
+      validUntil: seen.firstDeparture - MIN_MINUTES_BEFORE_DEPARTURE * 60_000,
+      dates: [...new Set(flights.map((f) => f.date))],
+    };
+  }
+
   return {
-    /** Offers for a one-way, return or multi-city trip, priced from live availability. */
+    /**
+     * Offers for a one-way, return or multi-city trip, priced from live availability: the seats sold of
+     * every flight it could offer are read on each search; the ranking of a same request is reused while
+     * none of them has changed price or sold out (`search-memo.ts`).
+     */
     async searchFlights(req: SearchFlightRequest, buyer: Buyer & { role: string }) {
       const { lap } = timer('flight');
       const { mix, places } = checkRequest(req);
@@ -408,44 +472,59 @@ export function createFlightSearchService(deps: {
       const now = deps.clock.now();
       // One rate table for the whole search: slices converted, offers compared and calendar alike.
       const sale = saleAt(now, rates);
-      const options = await optionsFor(
-        network,
-        req,
-        places,
-        req.slices.map((s) => s.departure_date),
-        mix,
-        worth,
-        sale,
-        lap,
-      );
-      const { combos, complete } = combine(options.perSlice);
-      const priced = combos
-        .map((c) => candidate(c, worth, buyer, rates))
-        .filter((c): c is Candidate => c !== undefined);
-      const unit = filterCurrency(req, priced);
-      const candidates = priced.filter(
-        (c) =>
-          req.max_total_amount === undefined ||
-          (convert(rates, c.price.total_amount, c.price.currency, unit!) ?? Number.POSITIVE_INFINITY) <=
-            req.max_total_amount,
-      );
-      lap('pricing');
-      const sort = req.sort ?? 'price';
-      // Totals compare through the rates, so offers in several currencies still sort by what they cost.
-      candidates.sort((a, b) =>
-        sort === 'duration'
-          ? a.duration - b.duration || a.worth - b.worth
-          : sort === 'departure'
-            ? a.departure - b.departure || a.worth - b.worth
-            : a.worth - b.worth || a.duration - b.duration,
-      );
+      const cabin = (req.cabin ?? 'economy') as Cabin;
+      const basis = { network, rates, pricingVersion: deps.pricingVersion(), saleDate: sale.saleDate };
       const { cursor, limit, ...query } = req;
-      const window = paginate(candidates, query as Record<string, unknown>, cursor, limit ?? 20);
+      const key = `${buyer.agencyId ?? ''}|${JSON.stringify(query)}`;
+      let answer: Answer | undefined;
+      let sold: ReadonlyMap<string, number> | undefined;
+      const kept = memo.find(key, basis, now.getTime());
+      if (kept) {
+        const changes = await seats.changesOn(kept.seen.dates);
+        if (memo.unchanged(kept, changes)) {
+          answer = kept.value;
+          sold = kept.checked.sold;
+        } else {
+          const soldNow = await seats.soldFor(kept.seen.keys);
+          const states = flightStates(
+            kept.seen.flights,
+            (_, i) => soldNow.get(seats.keyOf(kept.seen.keys[i]!)) ?? 0,
+            cabin,
+            seatsNeeded(mix),
+          );
+          if (memo.holds(kept, states, { changes, sold: soldNow })) {
+            answer = kept.value;
+            sold = soldNow;
+          }
+        }
+        lap('availability');
+      }
+      if (!answer) {
+        // Read before any seats sold, so the figures can only be older than what they vouch for.
+        const window = searchDates(req);
+        const changes = await seats.changesOn(window);
+        const worked = await workOut(req, buyer, { network, places, mix, sale, worth, lap });
+        const seen = remembered(worked.seen, cabin, mix);
+        const covered = seen.dates.every((d) => changes.has(d));
+        answer = worked.answer;
+        sold = worked.seen.sold;
+        memo.remember(key, basis, seen, answer, { changes: covered ? changes : null, sold });
+      }
+      const seatsLeft = (options: SliceOption[]) => {
+        let left = Number.POSITIVE_INFINITY;
+        for (const o of options)
+          for (const f of o.itinerary) {
+            const key = seats.keyOf({ scheduleId: f.schedule.id, date: f.date, cabin });
+            left = Math.min(left, f.schedule.capacity[cabin] - (sold!.get(key) ?? 0));
+          }
+        return left;
+      };
+      const window = paginate(answer.candidates, query as Record<string, unknown>, cursor, limit ?? 20);
       const page = {
         ...window,
-        total_count_capped: !(options.complete && complete),
+        total_count_capped: answer.capped,
         data: window.data.map((c) => {
-          const offer = toOffer(c, req, mix, now, buyer.role !== 'customer');
+          const offer = toOffer(c, req, mix, now, buyer.role !== 'customer', seatsLeft(c.options));
           if (!req.currency) return offer;
           const amount = convert(rates, c.price.total_amount, c.price.currency, req.currency)!;
           return { ...offer, total_in_currency: { amount, currency: req.currency } };
@@ -453,12 +532,45 @@ export function createFlightSearchService(deps: {
         ...(req.currency ? { exchange_rates_as_of: rates.asOf } : {}),
       };
       lap('page');
-      if ((req.flexible_days ?? 0) === 0) return page;
-      const around = await calendar(network, req, places, mix, worth, buyer, sale);
-      lap('calendar');
-      return { ...page, calendar: around };
+      return answer.calendarEntries ? { ...page, calendar: answer.calendarEntries } : page;
     },
+    /** How often searches were answered from memory. */
+    memoStats: () => memo.stats(),
   };
+}
+
+/** Days after a slice's date that its connecting flights may leave on (two connections, long layovers). */
+const ONWARD_DAYS = 3;
+
+/** Every departure date a search's flights may have: its slices' dates, the calendar's, and onward days. */
+function searchDates(req: SearchFlightRequest): string[] {
+  const flex = req.flexible_days ?? 0;
+  const first = addDays(req.slices[0]!.departure_date, -flex);
+  const last = addDays(req.slices[req.slices.length - 1]!.departure_date, flex + ONWARD_DAYS);
+  const dates: string[] = [];
+  for (let d = first; d <= last; d = addDays(d, 1)) dates.push(d);
+  return dates;
+}
+
+/** The flights a search priced (by seat key) with the seats they had sold, and its first departure. */
+class Consulted {
+  readonly flights = new Map<string, DatedFlight>();
+  readonly sold = new Map<string, number>();
+  firstDeparture = Number.POSITIVE_INFINITY;
+}
+
+/** The cheapest total for one set of departure dates around the search's. */
+interface CalendarEntry {
+  departure_dates: string[];
+  lowest_total_amount: number | null;
+  currency: string | null;
+}
+
+/** A search's ranked offers before paging, and its calendar: what the memo keeps. */
+interface Answer {
+  candidates: Candidate[];
+  capped: boolean;
+  calendarEntries: CalendarEntry[] | undefined;
 }
 
 export type FlightSearchService = ReturnType<typeof createFlightSearchService>;

@@ -1,7 +1,9 @@
 import { toLocalIso } from '../../../shared/calendar.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import type { PricingRecord } from '../../pricing/index.ts';
 import type { Fare, FlightNetwork } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
+import { availableBags, extraBagsOfSlice } from '../services/bag-rules.ts';
 import {
   type PassengerMix,
   type PriceBreakdown,
@@ -133,3 +135,47 @@ export function conditionsOf(fares: readonly Fare[], currency: string) {
   };
   return { change: rule((f) => f.change), refund: rule((f) => f.refund) };
 }
+
+/** An offer before it is built: its options, price and sort keys, enough to filter, sort and page. */
+export interface Candidate {
+  options: SliceOption[];
+  /** The selling price for the buyer. */
+  price: PriceBreakdown;
+  pricing: PricingRecord;
+  duration: number;
+  departure: number;
+  /** The total through the rates, for sorting offers priced in several currencies. */
+  worth: number;
+  /** What its offer shows that never changes, once shown. */
+  body?: OfferBody;
+  /** Its offer id for an expiry, once issued. */
+  issued?: { expires: number; id: string };
+}
+
+/** What an offer shows that stays the same for its candidate: built on its first page, then kept. */
+export function offerBody({ options, price }: Candidate, cabin: Cabin, catalogue: Catalogue) {
+  const fares = options.flatMap((o) => o.fares);
+  return {
+    cabin,
+    brand: options[0]!.brand,
+    total_amount: price.total_amount,
+    total_currency: price.currency,
+    base_amount: price.base_amount,
+    tax_amount: price.tax_amount,
+    passengers: price.passengers,
+    conditions: conditionsOf(fares, price.currency),
+    baggage: {
+      checked: Math.min(...fares.map((f) => f.checkedBags)),
+      cabin: Math.min(...fares.map((f) => f.cabinBags)),
+    },
+    available_services: {
+      checked_bags: availableBags(
+        options.map((o) => extraBagsOfSlice(o.fares.map((f) => f.extraBags))),
+        price.currency,
+      ),
+    },
+    slices: options.map((o) => describeSlice(o.itinerary, catalogue)),
+  };
+}
+
+export type OfferBody = ReturnType<typeof offerBody>;
