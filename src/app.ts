@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { compactChanges } from './db/change-log.ts';
 import type { Storage } from './db/database.ts';
 import type { App } from './http/app-instance.ts';
 import { registerCacheable } from './http/cacheable.ts';
@@ -209,6 +210,12 @@ export async function buildApp(deps: AppDeps) {
         idempotency.purgeOlderThan(new Date(now.getTime() - 86_400_000)),
         loginFailures.purgeStale(now, new Date(now.getTime() - config.auth.lockoutWindowSeconds * 1000)),
       ]),
+  });
+  // The inventory change log searches check (seats, room nights): each day's rows folded into one.
+  scheduler.add({
+    name: 'inventory_changes.compact',
+    everyMs: config.jobs.holdSweepMs,
+    run: (now) => compactChanges(storage.db, now.toISOString().slice(0, 10)),
   });
   const products = createProductRegistry();
   const eventsRepository = createEventsRepository(storage.db);

@@ -20,7 +20,7 @@ import * as seatMaps from './migrations/0018-seat-maps.ts';
 import * as flightServices from './migrations/0019-flight-services.ts';
 import * as flightRetimes from './migrations/0020-flight-retimes.ts';
 import * as farePricing from './migrations/0021-fare-pricing.ts';
-import * as seatChanges from './migrations/0022-seat-changes.ts';
+import * as inventoryChanges from './migrations/0022-inventory-changes.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,7 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-flight-services': flightServices,
   '0020-flight-retimes': flightRetimes,
   '0021-fare-pricing': farePricing,
-  '0022-seat-changes': seatChanges,
+  '0022-inventory-changes': inventoryChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

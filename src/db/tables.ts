@@ -162,9 +162,10 @@ export interface SeatInventoryTable {
   sold: number;
 }
 
-/** Seat sales and releases by departure date (see migration 0022): their weights' sum per date moves with each. */
-export interface SeatChangesTable {
-  departure_date: string;
+/** Inventory changes by scope and day (migration 0022, `change-log.ts`): a day's weights' sum moves with each. */
+export interface InventoryChangesTable {
+  scope: string;
+  day: string;
   weight: number;
 }
 
@@ -581,7 +582,7 @@ export interface Database {
   flight_cancellations: FlightCancellationsTable;
   fares: FaresTable;
   seat_inventory: SeatInventoryTable;
-  seat_changes: SeatChangesTable;
+  inventory_changes: InventoryChangesTable;
   change_counters: ChangeCountersTable;
   service_secrets: ServiceSecretsTable;
   flight_bookings: FlightBookingsTable;

@@ -268,11 +268,6 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     everyMs: deps.jobs.holdSweepMs,
     run: () => cancellations.expireDueHolds(),
   });
-  deps.scheduler.add({
-    name: 'flights.seat_changes_compact',
-    everyMs: deps.jobs.holdSweepMs,
-    run: () => seats.compactChanges(deps.clock.now().toISOString().slice(0, 10)),
-  });
   deps.products.register({
     name: 'flight',
     idPrefix: FLIGHT_BOOKING_ID_PREFIX,

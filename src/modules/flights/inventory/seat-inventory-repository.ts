@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { changesOn, logChanges } from '../../../db/change-log.ts';
 import { chunks } from '../../../db/chunks.ts';
 import type { Database } from '../../../db/tables.ts';
 import type { Cabin } from './network-file.ts';
@@ -89,7 +90,7 @@ export function createSeatInventoryRepository(db: Kysely<Database>) {
         .returning('sold')
         .executeTakeFirst();
       if (!row) return null;
-      await logChange(trx, key.date);
+      await logChanges(trx, 'seats', [key.date]);
       return Number(row.sold) - seats;
     },
 
@@ -101,58 +102,12 @@ export function createSeatInventoryRepository(db: Kysely<Database>) {
         .where('departure_date', '=', key.date)
         .where('cabin', '=', key.cabin)
         .execute();
-      await logChange(trx, key.date);
+      await logChanges(trx, 'seats', [key.date]);
     },
 
-    /**
-     * How many seat changes each departure date has seen (0 for none): a date's figure moves with every
-     * committed sale or release on it, in any process, and with nothing else. Read it before the seats
-     * sold it vouches for.
-     */
-    async changesOn(dates: readonly string[]): Promise<Map<string, number>> {
-      const changes = new Map(dates.map((d) => [d, 0]));
-      if (dates.length === 0) return changes;
-      const rows = await db
-        .selectFrom('seat_changes')
-        .select(['departure_date', (eb) => eb.fn.sum<number>('weight').as('weight')])
-        .where('departure_date', 'in', dates)
-        .groupBy('departure_date')
-        .execute();
-      for (const r of rows) changes.set(r.departure_date, Number(r.weight));
-      return changes;
-    },
-
-    /**
-     * Folds each date's change rows into one of the same weight (so `changesOn` reads a row or two a
-     * date) and forgets dates before `today`. Safe beside sales: a row written meanwhile is neither
-     * deleted nor counted in the fold.
-     */
-    async compactChanges(today: string, rowsPerDate = 32): Promise<number> {
-      await db.deleteFrom('seat_changes').where('departure_date', '<', today).execute();
-      const busy = await db
-        .selectFrom('seat_changes')
-        .select('departure_date')
-        .groupBy('departure_date')
-        .having((eb) => eb.fn.countAll(), '>', rowsPerDate)
-        .execute();
-      for (const { departure_date } of busy)
-        await db.transaction().execute(async (trx) => {
-          const gone = await trx
-            .deleteFrom('seat_changes')
-            .where('departure_date', '=', departure_date)
-            .returning('weight')
-            .execute();
-          const weight = gone.reduce((n, r) => n + Number(r.weight), 0);
-          if (weight > 0) await trx.insertInto('seat_changes').values({ departure_date, weight }).execute();
-        });
-      return busy.length;
-    },
+    /** How many seat changes each departure date has seen (`change-log.ts`); read before the seats sold. */
+    changesOn: (dates: readonly string[]) => changesOn(db, 'seats', dates),
   };
-}
-
-/** Counts a seat change on a departure date, in the transaction that makes it. */
-function logChange(trx: Kysely<Database>, date: string): Promise<unknown> {
-  return trx.insertInto('seat_changes').values({ departure_date: date, weight: 1 }).execute();
 }
 
 export type SeatInventoryRepository = ReturnType<typeof createSeatInventoryRepository>;

@@ -3,6 +3,7 @@ import { paginate } from '../../../http/cursor.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import { noSearchTimer, type SearchTimer } from '../../../ports/metrics.ts';
 import { addDays, daysBetween, toLocalIso } from '../../../shared/calendar.ts';
+import { createSearchMemo } from '../../../shared/search-memo.ts';
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
 import { comparable, convert, hasRate, type RateTable } from '../../money/index.ts';
@@ -10,7 +11,7 @@ import type { Buyer, TermsFor } from '../../pricing/index.ts';
 import type { DatedFlight, FlightNetwork } from '../inventory/flight-network.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { Cabin } from '../inventory/network-file.ts';
-import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
+import type { SeatInventoryRepository, SeatKey } from '../inventory/seat-inventory-repository.ts';
 import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
 import {
   atPercent,
@@ -21,13 +22,13 @@ import {
   saleAt,
   seatsNeeded,
 } from './fare-rules.ts';
+import { flightStates } from './flight-states.ts';
 import { createItineraryCache, type ItineraryCache } from './itinerary-cache.ts';
 import { findItineraries, type Itinerary } from './itinerary-search.ts';
 import { type Candidate, combinePrices, offerBody, type SliceOption, sliceOptions } from './offer-builder.ts';
 import type { OfferTokens } from './offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from './sale-rules.ts';
 import type { SearchFlightRequest } from './search-flight.schemas.ts';
-import { createSearchMemo, type FlightsSeen, flightStates } from './search-memo.ts';
 import { flightSale, sellingPrice } from './selling-price.ts';
 import { withinWindow } from './time-windows.ts';
 
@@ -73,7 +74,7 @@ export function createFlightSearchService(deps: {
   const { catalogue, seats } = deps;
   const timer = deps.timer ?? noSearchTimer;
   const cached = deps.itineraries ?? createItineraryCache();
-  const memo = createSearchMemo<Answer>();
+  const memo = createSearchMemo<Answer, ReadonlyMap<string, number>>();
 
   function resolvePlace(code: string, pointer: string): Airport[] {
     const airport = catalogue.airportByCode.get(code.toUpperCase());
@@ -383,7 +384,7 @@ export function createFlightSearchService(deps: {
 
   /**
    * The offers of a search, ranked, and its calendar: the expensive part, worked out once per request and
-   * basis and remembered (`search-memo.ts`) with the flights it priced and their states.
+   * basis and remembered (`shared/search-memo.ts`) with the flights it priced and their states.
    */
   async function workOut(
     req: SearchFlightRequest,
@@ -396,7 +397,7 @@ export function createFlightSearchService(deps: {
       worth: Worth;
       lap: (phase: string) => void;
     },
-  ): Promise<{ answer: Answer; seen: Consulted }> {
+  ): Promise<{ answer: Omit<Answer, 'flights' | 'keys'>; seen: Consulted }> {
     const { network, places, mix, sale, worth, lap } = context;
     const rates = sale.rates;
     const seen = new Consulted();
@@ -440,17 +441,19 @@ export function createFlightSearchService(deps: {
     return { answer: { candidates, capped: !(options.complete && complete), calendarEntries }, seen };
   }
 
-  /** What `seen` remembers for the memo: its flights, their states now and how long its itineraries sell. */
-  function remembered(seen: Consulted, cabin: Cabin, mix: PassengerMix): FlightsSeen {
+  /** What the memo keeps of the flights a search priced: their states now and how long its itineraries sell. */
+  function remembered(seen: Consulted, cabin: Cabin, mix: PassengerMix) {
     const entries = [...seen.flights.entries()];
     const flights = entries.map(([, f]) => f);
     const sold = entries.map(([key]) => seen.sold.get(key) ?? 0);
     return {
       flights,
       keys: flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin })),
-      states: flightStates(flights, (_, i) => sold[i]!, cabin, seatsNeeded(mix)),
-      validUntil: seen.firstDeparture - MIN_MINUTES_BEFORE_DEPARTURE * 60_000,
-      dates: [...new Set(flights.map((f) => f.date))],
+      seen: {
+        states: flightStates(flights, (_, i) => sold[i]!, cabin, seatsNeeded(mix)),
+        validUntil: seen.firstDeparture - MIN_MINUTES_BEFORE_DEPARTURE * 60_000,
+        days: [...new Set(flights.map((f) => f.date))],
+      },
     };
   }
 
@@ -458,7 +461,7 @@ export function createFlightSearchService(deps: {
     /**
      * Offers for a one-way, return or multi-city trip, priced from live availability: the seats sold of
      * every flight it could offer are read on each search; the ranking of a same request is reused while
-     * none of them has changed price or sold out (`search-memo.ts`).
+     * none of them has changed price or sold out (`shared/search-memo.ts`).
      */
     async searchFlights(req: SearchFlightRequest, buyer: Buyer & { role: string }) {
       const { lap } = timer('flight');
@@ -480,19 +483,20 @@ export function createFlightSearchService(deps: {
       let sold: ReadonlyMap<string, number> | undefined;
       const kept = memo.find(key, basis, now.getTime());
       if (kept) {
-        const changes = await seats.changesOn(kept.seen.dates);
+        const changes = await seats.changesOn(kept.seen.days);
         if (memo.unchanged(kept, changes)) {
           answer = kept.value;
-          sold = kept.checked.sold;
+          sold = kept.checked.inventory;
         } else {
-          const soldNow = await seats.soldFor(kept.seen.keys);
+          const { flights, keys } = kept.value;
+          const soldNow = await seats.soldFor(keys);
           const states = flightStates(
-            kept.seen.flights,
-            (_, i) => soldNow.get(seats.keyOf(kept.seen.keys[i]!)) ?? 0,
+            flights,
+            (_, i) => soldNow.get(seats.keyOf(keys[i]!)) ?? 0,
             cabin,
             seatsNeeded(mix),
           );
-          if (memo.holds(kept, states, { changes, sold: soldNow })) {
+          if (memo.holds(kept, states, { changes, inventory: soldNow })) {
             answer = kept.value;
             sold = soldNow;
           }
@@ -504,11 +508,11 @@ export function createFlightSearchService(deps: {
         const window = searchDates(req);
         const changes = await seats.changesOn(window);
         const worked = await workOut(req, buyer, { network, places, mix, sale, worth, lap });
-        const seen = remembered(worked.seen, cabin, mix);
-        const covered = seen.dates.every((d) => changes.has(d));
-        answer = worked.answer;
+        const { flights, keys, seen } = remembered(worked.seen, cabin, mix);
+        const covered = seen.days.every((d) => changes.has(d));
+        answer = { ...worked.answer, flights, keys };
         sold = worked.seen.sold;
-        memo.remember(key, basis, seen, answer, { changes: covered ? changes : null, sold });
+        memo.remember(key, basis, seen, answer, { changes: covered ? changes : null, inventory: sold });
       }
       const seatsLeft = (options: SliceOption[]) => {
         let left = Number.POSITIVE_INFINITY;
@@ -571,6 +575,9 @@ interface Answer {
   candidates: Candidate[];
   capped: boolean;
   calendarEntries: CalendarEntry[] | undefined;
+  /** Every flight it priced, and their seat keys, to check them against seats sold. */
+  flights: readonly DatedFlight[];
+  keys: readonly SeatKey[];
 }
 
 export type FlightSearchService = ReturnType<typeof createFlightSearchService>;

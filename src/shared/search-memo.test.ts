@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createSearchMemo, type InventorySeen } from './search-memo.ts';
+
+describe('search memo', () => {
+  const basis = { index: {}, rates: {}, pricingVersion: 1, day: '2027-05-01' };
+  const seen = (validUntil: number): InventorySeen => ({
+    states: Uint8Array.of(1, 1),
+    validUntil,
+    days: ['2027-05-05'],
+  });
+  const figures = (n: number) => new Map([['2027-05-05', n]]);
+
+  it('keeps an answer for the same request on the same basis until it stops being valid', () => {
+    const memo = createSearchMemo<string, null>();
+    memo.remember('q', basis, seen(1_000), 'answer', { changes: figures(3), inventory: null });
+    assert.equal(memo.find('q', { ...basis }, 999)?.value, 'answer', 'an equal basis, not the same object');
+    assert.equal(memo.find('q', basis, 1_000), undefined, 'at the end of its validity');
+    assert.equal(memo.find('other', basis, 0), undefined);
+    for (const moved of [{ index: {} }, { rates: {} }, { pricingVersion: 2 }, { day: '2027-05-02' }])
+      assert.equal(memo.find('q', { ...basis, ...moved }, 0), undefined, Object.keys(moved)[0]);
+  });
+
+  it('holds without reading inventory while nothing changed on its days, and after a change only if the states are the same', () => {
+    const memo = createSearchMemo<string, string>();
+    memo.remember('q', basis, seen(1_000), 'answer', { changes: figures(3), inventory: 'as first read' });
+    const entry = memo.find('q', basis, 0)!;
+    assert.equal(memo.unchanged(entry, figures(3)), true);
+    assert.equal(memo.unchanged(entry, figures(4)), false);
+    assert.equal(
+      memo.holds(entry, Uint8Array.of(1, 1), { changes: figures(4), inventory: 'read again' }),
+      true,
+    );
+    assert.equal(entry.checked.inventory, 'read again', 'kept as checked against what was read');
+    assert.equal(memo.unchanged(entry, figures(4)), true);
+    assert.equal(
+      memo.holds(entry, Uint8Array.of(1, 0), { changes: figures(5), inventory: 'sold out' }),
+      false,
+    );
+    assert.equal(entry.checked.inventory, 'read again');
+    assert.deepEqual(memo.stats(), { hits: 3, misses: 1, entries: 1 });
+  });
+
+  it('never trusts the change figures of an answer whose days were not all read', () => {
+    const memo = createSearchMemo<string, null>();
+    memo.remember('q', basis, seen(1_000), 'answer', { changes: null, inventory: null });
+    assert.equal(memo.unchanged(memo.find('q', basis, 0)!, figures(0)), false);
+  });
+});
