@@ -320,6 +320,7 @@ export async function buildApp(deps: AppDeps) {
     payments: payments.service,
     rates: rates.source.table,
     pricing: pricing.termsFor,
+    pricingVersion: pricing.version,
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
   });
   bookingDeskRoutes(app, {

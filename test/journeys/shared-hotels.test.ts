@@ -72,4 +72,35 @@ describe('two API processes selling hotels from one database', () => {
     });
     assert.equal(check.json().quote.rooms_left, before - 1);
   });
+
+  it('stops offering a room type in the other’s next search once its allotment is set lower and its last room sold', async () => {
+    const buyer = await signIn(one);
+    const admin = await signIn(one, 'admin');
+    const id = (await one.hotels.repository.findHotelByCode(file.hotels[3]!.code))!.id;
+    const body = stay(one, 35, 2, { destination: { hotel_ids: [id] } });
+    const fam = async () =>
+      ((await search(two, buyer.auth, body)).data[0]?.options ?? []).filter(
+        (o: any) => o.room_type.code === 'FAM',
+      );
+    assert.ok((await fam()).length > 0, 'offered at first');
+    const allot = await one.app.inject({
+      method: 'POST',
+      url: '/set_allotment',
+      headers: admin.auth,
+      payload: { hotel_id: id, room_type: 'FAM', from: body.check_in, to: body.check_out, rooms: 1 },
+    });
+    assert.equal(allot.statusCode, 200, allot.body);
+    const last = await fam();
+    assert.ok(last.length > 0 && last.every((o: any) => o.rooms_left === 1), 'one room left');
+    const res = await bookHotel(
+      one,
+      buyer.auth,
+      hotelBookingBody({ rate_key: last[0].rate_key }, [{ adults: 2 }], {
+        amount: last[0].total_amount,
+        currency: last[0].currency,
+      }),
+    );
+    assert.equal(res.statusCode, 201, res.body);
+    assert.deepEqual(await fam(), [], 'sold out');
+  });
 });

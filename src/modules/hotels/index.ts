@@ -98,6 +98,8 @@ export async function hotelsModule(
     payments: PaymentsService;
     /** Pricing rules: rates are sold at their selling price for the buyer. */
     pricing: TermsFor;
+    /** The version of the pricing rules `pricing` applies (a search answer is reused only within one). */
+    pricingVersion: () => number;
     jobs: { indexRefreshMs: number };
   },
 ) {
@@ -121,6 +123,7 @@ export async function hotelsModule(
   const rateKeys = createRateKeys(secret);
   const search = createHotelSearchService({
     timer: deps.searchTimer,
+    pricingVersion: deps.pricingVersion,
     index,
     inventory,
     rateKeys,

@@ -229,32 +229,35 @@ describe('POST /search_hotels', () => {
     );
   });
 
-  it('reads live allotment: closed nights and sold rooms', async () => {
-    const first = (await search(stay(t, 40, 2))).body.data[0];
-    const hotel = (await t.hotels.repository.findHotelByCode(
-      (
-        await t.storage.db
-          .selectFrom('hotels')
-          .select('code')
-          .where('id', '=', first.hotel.id)
-          .executeTakeFirstOrThrow()
-      ).code,
-    ))!;
-    const std = (await t.hotels.repository.roomTypesOf(hotel.id)).find((r) => r.code === 'STD')!;
-    await t.storage.db
-      .insertInto('room_nights_sold')
-      .values({ room_type_id: std.id, night: dayAfter(t, 41), sold: std.rooms - 1 })
-      .execute();
-    const after = (await search(stay(t, 40, 2, { destination: { hotel_ids: [hotel.id] } }))).body.data[0];
+  it('reads live allotment: rooms left and closed nights, as soon as they are set', async () => {
+    const hotelId = (await search(stay(t, 40, 2))).body.data[0].hotel.id;
+    const ofHotel = stay(t, 40, 2, { destination: { hotel_ids: [hotelId] } });
+    const std = async () =>
+      (await search(ofHotel)).body.data[0].options.filter((o: any) => o.room_type.code === 'STD');
     assert.ok(
-      after.options.filter((o: any) => o.room_type.code === 'STD').every((o: any) => o.rooms_left === 1),
+      (await std()).every((o: any) => o.rooms_left > 1),
+      'before',
     );
-    await t.storage.db
-      .insertInto('room_night_overrides')
-      .values({ room_type_id: std.id, night: dayAfter(t, 40), rooms: null, closed: 1, closed_to_arrival: 0 })
-      .execute();
-    const closed = (await search(stay(t, 40, 2, { destination: { hotel_ids: [hotel.id] } }))).body.data[0];
-    assert.ok(closed.options.every((o: any) => o.room_type.code !== 'STD'));
+    const admin = (await signIn(t, 'admin')).auth;
+    const allot = async (body: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/set_allotment',
+        headers: admin,
+        payload: { hotel_id: hotelId, room_type: 'STD', ...body },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+    };
+    await allot({ from: dayAfter(t, 41), to: dayAfter(t, 41), rooms: 1 });
+    const one = await std();
+    assert.ok(one.length > 0 && one.every((o: any) => o.rooms_left === 1), JSON.stringify(one));
+    await allot({ from: dayAfter(t, 40), to: dayAfter(t, 40), closed: true });
+    assert.deepEqual(await std(), []);
+    await allot({ from: dayAfter(t, 40), to: dayAfter(t, 41), rooms: null, closed: false });
+    assert.ok(
+      (await std()).every((o: any) => o.rooms_left > 1),
+      'the defaults again',
+    );
   });
 
   it('pages with a cursor and a total count', async () => {

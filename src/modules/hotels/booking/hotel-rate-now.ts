@@ -5,8 +5,8 @@ import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repo
 import { priceRooms, type StayProblem } from '../inventory/hotel-rates.ts';
 import type { HotelRow, HotelsRepository } from '../inventory/hotels-repository.ts';
 import { checkInOpen, nightsOf } from '../inventory/stays.ts';
+import { roomsLeft } from '../search/hotel-options.ts';
 import type { PlanTerms } from '../search/hotel-sale.ts';
-import { roomsLeft } from '../search/hotel-search-service.ts';
 import type { RateKeyPayload } from '../search/rate-key.ts';
 import type { StoredHotel } from './hotel-booking-record.ts';
 

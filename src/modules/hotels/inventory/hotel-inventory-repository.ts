@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { changesOn, logChanges } from '../../../db/change-log.ts';
 import { chunks } from '../../../db/chunks.ts';
 import type { Database } from '../../../db/tables.ts';
 
@@ -104,6 +105,7 @@ export function createHotelInventoryRepository(db: Kysely<Database>) {
           .executeTakeFirst();
         if (!row) return night;
       }
+      await logChanges(trx, 'rooms', nights);
       return null;
     },
 
@@ -126,7 +128,11 @@ export function createHotelInventoryRepository(db: Kysely<Database>) {
           .where('night', '=', night)
           .execute();
       }
+      await logChanges(trx, 'rooms', nights);
     },
+
+    /** How many room changes each night has seen (`change-log.ts`); read before the nights it vouches for. */
+    changesOn: (nights: readonly string[]) => changesOn(db, 'rooms', nights),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { logChanges } from '../../../db/change-log.ts';
 import { chunks } from '../../../db/chunks.ts';
 import { afterPosition, type KeysetPosition } from '../../../db/keyset.ts';
 import type {
@@ -119,6 +120,7 @@ export function createHotelsRepository(db: Kysely<Database>) {
           )
           .execute();
       }
+      await logChanges(trx, 'rooms', [...new Set(rows.map((r) => r.night))]);
     },
 
     /**
