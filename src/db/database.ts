@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { kyselySqlite, openSqlite } from './sqlite-database.ts';
+import { registerArrayReader } from './bulk-read.ts';
+import { kyselySqlite, openSqlite, toSqlite } from './sqlite-database.ts';
 import type { Database } from './tables.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -37,6 +38,11 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const raw = openSqlite(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(raw) }) });
+  registerArrayReader(db, async (query) => {
+    const statement = raw.prepare(query.sql);
+    statement.setReturnArrays(true);
+    return statement.all(...query.parameters.map(toSqlite)) as unknown as unknown[][];
+  });
   return {
     db,
     engine: 'sqlite',
@@ -64,6 +70,10 @@ async function openPostgres(url: string, schema: string | undefined, max: number
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerArrayReader(db, async (query) => {
+    const result = await pool.query({ text: query.sql, values: [...query.parameters], rowMode: 'array' });
+    return result.rows as unknown[][];
+  });
   return {
     db,
     engine: 'postgres',

@@ -42,7 +42,8 @@ export function kyselySqlite(db: DatabaseSync, cacheSize = 256): SqliteDatabase 
   };
 }
 
-function toSqlite(value: unknown): SQLInputValue {
+/** A value as `node:sqlite` binds it: booleans as 0/1, dates as ISO text. */
+export function toSqlite(value: unknown): SQLInputValue {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString();
   return value as SQLInputValue;

@@ -113,10 +113,10 @@ export async function hotelsModule(
         const page = await hotels.indexPage(after, INDEX_PAGE);
         if (page.hotels.length === 0) return built;
         built.add(page);
-        after = page.hotels[page.hotels.length - 1]!.id;
+        after = page.hotels[page.hotels.length - 1]![0];
       }
     },
-    (built) => built.byId.size,
+    (built) => built.size,
   );
   const secret = await sharedSecret(deps.db, 'offer_key');
   const inventory = createHotelInventoryRepository(deps.db);

@@ -85,6 +85,7 @@ export function decodeRatePlan(p: RatePlanRow, i: Interner = new Interner()): In
 }
 
 export const decodeImages = (text: string) => JSON.parse(text) as string[];
+export const decodeAmenities = (text: string) => JSON.parse(text) as string[];
 
 /** A hotel's lists and policies, for its details page. */
 export function decodeHotelContent(h: Pick<HotelRow, 'amenities' | 'images' | 'policies'>) {

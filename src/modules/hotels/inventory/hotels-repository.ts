@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { readArrays } from '../../../db/bulk-read.ts';
 import { logChanges } from '../../../db/change-log.ts';
 import { chunks } from '../../../db/chunks.ts';
 import { afterPosition, type KeysetPosition } from '../../../db/keyset.ts';
@@ -16,6 +17,61 @@ export type RatePlanRow = Selectable<RatePlansTable>;
 export type OverrideRow = Selectable<RoomNightOverridesTable>;
 
 /** Hotel content, room types, rate plans and night overrides: what hotel operators sell. */
+/** A hotel as the search index reads it (`indexPage`), column by column. */
+export type IndexHotelTuple = [
+  id: string,
+  code: string,
+  name: string,
+  city_id: string,
+  chain: string | null,
+  stars: number,
+  address: string,
+  latitude: number,
+  longitude: number,
+  time_zone: string,
+  check_in_time: string,
+  check_out_time: string,
+  amenities: string,
+  images: string,
+];
+
+/** A room type as the search index reads it, after its hotel's id. */
+export type IndexRoomTuple = [
+  hotel_id: string,
+  id: string,
+  code: string,
+  name: string,
+  beds: string,
+  amenities: string,
+  size_m2: number,
+  rooms: number,
+  max_adults: number,
+  max_children: number,
+  max_occupancy: number,
+  price_factor: number,
+];
+
+/** A rate plan's rules: the columns that repeat across hotels (all but ids, base amount and times). */
+export const RATE_PLAN_RULE_COLUMNS = [
+  'code',
+  'name',
+  'board',
+  'currency',
+  'standard_adults',
+  'extra_adult_percent',
+  'seasons',
+  'weekday_percents',
+  'child_bands',
+  'taxes',
+  'cancellation',
+  'min_stay',
+  'closed_to_arrival',
+  'payment_type',
+] as const;
+
+/** A rate plan as the search index reads it: hotel id, id, base amount, then RATE_PLAN_RULE_COLUMNS. */
+export type IndexPlanTuple = [hotel_id: string, id: string, base_amount: number, ...rules: unknown[]];
+
 export function createHotelsRepository(db: Kysely<Database>) {
   return {
     /** Inserts or updates hotels by code; returns each code's id (existing ids are kept). */
@@ -125,53 +181,73 @@ export function createHotelsRepository(db: Kysely<Database>) {
 
     /**
      * One page of active hotels for the search index, in id order after `afterId`, with their room
-     * types and rate plans; only the columns search needs, so a large inventory loads in bounded steps.
+     * types and rate plans, as arrays of the columns search needs (`IndexHotelTuple`…), so a large
+     * inventory loads in bounded steps without an object per row.
      */
     async indexPage(afterId: string, limit: number) {
-      const hotels = await db
-        .selectFrom('hotels')
-        .select([
-          'id',
-          'code',
-          'name',
-          'city_id',
-          'chain',
-          'stars',
-          'address',
-          'latitude',
-          'longitude',
-          'time_zone',
-          'check_in_time',
-          'check_out_time',
-          'amenities',
-          'images',
-        ])
-        .where('active', '=', 1)
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      const hotels = await readArrays<IndexHotelTuple>(
+        db,
+        db
+          .selectFrom('hotels')
+          .select([
+            'id',
+            'code',
+            'name',
+            'city_id',
+            'chain',
+            'stars',
+            'address',
+            'latitude',
+            'longitude',
+            'time_zone',
+            'check_in_time',
+            'check_out_time',
+            'amenities',
+            'images',
+          ])
+          .where('active', '=', 1)
+          .where('id', '>', afterId)
+          .orderBy('id')
+          .limit(limit),
+      );
       if (hotels.length === 0) return { hotels, roomTypes: [], ratePlans: [] };
-      const first = hotels[0]!.id;
-      const last = hotels[hotels.length - 1]!.id;
+      const first = hotels[0]![0];
+      const last = hotels[hotels.length - 1]![0];
       const [roomTypes, ratePlans] = await Promise.all([
-        db
-          .selectFrom('room_types')
-          .selectAll()
-          .where('hotel_id', '>=', first)
-          .where('hotel_id', '<=', last)
-          .orderBy('hotel_id')
-          .orderBy('price_factor')
-          .orderBy('code')
-          .execute(),
-        db
-          .selectFrom('rate_plans')
-          .selectAll()
-          .where('hotel_id', '>=', first)
-          .where('hotel_id', '<=', last)
-          .orderBy('hotel_id')
-          .orderBy('code')
-          .execute(),
+        readArrays<IndexRoomTuple>(
+          db,
+          db
+            .selectFrom('room_types')
+            .select([
+              'hotel_id',
+              'id',
+              'code',
+              'name',
+              'beds',
+              'amenities',
+              'size_m2',
+              'rooms',
+              'max_adults',
+              'max_children',
+              'max_occupancy',
+              'price_factor',
+            ])
+            .where('hotel_id', '>=', first)
+            .where('hotel_id', '<=', last)
+            .orderBy('hotel_id')
+            .orderBy('price_factor')
+            .orderBy('code'),
+        ),
+        readArrays<IndexPlanTuple>(
+          db,
+          db
+            .selectFrom('rate_plans')
+            .select(['hotel_id', 'id', 'base_amount', ...RATE_PLAN_RULE_COLUMNS])
+            .where('hotel_id', '>=', first)
+            .where('hotel_id', '<=', last)
+            .orderBy('hotel_id')
+            .orderBy('code'),
+        ),
       ]);
       return { hotels, roomTypes, ratePlans };
     },

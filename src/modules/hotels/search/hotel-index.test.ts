@@ -2,31 +2,26 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seededRandom } from '../../../ports/seeded-random.ts';
 import { distanceKm, fold } from '../../catalog/index.ts';
-import type { HotelRow } from '../inventory/hotels-repository.ts';
+import type { IndexHotelTuple } from '../inventory/hotels-repository.ts';
 import { HotelIndex } from './hotel-index.ts';
 
-function hotelAt(i: number, latitude: number, longitude: number): HotelRow {
-  return {
-    id: `htl_${i}`,
-    code: `H${i}`,
-    name: `Hotel ${i}`,
-    city_id: 'cty_1',
-    chain: null,
-    stars: 3,
-    address: '',
+function hotelAt(i: number, latitude: number, longitude: number): IndexHotelTuple {
+  return [
+    `htl_${i}`,
+    `H${i}`,
+    `Hotel ${i}`,
+    'cty_1',
+    null,
+    3,
+    '',
     latitude,
     longitude,
-    time_zone: 'UTC',
-    check_in_time: '15:00',
-    check_out_time: '11:00',
-    description: '',
-    amenities: '[]',
-    images: '[]',
-    policies: '{}',
-    active: 1,
-    created_at: '',
-    updated_at: '',
-  };
+    'UTC',
+    '15:00',
+    '11:00',
+    '[]',
+    '[]',
+  ];
 }
 
 describe('HotelIndex.near', () => {
@@ -39,7 +34,7 @@ describe('HotelIndex.near', () => {
       [78.2, 15.6],
       [0, 0],
     ];
-    const rows: HotelRow[] = [];
+    const rows: IndexHotelTuple[] = [];
     centres.forEach(([lat, lon], c) => {
       for (let i = 0; i < 400; i++) {
         const latitude = lat + (random() - 0.5) * 2;
@@ -57,8 +52,8 @@ describe('HotelIndex.near', () => {
     for (const [lat, lon] of centres) {
       for (const radius of [1, 5, 25, 50]) {
         const expected = rows
-          .filter((h) => distanceKm(lat, lon, h.latitude, h.longitude) <= radius)
-          .map((h) => h.id)
+          .filter((h) => distanceKm(lat, lon, h[7], h[8]) <= radius)
+          .map((h) => h[0])
           .sort();
         const found = index
           .near(lat, lon, radius)

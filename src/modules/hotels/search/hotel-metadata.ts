@@ -12,7 +12,7 @@ export function hotelCities(
 ) {
   const q = filter.q ? fold(filter.q) : '';
   const out = [];
-  for (const [cityId, hotels] of index.byCity) {
+  for (const [cityId, count] of index.cityCounts()) {
     const city = catalogue.cityById.get(cityId);
     if (!city) continue;
     if (filter.country && city.country_code !== filter.country.toUpperCase()) continue;
@@ -23,7 +23,7 @@ export function hotelCities(
       country_code: city.country_code,
       latitude: city.latitude,
       longitude: city.longitude,
-      hotel_count: hotels.length,
+      hotel_count: count,
     });
   }
   return out.sort((a, b) => b.hotel_count - a.hotel_count || a.name.localeCompare(b.name));
@@ -43,12 +43,7 @@ export function destinations(index: HotelIndex, catalogue: Catalogue, text: stri
     stars: null,
   }));
   // Hotels whose name starts with the text first, then by name; folded names come from the index.
-  const matches: IndexedHotel[] = [];
-  for (const h of index.all) {
-    if (!h.nameFolded.includes(q)) continue;
-    matches.push(h);
-    if (matches.length >= limit * 4) break;
-  }
+  const matches = index.named(q, limit * 4);
   matches.sort(
     (a, b) =>
       Number(b.nameFolded.startsWith(q)) - Number(a.nameFolded.startsWith(q)) || a.name.localeCompare(b.name),

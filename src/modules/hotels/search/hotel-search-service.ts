@@ -86,14 +86,14 @@ export function createHotelSearchService(deps: {
     if ('city_id' in d) {
       const city = deps.catalogue.cityById.get(d.city_id);
       if (!city) throw invalidField('/destination/city_id', 'is not a city of /b2c/cities');
-      return (index.byCity.get(d.city_id) ?? []).map((hotel) => ({
+      return index.inCity(d.city_id).map((hotel) => ({
         hotel,
         distance: distanceKm(city.latitude, city.longitude, hotel.latitude, hotel.longitude),
       }));
     }
     if ('hotel_ids' in d) {
       return d.hotel_ids.flatMap((id) => {
-        const hotel = index.byId.get(id);
+        const hotel = index.hotel(id);
         return hotel ? [{ hotel, distance: null }] : [];
       });
     }

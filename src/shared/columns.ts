@@ -1,0 +1,92 @@
+/*
+ * Columns for large in-memory indexes: numbers in typed arrays that grow, strings packed into one buffer,
+ * and repeated values stored once and referred to by number. A million rows cost a few arrays, not a
+ * million objects for the garbage collector to walk.
+ */
+
+type Typed = Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
+type TypedConstructor<A extends Typed> = { new (length: number): A };
+
+/** A column of numbers of one typed-array kind, grown by doubling. */
+export class NumberColumn<A extends Typed> {
+  private data: A;
+  private count = 0;
+  private readonly make: TypedConstructor<A>;
+
+  constructor(make: TypedConstructor<A>, capacity = 1024) {
+    this.make = make;
+    this.data = new make(capacity);
+  }
+
+  get length(): number {
+    return this.count;
+  }
+
+  push(value: number): number {
+    if (this.count === this.data.length) {
+      const grown = new this.make(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.count] = value;
+    return this.count++;
+  }
+
+  at(i: number): number {
+    return this.data[i]!;
+  }
+
+  set(i: number, value: number): void {
+    this.data[i] = value;
+  }
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A column of strings packed as UTF-8 in one growing buffer; each read decodes its string. */
+export class StringColumn {
+  private bytes = new Uint8Array(64 * 1024);
+  private used = 0;
+  private readonly ends = new NumberColumn(Uint32Array);
+
+  get length(): number {
+    return this.ends.length;
+  }
+
+  push(value: string): number {
+    const needed = this.used + value.length * 3;
+    if (needed > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(this.bytes.length * 2, needed));
+      grown.set(this.bytes.subarray(0, this.used));
+      this.bytes = grown;
+    }
+    this.used += encoder.encodeInto(value, this.bytes.subarray(this.used)).written;
+    return this.ends.push(this.used);
+  }
+
+  at(i: number): string {
+    const start = i === 0 ? 0 : this.ends.at(i - 1);
+    return decoder.decode(this.bytes.subarray(start, this.ends.at(i)));
+  }
+}
+
+/** Values stored once each, by a key, and referred to by their number. */
+export class InternTable<T> {
+  private readonly values: T[] = [];
+  private readonly numbers = new Map<string, number>();
+
+  /** The number of the value with this key, made by `make` the first time. */
+  number(key: string, make: () => T): number {
+    let n = this.numbers.get(key);
+    if (n === undefined) {
+      n = this.values.push(make()) - 1;
+      this.numbers.set(key, n);
+    }
+    return n;
+  }
+
+  at(n: number): T {
+    return this.values[n]!;
+  }
+}
