@@ -12,8 +12,8 @@ describe('search memo', () => {
   const figures = (n: number) => new Map([['2027-05-05', n]]);
 
   it('keeps an answer for the same request on the same basis until it stops being valid', () => {
-    const memo = createSearchMemo<string, null>();
-    memo.remember('q', basis, seen(1_000), 'answer', { changes: figures(3), inventory: null });
+    const memo = createSearchMemo<string, null>({ maxResults: 100 });
+    memo.remember('q', basis, seen(1_000), 'answer', { changes: figures(3), inventory: null }, 1);
     assert.equal(memo.find('q', { ...basis }, 999)?.value, 'answer', 'an equal basis, not the same object');
     assert.equal(memo.find('q', basis, 1_000), undefined, 'at the end of its validity');
     assert.equal(memo.find('other', basis, 0), undefined);
@@ -22,8 +22,8 @@ describe('search memo', () => {
   });
 
   it('holds without reading inventory while nothing changed on its days, and after a change only if the states are the same', () => {
-    const memo = createSearchMemo<string, string>();
-    memo.remember('q', basis, seen(1_000), 'answer', { changes: figures(3), inventory: 'as first read' });
+    const memo = createSearchMemo<string, string>({ maxResults: 100 });
+    memo.remember('q', basis, seen(1_000), 'answer', { changes: figures(3), inventory: 'as first read' }, 1);
     const entry = memo.find('q', basis, 0)!;
     assert.equal(memo.unchanged(entry, figures(3)), true);
     assert.equal(memo.unchanged(entry, figures(4)), false);
@@ -42,8 +42,23 @@ describe('search memo', () => {
   });
 
   it('never trusts the change figures of an answer whose days were not all read', () => {
-    const memo = createSearchMemo<string, null>();
-    memo.remember('q', basis, seen(1_000), 'answer', { changes: null, inventory: null });
+    const memo = createSearchMemo<string, null>({ maxResults: 100 });
+    memo.remember('q', basis, seen(1_000), 'answer', { changes: null, inventory: null }, 1);
     assert.equal(memo.unchanged(memo.find('q', basis, 0)!, figures(0)), false);
+  });
+
+  it('holds answers up to a number of results in all, forgetting the least recently used first', () => {
+    const memo = createSearchMemo<string, null>({ maxResults: 100 });
+    const checked = { changes: figures(0), inventory: null };
+    memo.remember('a', basis, seen(1_000), 'a', checked, 60);
+    memo.remember('b', basis, seen(1_000), 'b', checked, 30);
+    memo.find('a', basis, 0);
+    memo.remember('c', basis, seen(1_000), 'c', checked, 30);
+    assert.deepEqual(
+      ['a', 'b', 'c'].map((k) => memo.find(k, basis, 0)?.value),
+      ['a', undefined, 'c'],
+    );
+    memo.remember('huge', basis, seen(1_000), 'huge', checked, 101);
+    assert.equal(memo.find('huge', basis, 0), undefined, 'larger than the whole room');
   });
 });

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 
-/** Searches remembered per process; an entry is a ranked list of some hundreds of results. */
+/** Searches remembered per process, at most. */
 const MEMO_ENTRIES = 1_000;
 
 /**
@@ -54,8 +54,15 @@ function sameBasis(a: MemoBasis, b: MemoBasis): boolean {
  * any other; only the work of finding, pricing and ranking is saved. `T` is the answer, `S` the inventory
  * it was checked against (shown live: seats or rooms left).
  */
-export function createSearchMemo<T, S>(maxEntries = MEMO_ENTRIES) {
-  const entries = new LRUCache<string, Entry<T, S>>({ max: maxEntries });
+export function createSearchMemo<T, S>(options: {
+  /** The most results (offers, hotels…) all entries may hold together; the least recently used go first. */
+  maxResults: number;
+  maxEntries?: number;
+}) {
+  const entries = new LRUCache<string, Entry<T, S>>({
+    max: options.maxEntries ?? MEMO_ENTRIES,
+    maxSize: options.maxResults,
+  });
   let hits = 0;
   let misses = 0;
   return {
@@ -84,9 +91,18 @@ export function createSearchMemo<T, S>(maxEntries = MEMO_ENTRIES) {
       }
       return held;
     },
-    remember(key: string, basis: MemoBasis, seen: InventorySeen, value: T, checked: Checked<S>): void {
+    /** Keeps an answer of `results` results (one at least); one larger than every entry's room is not kept. */
+    remember(
+      key: string,
+      basis: MemoBasis,
+      seen: InventorySeen,
+      value: T,
+      checked: Checked<S>,
+      results: number,
+    ): void {
       misses++;
-      entries.set(key, { basis, seen, value, checked });
+      if (results > options.maxResults) return;
+      entries.set(key, { basis, seen, value, checked }, { size: Math.max(1, results) });
     },
     /** Searches answered from memory and worked out, since start. */
     stats: () => ({ hits, misses, entries: entries.size }),

@@ -35,6 +35,8 @@ import { withinWindow } from './time-windows.ts';
 export const OFFER_TTL_SECONDS = 20 * 60;
 export const BOOKING_HORIZON_DAYS = 361;
 const PER_SLICE_OPTIONS = 64;
+/** Offers and flights the search memo may hold in all (some hundred bytes each). */
+const MEMO_RESULTS = 300_000;
 
 type Slice = SearchFlightRequest['slices'][number];
 
@@ -74,7 +76,7 @@ export function createFlightSearchService(deps: {
   const { catalogue, seats } = deps;
   const timer = deps.timer ?? noSearchTimer;
   const cached = deps.itineraries ?? createItineraryCache();
-  const memo = createSearchMemo<Answer, ReadonlyMap<string, number>>();
+  const memo = createSearchMemo<Answer, ReadonlyMap<string, number>>({ maxResults: MEMO_RESULTS });
 
   function resolvePlace(code: string, pointer: string): Airport[] {
     const airport = catalogue.airportByCode.get(code.toUpperCase());
@@ -512,7 +514,15 @@ export function createFlightSearchService(deps: {
         const covered = seen.days.every((d) => changes.has(d));
         answer = { ...worked.answer, flights, keys };
         sold = worked.seen.sold;
-        memo.remember(key, basis, seen, answer, { changes: covered ? changes : null, inventory: sold });
+        const results = answer.candidates.length + flights.length;
+        memo.remember(
+          key,
+          basis,
+          seen,
+          answer,
+          { changes: covered ? changes : null, inventory: sold },
+          results,
+        );
       }
       const seatsLeft = (options: SliceOption[]) => {
         let left = Number.POSITIVE_INFINITY;

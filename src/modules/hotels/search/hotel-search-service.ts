@@ -25,6 +25,9 @@ import { type PlanTerms, planTermsFor } from './hotel-sale.ts';
 import type { RateKeys } from './rate-key.ts';
 import type { SearchHotelsRequest } from './search-hotels.schemas.ts';
 
+/** Hotels and room types the search memo may hold in all (a hotel with its options: a kilobyte or two). */
+const MEMO_RESULTS = 150_000;
+
 /** Names in the order `localeCompare` gives, with one collator rather than one per comparison. */
 const byName = new Intl.Collator().compare;
 
@@ -56,7 +59,7 @@ export function createHotelSearchService(deps: {
   timer?: SearchTimer;
 }) {
   const timer = deps.timer ?? noSearchTimer;
-  const memo = createSearchMemo<Answer, Nights>();
+  const memo = createSearchMemo<Answer, Nights>({ maxResults: MEMO_RESULTS });
   const view = createResultView(deps);
 
   /**
@@ -263,7 +266,8 @@ export function createHotelSearchService(deps: {
           statesOf(worked.nights),
         );
         const seen = { states, validUntil: worked.validUntil, days: stay.nights.dates };
-        memo.remember(key, basis, seen, worked.answer, { changes, inventory: worked.nights });
+        const results = worked.answer.results.length + worked.answer.roomTypes.length;
+        memo.remember(key, basis, seen, worked.answer, { changes, inventory: worked.nights }, results);
         found = worked;
       }
       const nightStates = statesOf(found.nights);
