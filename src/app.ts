@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { compactChanges } from './db/change-log.ts';
 import type { Storage } from './db/database.ts';
+import { pruneIndexChanges } from './db/versioned-cache.ts';
 import type { App } from './http/app-instance.ts';
 import { registerCacheable } from './http/cacheable.ts';
 import { registerCompression } from './http/compression.ts';
@@ -70,6 +71,7 @@ import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
 import { createMetrics } from './ports/metrics.ts';
 import type { PasswordHasher } from './ports/password-hasher.ts';
+import { createSnapshotStore } from './ports/snapshot-store.ts';
 
 /** How long a client may keep a catalogue answer without asking again (it changes with a release). */
 const CATALOGUE_MAX_AGE_SECONDS = 3_600;
@@ -211,11 +213,15 @@ export async function buildApp(deps: AppDeps) {
         loginFailures.purgeStale(now, new Date(now.getTime() - config.auth.lockoutWindowSeconds * 1000)),
       ]),
   });
-  // The inventory change log searches check (seats, room nights): each day's rows folded into one.
+  // The change logs: inventory (seats, room nights) folded a row a day, index changes past 100 versions dropped.
   scheduler.add({
     name: 'inventory_changes.compact',
     everyMs: config.jobs.holdSweepMs,
-    run: (now) => compactChanges(storage.db, now.toISOString().slice(0, 10)),
+    run: (now) =>
+      Promise.all([
+        compactChanges(storage.db, now.toISOString().slice(0, 10)),
+        pruneIndexChanges(storage.db),
+      ]),
   });
   const products = createProductRegistry();
   const eventsRepository = createEventsRepository(storage.db);
@@ -322,6 +328,7 @@ export async function buildApp(deps: AppDeps) {
     pricing: pricing.termsFor,
     pricingVersion: pricing.version,
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
+    snapshots: createSnapshotStore(config.storage.indexSnapshotDir),
   });
   bookingDeskRoutes(app, {
     products,

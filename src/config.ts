@@ -16,6 +16,8 @@ export interface Config {
   };
   readonly storage: {
     readonly dataDir: string;
+    /** Where search indexes are saved to start faster; undefined: nowhere. */
+    readonly indexSnapshotDir: string | undefined;
     /** `undefined` selects the embedded SQLite file `DATA_DIR/itinera.db`. */
     readonly databaseUrl: string | undefined;
     /** PostgreSQL only: the schema to keep the tables in (created if missing); `undefined` is the default. */
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     storage: {
       dataDir,
+      indexSnapshotDir: snapshotDir(r.string('INDEX_SNAPSHOT_DIR', path.join(dataDir, 'indexes'))),
       databaseUrl: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
       databaseSchema: r.identifier('DATABASE_SCHEMA'),
       redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
@@ -310,4 +313,9 @@ function deepFreeze<T extends object>(value: T): T {
     if (child && typeof child === 'object') deepFreeze(child);
   }
   return Object.freeze(value);
+}
+
+/** A directory for index snapshots, or `off` for none. */
+function snapshotDir(value: string): string | undefined {
+  return value === 'off' ? undefined : path.resolve(value);
 }

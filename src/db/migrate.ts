@@ -21,6 +21,7 @@ import * as flightServices from './migrations/0019-flight-services.ts';
 import * as flightRetimes from './migrations/0020-flight-retimes.ts';
 import * as farePricing from './migrations/0021-fare-pricing.ts';
 import * as inventoryChanges from './migrations/0022-inventory-changes.ts';
+import * as indexChanges from './migrations/0023-index-changes.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-flight-retimes': flightRetimes,
   '0021-fare-pricing': farePricing,
   '0022-inventory-changes': inventoryChanges,
+  '0023-index-changes': indexChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

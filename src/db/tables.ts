@@ -169,6 +169,13 @@ export interface InventoryChangesTable {
   weight: number;
 }
 
+/** The keys each change to an index's data touched, by the counter's new version (migration 0023). */
+export interface IndexChangesTable {
+  name: string;
+  version: number;
+  key: string;
+}
+
 export interface ChangeCountersTable {
   name: string;
   version: number;
@@ -583,6 +590,7 @@ export interface Database {
   fares: FaresTable;
   seat_inventory: SeatInventoryTable;
   inventory_changes: InventoryChangesTable;
+  index_changes: IndexChangesTable;
   change_counters: ChangeCountersTable;
   service_secrets: ServiceSecretsTable;
   flight_bookings: FlightBookingsTable;

@@ -18,6 +18,10 @@ export interface IndexStats {
   builtAt: number | null;
   /** How many entries it holds (schedules, hotels). */
   entries: number;
+  /** Seconds its last update in place took (only what changed), null before any. */
+  updateSeconds: number | null;
+  /** Updates in place since start. */
+  updates: number;
 }
 
 /**
@@ -77,6 +81,12 @@ export function createMetrics(clock: () => number = Date.now) {
     });
   indexGauge('itinera_index_entries', 'Entries of an in-memory search index', (s) => s.entries);
   indexGauge('itinera_index_build_seconds', 'Seconds the last build of an index took', (s) => s.buildSeconds);
+  indexGauge(
+    'itinera_index_update_seconds',
+    'Seconds the last update in place of an index took (only what changed)',
+    (s) => s.updateSeconds,
+  );
+  indexGauge('itinera_index_updates', 'Updates in place of an index since start', (s) => s.updates);
   indexGauge('itinera_index_age_seconds', 'Seconds since an index was last built', (s) =>
     s.builtAt === null ? null : (clock() - s.builtAt) / 1000,
   );

@@ -39,6 +39,21 @@ export class NumberColumn<A extends Typed> {
   set(i: number, value: number): void {
     this.data[i] = value;
   }
+
+  /** The values held, as bytes (a view). */
+  bytes(): Uint8Array {
+    return new Uint8Array(this.data.buffer, this.data.byteOffset, this.count * this.data.BYTES_PER_ELEMENT);
+  }
+
+  /** A column holding the values of `bytes` (as made by `bytes()`), copied. */
+  static fromBytes<A extends Typed>(make: TypedConstructor<A>, bytes: Uint8Array): NumberColumn<A> {
+    const column = new NumberColumn(make, 1);
+    const size = new make(1).BYTES_PER_ELEMENT;
+    column.data = new make(Math.max(1, bytes.byteLength / size));
+    new Uint8Array(column.data.buffer).set(bytes);
+    column.count = bytes.byteLength / size;
+    return column;
+  }
 }
 
 const encoder = new TextEncoder();
@@ -48,7 +63,7 @@ const decoder = new TextDecoder();
 export class StringColumn {
   private bytes = new Uint8Array(64 * 1024);
   private used = 0;
-  private readonly ends = new NumberColumn(Uint32Array);
+  private ends: NumberColumn<Uint32Array> = new NumberColumn(Uint32Array);
 
   get length(): number {
     return this.ends.length;
@@ -69,6 +84,21 @@ export class StringColumn {
     const start = i === 0 ? 0 : this.ends.at(i - 1);
     return decoder.decode(this.bytes.subarray(start, this.ends.at(i)));
   }
+
+  /** The packed text and where each string ends, as bytes (views). */
+  parts(): { text: Uint8Array; ends: Uint8Array } {
+    return { text: this.bytes.subarray(0, this.used), ends: this.ends.bytes() };
+  }
+
+  /** A column of the strings `parts()` gave, copied. */
+  static fromParts(parts: { text: Uint8Array; ends: Uint8Array }): StringColumn {
+    const column = new StringColumn();
+    column.bytes = new Uint8Array(Math.max(64 * 1024, parts.text.byteLength));
+    column.bytes.set(parts.text);
+    column.used = parts.text.byteLength;
+    column.ends = NumberColumn.fromBytes(Uint32Array, parts.ends);
+    return column;
+  }
 }
 
 /** Values stored once each, by a key, and referred to by their number. */
@@ -88,5 +118,22 @@ export class InternTable<T> {
 
   at(n: number): T {
     return this.values[n]!;
+  }
+
+  /** Every key and value, by number, for saving. */
+  entries(): { keys: string[]; values: T[] } {
+    const keys: string[] = [];
+    for (const [key, n] of this.numbers) keys[n] = key;
+    return { keys, values: [...this.values] };
+  }
+
+  /** A table of the entries `entries()` gave. */
+  static fromEntries<T>(entries: { keys: readonly string[]; values: readonly T[] }): InternTable<T> {
+    const table = new InternTable<T>();
+    entries.keys.forEach((key, n) => {
+      table.values.push(entries.values[n]!);
+      table.numbers.set(key, n);
+    });
+    return table;
   }
 }

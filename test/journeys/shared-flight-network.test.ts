@@ -100,7 +100,9 @@ describe('two API processes on one database', () => {
       offer.total_amount,
       'not before the other process refreshes',
     );
+    const updates = two.flights.indexStats().updates;
     await two.scheduler.run('flights.network_refresh');
+    assert.equal(two.flights.indexStats().updates, updates + 1, 'fares alone update the network in place');
     const repriced = (await offers(two, caller.auth)).find(sameFlight);
     assert.ok(
       repriced.total_amount > offer.total_amount * 2,

@@ -40,8 +40,14 @@ describe('two API processes selling hotels from one database', () => {
       ],
     });
     assert.equal(await cheapest(), before, 'not before the other process refreshes');
+    const updates = two.hotels.indexStats().updates;
     await two.scheduler.run('hotels.index_refresh');
     assert.ok((await cheapest()) > before, 'the new rates reach the other process');
+    assert.equal(
+      two.hotels.indexStats().updates,
+      updates + 1,
+      'by updating that hotel in place, not a rebuild',
+    );
   });
 
   it('shows a sale made through one process in the other’s next search and rate check', async () => {

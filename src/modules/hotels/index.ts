@@ -2,7 +2,6 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sharedSecret } from '../../db/service-secrets.ts';
 import type { Database } from '../../db/tables.ts';
-import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import type { SearchGate } from '../../http/search-gate.ts';
@@ -10,6 +9,7 @@ import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { SearchTimer } from '../../ports/metrics.ts';
+import type { SnapshotStore } from '../../ports/snapshot-store.ts';
 import type { ProductRegistry } from '../bookings/index.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
@@ -43,7 +43,7 @@ import { createHotelImporter } from './inventory/hotel-import.ts';
 import { createHotelInventoryRepository } from './inventory/hotel-inventory-repository.ts';
 import { createHotelTableImport } from './inventory/hotel-table-import.ts';
 import { createHotelsRepository } from './inventory/hotels-repository.ts';
-import { HotelIndex } from './search/hotel-index.ts';
+import { createHotelIndexCache } from './search/hotel-index-cache.ts';
 import { createHotelSearchService } from './search/hotel-search-service.ts';
 import { createRateKeys } from './search/rate-key.ts';
 import {
@@ -55,9 +55,6 @@ import {
 export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './demo/hotel-generator.ts';
 export { hotelTableOf } from './inventory/hotel-csv.ts';
 export type { HotelFile } from './inventory/hotel-file.ts';
-
-/** Hotels read per step when the search index is built. */
-const INDEX_PAGE = 5_000;
 
 /** The hotel schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const HOTEL_SCHEMAS = [
@@ -101,26 +98,25 @@ export async function hotelsModule(
     /** The version of the pricing rules `pricing` applies (a search answer is reused only within one). */
     pricingVersion: () => number;
     jobs: { indexRefreshMs: number };
+    /** Where the search index is saved to start faster (nowhere for tests). */
+    snapshots: SnapshotStore;
   },
 ) {
   const hotels = createHotelsRepository(deps.db);
-  const index = createVersionedCache(
-    deps.db,
-    'hotels',
-    async (version) => {
-      const built = new HotelIndex(version, deps.catalogue, fold);
-      for (let after = ''; ; ) {
-        const page = await hotels.indexPage(after, INDEX_PAGE);
-        if (page.hotels.length === 0) return built;
-        built.add(page);
-        after = page.hotels[page.hotels.length - 1]![0];
-      }
-    },
-    (built) => built.size,
-  );
   const secret = await sharedSecret(deps.db, 'offer_key');
+  const index = createHotelIndexCache({
+    db: deps.db,
+    hotels,
+    catalogue: deps.catalogue,
+    fold,
+    snapshots: deps.snapshots,
+    databaseSecret: secret,
+    onSnapshotError: (error) => app.log.warn({ err: error }, 'the hotel index snapshot could not be saved'),
+  });
   const inventory = createHotelInventoryRepository(deps.db);
   const rateKeys = createRateKeys(secret);
+  // A snapshot being written is finished before the process goes.
+  app.addHook('onClose', () => index.saved());
   const search = createHotelSearchService({
     timer: deps.searchTimer,
     pricingVersion: deps.pricingVersion,
@@ -207,6 +203,8 @@ export async function hotelsModule(
     countHotels: () => hotels.countHotels(),
     refreshIndex: () => index.refresh(),
     indexStats: () => index.stats(),
+    /** Resolves once the search index's snapshots asked for so far are saved. */
+    indexSaved: () => index.saved(),
     repository: hotels,
   };
 }

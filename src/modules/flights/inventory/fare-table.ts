@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { CABINS } from './cabins.ts';
 import { type FarePricing, farePricingOf } from './fare-calendar.ts';
 import type { Fare } from './flight-network.ts';
 import type { FareIndexRow, FareRoute } from './network-repository.ts';
@@ -48,9 +49,12 @@ export class FareTable {
       else missing.set(key, r);
     }
     if (missing.size > 0) {
-      const reading = this.read([...missing.values()]).then((rows) => {
-        for (const row of rows) this.add(row);
-        for (const key of missing.keys()) this.routes.set(key, true);
+      const reading: Promise<void> = this.read([...missing.values()]).then((rows) => {
+        // A route forgotten while it was read (its fares changed) is read again by whoever asks next.
+        const current = (key: string) => this.routes.get(key) === reading;
+        for (const row of rows)
+          if (current(routeKey(row.carrier, row.origin, row.destination))) this.add(row);
+        for (const key of missing.keys()) if (current(key)) this.routes.set(key, true);
       });
       for (const key of missing.keys()) this.routes.set(key, reading);
       reading.catch(() => {
@@ -92,6 +96,21 @@ export class FareTable {
     const list = this.rows.get(key);
     if (list) list.push(i);
     else this.rows.set(key, [i]);
+  }
+
+  /**
+   * Forgets routes whose fares changed: their rows stay in the columns unused, and the next search of
+   * them reads them again.
+   */
+  forget(routes: readonly FareRoute[]): void {
+    for (const r of routes) {
+      this.routes.delete(routeKey(r.carrier, r.origin, r.destination));
+      for (const cabin of CABINS) {
+        const key = fareKey(r.carrier, r.origin, r.destination, cabin);
+        this.rows.delete(key);
+        this.materialized.delete(key);
+      }
+    }
   }
 
   /** The fares of a carrier between two airports in a cabin, by brand; the route must have been loaded. */

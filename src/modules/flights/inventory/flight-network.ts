@@ -6,7 +6,7 @@ import type { ExtraBagTerms } from '../services/bag-rules.ts';
 import type { FarePricing } from './fare-calendar.ts';
 import type { FareTable } from './fare-table.ts';
 import type { Cabin } from './network-file.ts';
-import type { CancellationRow, RetimeRow, ScheduleRow } from './network-repository.ts';
+import type { CancellationRow, FareRoute, RetimeRow, ScheduleRow } from './network-repository.ts';
 
 export interface Schedule {
   id: string;
@@ -69,7 +69,8 @@ export function schedulesOf(network: FlightNetwork, ids: Iterable<string>): Sche
  * use, kept in a bounded cache). Immutable once built; a change builds a new one.
  */
 export class FlightNetwork {
-  readonly version: number;
+  /** The change counter of the data it holds (it moves in place when only fares change). */
+  version: number;
   readonly schedules = new Map<string, Schedule>();
   private readonly byOrigin = new Map<string, Schedule[]>();
   /** Airports with a direct flight to the key airport. */
@@ -139,6 +140,12 @@ export class FlightNetwork {
     for (const s of schedules)
       routes.push({ carrier: s.carrier, origin: s.origin.iata, destination: s.destination.iata });
     return this.fares.load(routes);
+  }
+
+  /** Forgets the fares of routes changed in storage (read again when next asked for), at `version`. */
+  faresChanged(routes: readonly FareRoute[], version: number): void {
+    this.fares.forget(routes);
+    this.version = version;
   }
 
   /** The fares of a flight's route in a cabin, by brand; after `loadFares` of it. */

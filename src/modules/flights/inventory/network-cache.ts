@@ -4,17 +4,25 @@ import { createVersionedCache } from '../../../db/versioned-cache.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { FareTable } from './fare-table.ts';
 import { FlightNetwork } from './flight-network.ts';
-import type { NetworkRepository } from './network-repository.ts';
+import type { FareRoute, NetworkRepository } from './network-repository.ts';
+
+/** The change key of a carrier's route whose fares changed (what an import of fares alone logs). */
+export const fareRouteKey = (r: FareRoute) => `fares:${r.carrier}|${r.origin}|${r.destination}`;
+
+/** The route of a `fareRouteKey`, or undefined for any other key. */
+function routeOfKey(key: string): FareRoute | undefined {
+  const match = /^fares:([^|]+)\|([^|]+)\|([^|]+)$/.exec(key);
+  return match ? { carrier: match[1]!, origin: match[2]!, destination: match[3]! } : undefined;
+}
 
 /**
- * The flight search index, rebuilt when schedules, fares, seat maps, cancellations or retimes change in any
- * process.
+ * The flight search index. A change to fares alone updates it in place: the routes changed are read
+ * again when next searched, and everything else (schedules, the itineraries found through them) stays.
+ * Schedules, seat maps, cancellations and retimes build it afresh (at world scale, half a second).
  */
 export function createNetworkCache(db: Kysely<Database>, repo: NetworkRepository, catalogue: Catalogue) {
-  return createVersionedCache(
-    db,
-    'network',
-    async (version) => {
+  return createVersionedCache(db, 'network', {
+    async load(version) {
       const fares = new FareTable((routes) => repo.faresOfRoutes(routes));
       const [schedules, cancellations, seatLayouts, retimes] = await Promise.all([
         repo.listActiveSchedules(),
@@ -24,8 +32,14 @@ export function createNetworkCache(db: Kysely<Database>, repo: NetworkRepository
       ]);
       return new FlightNetwork(version, { schedules, fares, cancellations, seatLayouts, retimes }, catalogue);
     },
-    (network) => network.schedules.size,
-  );
+    entries: (network) => network.schedules.size,
+    async update(network, changed, version) {
+      const routes = [...changed].map(routeOfKey);
+      if (!routes.every((r) => r !== undefined)) return false;
+      network.faresChanged(routes as FareRoute[], version);
+      return true;
+    },
+  });
 }
 
 export type NetworkCache = ReturnType<typeof createNetworkCache>;

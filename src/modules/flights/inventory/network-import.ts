@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
-import { bumpVersion } from '../../../db/versioned-cache.ts';
+import { bumpVersion, EVERYTHING } from '../../../db/versioned-cache.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import { fareRouteKey } from './network-cache.ts';
 import {
   type FareRow,
   type NetworkRepository,
@@ -137,7 +138,9 @@ export function createNetworkImporter(deps: {
       await deps.network.upsertSchedules(trx, schedules, step);
       await deps.network.upsertFares(trx, fares, step);
       await deps.network.upsertSeatLayouts(trx, file.seat_maps ?? [], now);
-      await bumpVersion(trx, 'network');
+      // Fares alone are updated in place by every process; anything else rebuilds the network.
+      const faresOnly = schedules.length === 0 && (file.seat_maps ?? []).length === 0;
+      await bumpVersion(trx, 'network', faresOnly ? fares.map(fareRouteKey) : [EVERYTHING]);
       const changes = changesOf(stored, schedules);
       const told =
         changes.length > 0 && deps.onScheduleChanges

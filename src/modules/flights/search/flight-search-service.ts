@@ -478,7 +478,13 @@ export function createFlightSearchService(deps: {
       // One rate table for the whole search: slices converted, offers compared and calendar alike.
       const sale = saleAt(now, rates);
       const cabin = (req.cabin ?? 'economy') as Cabin;
-      const basis = { network, rates, pricingVersion: deps.pricingVersion(), saleDate: sale.saleDate };
+      const basis = {
+        network,
+        version: network.version,
+        rates,
+        pricingVersion: deps.pricingVersion(),
+        saleDate: sale.saleDate,
+      };
       const { cursor, limit, ...query } = req;
       const key = `${buyer.agencyId ?? ''}|${JSON.stringify(query)}`;
       let answer: Answer | undefined;

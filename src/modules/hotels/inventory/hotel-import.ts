@@ -38,10 +38,12 @@ export function createHotelImporter(deps: {
     let ratePlans = 0;
     let nights = 0;
     await deps.db.transaction().execute(async (trx) => {
+      const changed: string[] = [];
       for (let i = 0; i < file.hotels.length; i += 500) {
         const batch = file.hotels.slice(i, i + 500);
         const hotelRows = batch.map((h) => hotelRow(h, deps, now));
         const hotelIds = await deps.hotels.upsertHotels(trx, hotelRows);
+        changed.push(...hotelIds.values());
         const rooms = batch.flatMap((h) =>
           h.room_types.map((r) => roomTypeRow(r, hotelIds.get(h.code)!, deps.ids)),
         );
@@ -62,7 +64,7 @@ export function createHotelImporter(deps: {
         done += batch.length;
         onProgress?.(done, total);
       }
-      await bumpVersion(trx, 'hotels');
+      await bumpVersion(trx, 'hotels', changed);
     });
     return { hotels: total, room_types: roomTypes, rate_plans: ratePlans, allotment_nights: nights };
   };

@@ -133,11 +133,13 @@ export function createHotelTableImport(deps: {
     const now = deps.clock.now().toISOString();
     const hotelId = (code: string) => keys.get(code)!.id;
     await deps.db.transaction().execute(async (trx) => {
+      let changed: string[] = [];
       if (parsed.table === 'hotels') {
-        await deps.hotels.upsertHotels(
+        const ids = await deps.hotels.upsertHotels(
           trx,
           parsed.records.map((h) => hotelRow(h, deps, now)),
         );
+        changed = [...ids.values()];
         result.hotels = parsed.records.length;
       } else if (parsed.table === 'room_types') {
         await deps.hotels.upsertRoomTypes(
@@ -145,19 +147,21 @@ export function createHotelTableImport(deps: {
           parsed.records.map((r) => roomTypeRow(r, hotelId(r.hotel_code), deps.ids)),
         );
         result.room_types = parsed.records.length;
+        changed = parsed.records.map((r) => hotelId(r.hotel_code));
       } else if (parsed.table === 'rate_plans') {
         await deps.hotels.upsertRatePlans(
           trx,
           parsed.records.map((r) => ratePlanRow(r, hotelId(r.hotel_code), deps.ids)),
         );
         result.rate_plans = parsed.records.length;
+        changed = parsed.records.map((r) => hotelId(r.hotel_code));
       } else {
         const rows = overrideRows(parsed.records, (a) => keys.get(a.hotel_code)!.roomTypes.get(a.room_type)!);
         await deps.hotels.upsertOverrides(trx, rows);
         result.allotment_nights = rows.length;
       }
       // Allotment is read live by every search; content, rooms and rates are cached and reloaded.
-      if (parsed.table !== 'allotments') await bumpVersion(trx, 'hotels');
+      if (parsed.table !== 'allotments') await bumpVersion(trx, 'hotels', changed);
     });
     return result;
   };

@@ -73,6 +73,56 @@ export const RATE_PLAN_RULE_COLUMNS = [
 export type IndexPlanTuple = [hotel_id: string, id: string, base_amount: number, ...rules: unknown[]];
 
 export function createHotelsRepository(db: Kysely<Database>) {
+  /** Active hotels with the columns the search index reads (`IndexHotelTuple`). */
+  const indexHotels = () =>
+    db
+      .selectFrom('hotels')
+      .select([
+        'id',
+        'code',
+        'name',
+        'city_id',
+        'chain',
+        'stars',
+        'address',
+        'latitude',
+        'longitude',
+        'time_zone',
+        'check_in_time',
+        'check_out_time',
+        'amenities',
+        'images',
+      ])
+      .where('active', '=', 1);
+  /** Room types as the search index reads them (`IndexRoomTuple`), in each hotel's order. */
+  const indexRooms = () =>
+    db
+      .selectFrom('room_types')
+      .select([
+        'hotel_id',
+        'id',
+        'code',
+        'name',
+        'beds',
+        'amenities',
+        'size_m2',
+        'rooms',
+        'max_adults',
+        'max_children',
+        'max_occupancy',
+        'price_factor',
+      ])
+      .orderBy('hotel_id')
+      .orderBy('price_factor')
+      .orderBy('code');
+  /** Rate plans as the search index reads them (`IndexPlanTuple`), in each hotel's order. */
+  const indexPlans = () =>
+    db
+      .selectFrom('rate_plans')
+      .select(['hotel_id', 'id', 'base_amount', ...RATE_PLAN_RULE_COLUMNS])
+      .orderBy('hotel_id')
+      .orderBy('code');
+
   return {
     /** Inserts or updates hotels by code; returns each code's id (existing ids are kept). */
     async upsertHotels(trx: Kysely<Database>, rows: HotelRow[]): Promise<Map<string, string>> {
@@ -187,28 +237,7 @@ export function createHotelsRepository(db: Kysely<Database>) {
     async indexPage(afterId: string, limit: number) {
       const hotels = await readArrays<IndexHotelTuple>(
         db,
-        db
-          .selectFrom('hotels')
-          .select([
-            'id',
-            'code',
-            'name',
-            'city_id',
-            'chain',
-            'stars',
-            'address',
-            'latitude',
-            'longitude',
-            'time_zone',
-            'check_in_time',
-            'check_out_time',
-            'amenities',
-            'images',
-          ])
-          .where('active', '=', 1)
-          .where('id', '>', afterId)
-          .orderBy('id')
-          .limit(limit),
+        indexHotels().where('id', '>', afterId).orderBy('id').limit(limit),
       );
       if (hotels.length === 0) return { hotels, roomTypes: [], ratePlans: [] };
       const first = hotels[0]![0];
@@ -216,40 +245,34 @@ export function createHotelsRepository(db: Kysely<Database>) {
       const [roomTypes, ratePlans] = await Promise.all([
         readArrays<IndexRoomTuple>(
           db,
-          db
-            .selectFrom('room_types')
-            .select([
-              'hotel_id',
-              'id',
-              'code',
-              'name',
-              'beds',
-              'amenities',
-              'size_m2',
-              'rooms',
-              'max_adults',
-              'max_children',
-              'max_occupancy',
-              'price_factor',
-            ])
-            .where('hotel_id', '>=', first)
-            .where('hotel_id', '<=', last)
-            .orderBy('hotel_id')
-            .orderBy('price_factor')
-            .orderBy('code'),
+          indexRooms().where('hotel_id', '>=', first).where('hotel_id', '<=', last),
         ),
         readArrays<IndexPlanTuple>(
           db,
-          db
-            .selectFrom('rate_plans')
-            .select(['hotel_id', 'id', 'base_amount', ...RATE_PLAN_RULE_COLUMNS])
-            .where('hotel_id', '>=', first)
-            .where('hotel_id', '<=', last)
-            .orderBy('hotel_id')
-            .orderBy('code'),
+          indexPlans().where('hotel_id', '>=', first).where('hotel_id', '<=', last),
         ),
       ]);
       return { hotels, roomTypes, ratePlans };
+    },
+
+    /** The index rows of some hotels, as `indexPage` gives them; hotels withdrawn or unknown are absent. */
+    async indexRows(ids: readonly string[]) {
+      const out = {
+        hotels: [] as IndexHotelTuple[],
+        roomTypes: [] as IndexRoomTuple[],
+        ratePlans: [] as IndexPlanTuple[],
+      };
+      for (const chunk of chunks([...new Set(ids)])) {
+        const [hotels, roomTypes, ratePlans] = await Promise.all([
+          readArrays<IndexHotelTuple>(db, indexHotels().where('id', 'in', chunk)),
+          readArrays<IndexRoomTuple>(db, indexRooms().where('hotel_id', 'in', chunk)),
+          readArrays<IndexPlanTuple>(db, indexPlans().where('hotel_id', 'in', chunk)),
+        ]);
+        out.hotels.push(...hotels);
+        out.roomTypes.push(...roomTypes);
+        out.ratePlans.push(...ratePlans);
+      }
+      return out;
     },
 
     /** The hotel feed: every hotel (inactive too) changed since a time, oldest change first, in keyset pages. */

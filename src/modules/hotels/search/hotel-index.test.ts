@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seededRandom } from '../../../ports/seeded-random.ts';
 import { distanceKm, fold } from '../../catalog/index.ts';
-import type { IndexHotelTuple } from '../inventory/hotels-repository.ts';
+import type { IndexHotelTuple, IndexPlanTuple, IndexRoomTuple } from '../inventory/hotels-repository.ts';
 import { HotelIndex } from './hotel-index.ts';
 
 function hotelAt(i: number, latitude: number, longitude: number): IndexHotelTuple {
@@ -64,5 +64,117 @@ describe('HotelIndex.near', () => {
       }
     }
     assert.ok(index.near(51.5, -0.12, 5).length < rows.length / 10, 'looks at a few cells, not everything');
+  });
+});
+
+describe('HotelIndex: replacing hotels and snapshots', () => {
+  const room = (hotel: string, code: string, rooms: number): IndexRoomTuple => [
+    hotel,
+    `rmt_${hotel}_${code}`,
+    code,
+    `${code} room`,
+    '1 double bed',
+    '["wifi"]',
+    20,
+    rooms,
+    2,
+    1,
+    3,
+    1,
+  ];
+  const plan = (hotel: string, base: number): IndexPlanTuple => [
+    hotel,
+    `rpl_${hotel}`,
+    base,
+    'FLEX',
+    'Flexible',
+    'room_only',
+    'EUR',
+    2,
+    50,
+    '[]',
+    '[100,100,100,100,100,100,100]',
+    '[]',
+    '{"vat_percent_included":10,"city_tax_per_person_night":0}',
+    '{"refundable":true,"steps":[]}',
+    1,
+    '',
+    'pay_now',
+  ];
+  const hotel = (i: number, city: string, latitude: number): IndexHotelTuple => [
+    `htl_${i}`,
+    `H${i}`,
+    `Hôtel ${i}`,
+    city,
+    null,
+    3,
+    `${i} Rue`,
+    latitude,
+    2.35,
+    'Europe/Paris',
+    '15:00',
+    '11:00',
+    '["wifi","bar"]',
+    `["https://img.example/${i}.jpg"]`,
+  ];
+  const build = () =>
+    new HotelIndex(1, { cityById: new Map() } as never, fold).add({
+      hotels: [hotel(1, 'cty_paris', 48.85), hotel(2, 'cty_paris', 48.86), hotel(3, 'cty_lyon', 45.76)],
+      roomTypes: [room('htl_1', 'DBL', 5), room('htl_2', 'DBL', 7), room('htl_3', 'TWN', 2)],
+      ratePlans: [plan('htl_1', 10_000), plan('htl_2', 12_000), plan('htl_3', 8_000)],
+    });
+  const ids = (hotels: Array<{ id: string }>) => hotels.map((h) => h.id).sort();
+
+  it('replaces changed hotels, drops withdrawn ones and adds new ones in place', () => {
+    const index = build();
+    index.replace(
+      ['htl_1', 'htl_2', 'htl_4'],
+      {
+        hotels: [hotel(1, 'cty_lyon', 45.75), hotel(4, 'cty_paris', 48.87)],
+        roomTypes: [room('htl_1', 'DBL', 9), room('htl_4', 'STD', 4)],
+        ratePlans: [plan('htl_1', 11_000), plan('htl_4', 9_000)],
+      },
+      2,
+    );
+    assert.equal(index.version, 2);
+    assert.equal(index.size, 3);
+    assert.equal(index.hotel('htl_2'), undefined, 'withdrawn');
+    assert.deepEqual(ids(index.inCity('cty_paris')), ['htl_4']);
+    assert.deepEqual(ids(index.inCity('cty_lyon')), ['htl_1', 'htl_3']);
+    assert.deepEqual(ids(index.near(48.86, 2.35, 5)), ['htl_4'], 'the old positions are gone from the grid');
+    const moved = index.hotel('htl_1')!;
+    assert.equal(moved.roomTypes[0]!.rooms, 9);
+    assert.equal(moved.ratePlans[0]!.base_amount, 11_000);
+    assert.deepEqual(
+      index.named('hotel', 10).map((h) => h.id),
+      ['htl_3', 'htl_1', 'htl_4'],
+    );
+    assert.equal(index.wasted, 2 / 5);
+  });
+
+  it('loads back from a snapshot exactly as it was, replaced hotels included', () => {
+    const index = build().replace(['htl_2'], { hotels: [], roomTypes: [], ratePlans: [] }, 7);
+    const loaded = HotelIndex.fromSnapshot(index.toSnapshot(), { cityById: new Map() } as never, fold)!;
+    assert.equal(loaded.version, 7);
+    assert.equal(loaded.size, 2);
+    for (const id of ['htl_1', 'htl_3']) assert.deepEqual(loaded.hotel(id), index.hotel(id));
+    assert.equal(loaded.hotel('htl_2'), undefined);
+    assert.deepEqual(ids(loaded.near(48.85, 2.35, 5)), ['htl_1']);
+    assert.equal(loaded.wasted, index.wasted);
+    loaded.add({ hotels: [hotel(5, 'cty_lyon', 45.7)], roomTypes: [], ratePlans: [plan('htl_5', 1)] });
+    assert.equal(
+      loaded.hotel('htl_5')!.ratePlans[0]!.name,
+      'Flexible',
+      'rules interned before the save are shared',
+    );
+  });
+
+  it('refuses bytes that are not a hotel index snapshot', () => {
+    for (const bytes of [
+      Buffer.from('not a snapshot'),
+      Buffer.alloc(0),
+      build().toSnapshot().subarray(0, 40),
+    ])
+      assert.equal(HotelIndex.fromSnapshot(bytes, { cityById: new Map() } as never, fold), undefined);
   });
 });

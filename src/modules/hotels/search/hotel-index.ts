@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { InternTable, NumberColumn, StringColumn } from '../../../shared/columns.ts';
+import { packSnapshot, unpackSnapshot } from '../../../shared/snapshot.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import {
   decodeAmenities,
@@ -44,49 +45,83 @@ export interface IndexedHotel {
 /** Hotels kept as objects once a search has asked for them: a few of the largest cities' worth. */
 const HOTELS_MATERIALIZED = 60_000;
 
+/** The numeric columns and their kinds. Per hotel unless named room or plan. */
+const NUMBER_COLUMNS = {
+  alive: Uint8Array,
+  cityOf: Uint32Array,
+  chainOf: Int32Array,
+  stars: Uint8Array,
+  latitudes: Float64Array,
+  longitudes: Float64Array,
+  /** Time zone, check-in time, check-out time, amenities: interned numbers, four a hotel. */
+  hotelRefs: Uint32Array,
+  firstRoom: Uint32Array,
+  roomCount: Uint16Array,
+  firstPlan: Uint32Array,
+  planCount: Uint16Array,
+  /** Code, name, beds, amenities: interned numbers, four a room type. */
+  roomRefs: Uint32Array,
+  /** size_m2, rooms, max_adults, max_children, max_occupancy: five a room type. */
+  roomNumbers: Uint32Array,
+  roomFactors: Float64Array,
+  /** The rest of a rate plan, which repeats across hotels: an interned object. */
+  planRules: Uint32Array,
+  planBase: Float64Array,
+} as const;
+/** The string columns (unique values, packed); ids and folded names are also kept as strings. */
+const STRING_COLUMNS = [
+  'ids',
+  'folded',
+  'codes',
+  'names',
+  'addresses',
+  'images',
+  'roomIds',
+  'planIds',
+] as const;
+
+type NumberColumns = {
+  [K in keyof typeof NUMBER_COLUMNS]: NumberColumn<InstanceType<(typeof NUMBER_COLUMNS)[K]>>;
+};
+type StringColumns = { [K in (typeof STRING_COLUMNS)[number]]: StringColumn };
+
+/** Typed-array kinds, loosely: each column is made with the kind NUMBER_COLUMNS names for it. */
+type AnyKind = new (length: number) => Uint8Array;
+
+const emptyColumns = () => ({
+  ...(Object.fromEntries(
+    Object.entries(NUMBER_COLUMNS).map(([name, kind]) => [name, new NumberColumn(kind as AnyKind)]),
+  ) as unknown as NumberColumns),
+  ...(Object.fromEntries(STRING_COLUMNS.map((name) => [name, new StringColumn()])) as StringColumns),
+});
+
+/** What a snapshot's header holds besides the columns. */
+interface SnapshotMeta {
+  kind: 'hotel-index';
+  version: number;
+  strings: { keys: string[]; values: string[] };
+  values: { keys: string[]; values: unknown[] };
+}
+
 /**
  * Active hotels in memory, in columns: numbers in typed arrays, repeated strings and rules (time zones,
  * amenity lists, seasons, cancellation policies…) stored once and referred to by number, unique strings
  * packed in buffers. A hotel becomes an object (`IndexedHotel`, with its room types and rate plans) when
  * a search first asks for it, and stays one while it is among the HOTELS_MATERIALIZED most recently
- * asked for. Looked up by id, by city, or by grid cell for radius searches.
+ * asked for. Looked up by id, by city, or by grid cell for radius searches. Changed hotels are replaced
+ * in place (`replace`); the index can be saved to a snapshot and loaded back in a fraction of a build.
  */
 export class HotelIndex {
-  readonly version: number;
+  /** The change counter of the data it holds. */
+  version: number;
 
-  private readonly strings = new InternTable<string>();
-  private readonly values = new InternTable<unknown>();
-
-  // Hotels, by position.
-  private readonly ids: string[] = [];
-  private readonly folded: string[] = [];
-  private readonly codes = new StringColumn();
-  private readonly names = new StringColumn();
-  private readonly addresses = new StringColumn();
-  private readonly images = new StringColumn();
-  private readonly cityOf = new NumberColumn(Uint32Array);
-  private readonly chainOf = new NumberColumn(Int32Array);
-  private readonly stars = new NumberColumn(Uint8Array);
-  private readonly latitudes = new NumberColumn(Float64Array);
-  private readonly longitudes = new NumberColumn(Float64Array);
-  /** Time zone, check-in time, check-out time, amenities: interned numbers. */
-  private readonly hotelRefs = new NumberColumn(Uint32Array);
-  private readonly firstRoom = new NumberColumn(Uint32Array);
-  private readonly roomCount = new NumberColumn(Uint16Array);
-  private readonly firstPlan = new NumberColumn(Uint32Array);
-  private readonly planCount = new NumberColumn(Uint16Array);
-
-  // Room types and rate plans, by position.
-  private readonly roomIds = new StringColumn();
-  /** Code, name, beds, amenities: interned numbers. */
-  private readonly roomRefs = new NumberColumn(Uint32Array);
-  /** size_m2, rooms, max_adults, max_children, max_occupancy. */
-  private readonly roomNumbers = new NumberColumn(Uint32Array);
-  private readonly roomFactors = new NumberColumn(Float64Array);
-  private readonly planIds = new StringColumn();
-  /** The rest of a rate plan, which repeats across hotels: an interned object. */
-  private readonly planRules = new NumberColumn(Uint32Array);
-  private readonly planBase = new NumberColumn(Float64Array);
+  private strings = new InternTable<string>();
+  private values = new InternTable<unknown>();
+  private c = emptyColumns();
+  /** Per position, as strings too: ids key `byId`, folded names are scanned by `named`. */
+  private ids: string[] = [];
+  private folded: string[] = [];
+  private removed = 0;
 
   private readonly byId = new Map<string, number>();
   private readonly byCity = new Map<string, number[]>();
@@ -108,44 +143,71 @@ export class HotelIndex {
     return this.byId.size;
   }
 
+  /** Of the positions it has used, how many hold a hotel replaced or withdrawn since (0 to 1). */
+  get wasted(): number {
+    return this.ids.length === 0 ? 0 : this.removed / this.ids.length;
+  }
+
   /** Adds a page of hotels with their room types and rate plans (rows of other hotels are ignored). */
   add(rows: { hotels: IndexHotelTuple[]; roomTypes: IndexRoomTuple[]; ratePlans: IndexPlanTuple[] }): this {
     const rooms = group(rows.roomTypes);
     const plans = group(rows.ratePlans);
+    const c = this.c;
     for (const h of rows.hotels) {
       const [id, code, name, cityId, chain, stars, address, latitude, longitude] = h;
-      const at = this.ids.push(id) - 1;
-      this.folded.push(this.fold(name));
-      this.codes.push(code);
-      this.names.push(name);
-      this.addresses.push(address);
-      this.images.push(decodeImages(h[13])[0] ?? '');
-      this.cityOf.push(this.string(cityId));
-      this.chainOf.push(chain === null ? -1 : this.string(chain));
-      this.stars.push(stars);
-      this.latitudes.push(latitude);
-      this.longitudes.push(longitude);
-      this.hotelRefs.push(this.string(h[9]));
-      this.hotelRefs.push(this.string(h[10]));
-      this.hotelRefs.push(this.string(h[11]));
-      this.hotelRefs.push(this.amenities(h[12]));
+      const folded = this.fold(name);
+      this.ids.push(id);
+      this.folded.push(folded);
+      c.ids.push(id);
+      c.folded.push(folded);
+      c.codes.push(code);
+      c.names.push(name);
+      c.addresses.push(address);
+      c.images.push(decodeImages(h[13])[0] ?? '');
+      c.alive.push(1);
+      c.cityOf.push(this.string(cityId));
+      c.chainOf.push(chain === null ? -1 : this.string(chain));
+      c.stars.push(stars);
+      c.latitudes.push(latitude);
+      c.longitudes.push(longitude);
+      c.hotelRefs.push(this.string(h[9]));
+      c.hotelRefs.push(this.string(h[10]));
+      c.hotelRefs.push(this.string(h[11]));
+      c.hotelRefs.push(this.amenities(h[12]));
       const ownRooms = rooms.get(id) ?? [];
-      this.firstRoom.push(this.roomIds.length);
-      this.roomCount.push(ownRooms.length);
+      c.firstRoom.push(c.roomIds.length);
+      c.roomCount.push(ownRooms.length);
       for (const r of ownRooms) this.addRoom(r);
       const ownPlans = plans.get(id) ?? [];
-      this.firstPlan.push(this.planIds.length);
-      this.planCount.push(ownPlans.length);
+      c.firstPlan.push(c.planIds.length);
+      c.planCount.push(ownPlans.length);
       for (const p of ownPlans) this.addPlan(p);
-      this.byId.set(id, at);
-      const list = this.byCity.get(cityId);
-      if (list) list.push(at);
-      else this.byCity.set(cityId, [at]);
-      const key = cellOf(latitude, longitude);
-      const cell = this.grid.get(key);
-      if (cell) cell.push(at);
-      else this.grid.set(key, [at]);
+      this.place(c.alive.length - 1);
     }
+    return this;
+  }
+
+  /**
+   * Takes the hotels of `ids` out and puts in `rows`, their content as it is now (a hotel withdrawn
+   * or gone has none), at `version`. The old positions stay unused until the next build.
+   */
+  replace(
+    ids: Iterable<string>,
+    rows: { hotels: IndexHotelTuple[]; roomTypes: IndexRoomTuple[]; ratePlans: IndexPlanTuple[] },
+    version: number,
+  ): this {
+    for (const id of ids) {
+      const at = this.byId.get(id);
+      if (at === undefined) continue;
+      this.byId.delete(id);
+      without(this.byCity, this.strings.at(this.c.cityOf.at(at)), at);
+      without(this.grid, cellOf(this.c.latitudes.at(at), this.c.longitudes.at(at)), at);
+      this.c.alive.set(at, 0);
+      this.made.delete(at);
+      this.removed++;
+    }
+    this.add(rows);
+    this.version = version;
     return this;
   }
 
@@ -169,7 +231,7 @@ export class HotelIndex {
   named(q: string, max: number): IndexedHotel[] {
     const out: IndexedHotel[] = [];
     for (let at = 0; at < this.folded.length && out.length < max; at++)
-      if (this.folded[at]!.includes(q)) out.push(this.hotelAt(at));
+      if (this.c.alive.at(at) === 1 && this.folded[at]!.includes(q)) out.push(this.hotelAt(at));
     return out;
   }
 
@@ -195,6 +257,75 @@ export class HotelIndex {
     return out;
   }
 
+  /** The whole index as bytes (`fromSnapshot` loads it back). */
+  toSnapshot(): Buffer {
+    const meta: SnapshotMeta = {
+      kind: 'hotel-index',
+      version: this.version,
+      strings: this.strings.entries(),
+      values: this.values.entries(),
+    };
+    const sections: Record<string, Uint8Array> = {};
+    for (const name of Object.keys(NUMBER_COLUMNS) as Array<keyof NumberColumns>)
+      sections[name] = this.c[name].bytes();
+    for (const name of STRING_COLUMNS) {
+      const { text, ends } = this.c[name].parts();
+      sections[`${name}.text`] = text;
+      sections[`${name}.ends`] = ends;
+    }
+    return packSnapshot(meta, sections);
+  }
+
+  /** The index a snapshot holds, or undefined when the bytes are not a whole snapshot of one. */
+  static fromSnapshot(
+    bytes: Buffer,
+    catalogue: Catalogue,
+    fold: (s: string) => string,
+  ): HotelIndex | undefined {
+    const packed = unpackSnapshot(bytes);
+    const meta = packed?.meta as SnapshotMeta | undefined;
+    if (!packed || meta?.kind !== 'hotel-index') return undefined;
+    const section = (name: string) => {
+      const s = packed.sections.get(name);
+      if (!s) throw new Error(`hotel index snapshot without ${name}`);
+      return s;
+    };
+    const index = new HotelIndex(meta.version, catalogue, fold);
+    index.strings = InternTable.fromEntries(meta.strings);
+    index.values = InternTable.fromEntries(meta.values);
+    const columns = emptyColumns();
+    for (const [name, kind] of Object.entries(NUMBER_COLUMNS))
+      (columns as Record<string, unknown>)[name] = NumberColumn.fromBytes(kind as AnyKind, section(name));
+    for (const name of STRING_COLUMNS)
+      columns[name] = StringColumn.fromParts({
+        text: section(`${name}.text`),
+        ends: section(`${name}.ends`),
+      });
+    index.c = columns;
+    const count = columns.alive.length;
+    index.ids = Array.from({ length: count }, (_, at) => columns.ids.at(at));
+    index.folded = Array.from({ length: count }, (_, at) => columns.folded.at(at));
+    for (let at = 0; at < count; at++) {
+      if (columns.alive.at(at) === 1) index.place(at);
+      else index.removed++;
+    }
+    return index;
+  }
+
+  /** Makes a position findable by id, city and grid cell. */
+  private place(at: number): void {
+    const c = this.c;
+    this.byId.set(this.ids[at]!, at);
+    const city = this.strings.at(c.cityOf.at(at));
+    const list = this.byCity.get(city);
+    if (list) list.push(at);
+    else this.byCity.set(city, [at]);
+    const key = cellOf(c.latitudes.at(at), c.longitudes.at(at));
+    const cell = this.grid.get(key);
+    if (cell) cell.push(at);
+    else this.grid.set(key, [at]);
+  }
+
   private string(value: string): number {
     return this.strings.number(value, () => value);
   }
@@ -205,84 +336,81 @@ export class HotelIndex {
 
   private addRoom(r: IndexRoomTuple): void {
     const [, id, code, name, beds, amenities, size, rooms, adults, children, occupancy, factor] = r;
-    this.roomIds.push(id);
-    this.roomRefs.push(this.string(code));
-    this.roomRefs.push(this.string(name));
-    this.roomRefs.push(this.string(beds));
-    this.roomRefs.push(this.amenities(amenities));
-    this.roomNumbers.push(size);
-    this.roomNumbers.push(rooms);
-    this.roomNumbers.push(adults);
-    this.roomNumbers.push(children);
-    this.roomNumbers.push(occupancy);
-    this.roomFactors.push(factor);
+    const c = this.c;
+    c.roomIds.push(id);
+    c.roomRefs.push(this.string(code));
+    c.roomRefs.push(this.string(name));
+    c.roomRefs.push(this.string(beds));
+    c.roomRefs.push(this.amenities(amenities));
+    c.roomNumbers.push(size);
+    c.roomNumbers.push(rooms);
+    c.roomNumbers.push(adults);
+    c.roomNumbers.push(children);
+    c.roomNumbers.push(occupancy);
+    c.roomFactors.push(factor);
   }
 
   private addPlan(p: IndexPlanTuple): void {
-    this.planIds.push(p[1]);
-    this.planBase.push(p[2]);
+    this.c.planIds.push(p[1]);
+    this.c.planBase.push(p[2]);
     const rules = p.slice(3);
-    this.planRules.push(this.values.number(rules.join('\u0000'), () => planRules(rules)));
+    this.c.planRules.push(this.values.number(rules.join('\u0000'), () => planRules(rules)));
   }
 
   private hotelAt(at: number): IndexedHotel {
     const known = this.made.get(at);
     if (known) return known;
-    const cityId = this.strings.at(this.cityOf.at(at));
+    const c = this.c;
+    const cityId = this.strings.at(c.cityOf.at(at));
     const city = this.catalogue.cityById.get(cityId);
-    const chain = this.chainOf.at(at);
-    const image = this.images.at(at);
+    const chain = c.chainOf.at(at);
+    const image = c.images.at(at);
     const hotel: IndexedHotel = {
       id: this.ids[at]!,
-      code: this.codes.at(at),
-      name: this.names.at(at),
+      code: c.codes.at(at),
+      name: c.names.at(at),
       nameFolded: this.folded[at]!,
       city_id: cityId,
       city_name: city?.name ?? '',
       country_code: city?.country_code ?? '',
       chain: chain < 0 ? null : this.strings.at(chain),
-      stars: this.stars.at(at),
-      address: this.addresses.at(at),
-      latitude: this.latitudes.at(at),
-      longitude: this.longitudes.at(at),
-      time_zone: this.strings.at(this.hotelRefs.at(at * 4)),
-      check_in_time: this.strings.at(this.hotelRefs.at(at * 4 + 1)),
-      check_out_time: this.strings.at(this.hotelRefs.at(at * 4 + 2)),
-      amenities: this.values.at(this.hotelRefs.at(at * 4 + 3)) as string[],
+      stars: c.stars.at(at),
+      address: c.addresses.at(at),
+      latitude: c.latitudes.at(at),
+      longitude: c.longitudes.at(at),
+      time_zone: this.strings.at(c.hotelRefs.at(at * 4)),
+      check_in_time: this.strings.at(c.hotelRefs.at(at * 4 + 1)),
+      check_out_time: this.strings.at(c.hotelRefs.at(at * 4 + 2)),
+      amenities: this.values.at(c.hotelRefs.at(at * 4 + 3)) as string[],
       image: image === '' ? null : image,
-      roomTypes: Array.from({ length: this.roomCount.at(at) }, (_, i) =>
-        this.roomAt(this.firstRoom.at(at) + i),
-      ),
-      ratePlans: Array.from({ length: this.planCount.at(at) }, (_, i) =>
-        this.planAt(this.firstPlan.at(at) + i),
-      ),
+      roomTypes: Array.from({ length: c.roomCount.at(at) }, (_, i) => this.roomAt(c.firstRoom.at(at) + i)),
+      ratePlans: Array.from({ length: c.planCount.at(at) }, (_, i) => this.planAt(c.firstPlan.at(at) + i)),
     };
     this.made.set(at, hotel);
     return hotel;
   }
 
   private roomAt(at: number): IndexedRoomType {
-    const [size, rooms, adults, children, occupancy] = [0, 1, 2, 3, 4].map((k) =>
-      this.roomNumbers.at(at * 5 + k),
-    );
+    const c = this.c;
+    const n = (k: number) => c.roomNumbers.at(at * 5 + k);
     return {
-      id: this.roomIds.at(at),
-      code: this.strings.at(this.roomRefs.at(at * 4)),
-      name: this.strings.at(this.roomRefs.at(at * 4 + 1)),
-      beds: this.strings.at(this.roomRefs.at(at * 4 + 2)),
-      amenities: this.values.at(this.roomRefs.at(at * 4 + 3)) as string[],
-      size_m2: size!,
-      rooms: rooms!,
-      max_adults: adults!,
-      max_children: children!,
-      max_occupancy: occupancy!,
-      price_factor: this.roomFactors.at(at),
+      id: c.roomIds.at(at),
+      code: this.strings.at(c.roomRefs.at(at * 4)),
+      name: this.strings.at(c.roomRefs.at(at * 4 + 1)),
+      beds: this.strings.at(c.roomRefs.at(at * 4 + 2)),
+      amenities: this.values.at(c.roomRefs.at(at * 4 + 3)) as string[],
+      size_m2: n(0),
+      rooms: n(1),
+      max_adults: n(2),
+      max_children: n(3),
+      max_occupancy: n(4),
+      price_factor: c.roomFactors.at(at),
     };
   }
 
   private planAt(at: number): IndexedRatePlan {
-    const rules = this.values.at(this.planRules.at(at)) as Omit<IndexedRatePlan, 'id' | 'base_amount'>;
-    return { ...rules, id: this.planIds.at(at), base_amount: this.planBase.at(at) };
+    const rules = this.values.at(this.c.planRules.at(at)) as Omit<IndexedRatePlan, 'id' | 'base_amount'>;
+    return { ...rules, id: this.c.planIds.at(at), base_amount: this.c.planBase.at(at) };
   }
 }
 
@@ -323,4 +451,11 @@ function group<T extends [string, ...unknown[]]>(rows: T[]): Map<string, T[]> {
     else map.set(k, [row]);
   }
   return map;
+}
+
+/** A list of a map without one value (the list goes when empty). */
+function without(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key)?.filter((v) => v !== value);
+  if (list && list.length > 0) map.set(key, list);
+  else map.delete(key);
 }

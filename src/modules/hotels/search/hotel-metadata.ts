@@ -2,7 +2,7 @@ import type { Catalogue } from '../../catalog/index.ts';
 import { fold } from '../../catalog/index.ts';
 import { decodeHotelContent, decodeRatePlan, decodeRoomType } from '../inventory/hotel-content-codec.ts';
 import type { HotelRow, RatePlanRow, RoomTypeRow } from '../inventory/hotels-repository.ts';
-import type { HotelIndex, IndexedHotel } from './hotel-index.ts';
+import type { HotelIndex } from './hotel-index.ts';
 
 /** Cities with at least one active hotel, most hotels first; optionally one country, or names starting with `q`. */
 export function hotelCities(

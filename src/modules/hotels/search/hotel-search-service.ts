@@ -239,7 +239,7 @@ export function createHotelSearchService(deps: {
         rooms,
         nights: stayNights(req.check_in, req.check_out),
       };
-      const basis = { index, rates, pricingVersion: deps.pricingVersion() };
+      const basis = { index, version: index.version, rates, pricingVersion: deps.pricingVersion() };
       const { cursor, limit, ...query } = req;
       const key = `${buyer.agencyId ?? ''}|${JSON.stringify(query)}`;
       let found: { answer: Answer; nights: Nights } | undefined;
