@@ -23,6 +23,7 @@ interface Sample {
 function startOnce(args: string[], env: Record<string, string>): Promise<Sample> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    let sample: Sample | undefined;
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
     let out = '';
     let err = '';
@@ -35,12 +36,14 @@ function startOnce(args: string[], env: Record<string, string>): Promise<Sample>
       const ms = performance.now() - started;
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-      child.kill('SIGTERM');
-      resolve({ ms, rssMiB: rssKiB / 1024 });
+      sample = { ms, rssMiB: rssKiB / 1024 };
       out = '';
+      child.kill('SIGTERM');
     });
+    // The next start waits for this process to be gone, as a restart would.
     child.on('exit', (code) => {
-      if (out !== '' || code) reject(new Error(`exited ${code} before serving: ${err.slice(0, 500)}`));
+      if (sample) resolve(sample);
+      else reject(new Error(`exited ${code} before serving: ${err.slice(0, 500)}`));
     });
   });
 }

@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { compactChanges } from './db/change-log.ts';
+import { listenForChanges } from './db/change-notifications.ts';
 import type { Storage } from './db/database.ts';
 import { pruneIndexChanges } from './db/versioned-cache.ts';
 import type { App } from './http/app-instance.ts';
@@ -51,7 +52,7 @@ import {
   eventsRoutes,
   eventWebhooksDocument,
 } from './modules/events/index.ts';
-import { exchangeRatesModule, RATE_SCHEMAS } from './modules/exchange-rates/index.ts';
+import { exchangeRatesModule, RATE_SCHEMAS, RATES_COUNTER } from './modules/exchange-rates/index.ts';
 import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
 import {
@@ -64,7 +65,7 @@ import {
 } from './modules/ledger/index.ts';
 import { mailModule } from './modules/mail/index.ts';
 import { PAYMENT_SCHEMAS, paymentsModule } from './modules/payments/index.ts';
-import { PRICING_SCHEMAS, pricingModule } from './modules/pricing/index.ts';
+import { PRICING_COUNTER, PRICING_SCHEMAS, pricingModule } from './modules/pricing/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
 import { WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
 import type { Clock } from './ports/clock.ts';
@@ -335,6 +336,22 @@ export async function buildApp(deps: AppDeps) {
     guards,
   });
   healthRoutes(app, { ping: storage.ping });
+  // A change committed anywhere refreshes what follows it at once on PostgreSQL; polling stays the fallback.
+  const followers: Record<string, string> = {
+    network: 'flights.network_refresh',
+    hotels: 'hotels.index_refresh',
+    [RATES_COUNTER]: 'exchange_rates.refresh',
+    [PRICING_COUNTER]: 'pricing_rules.refresh',
+  };
+  const listening = listenForChanges(
+    storage,
+    (name) => {
+      const job = followers[name];
+      if (job) void scheduler.runSoon(job);
+    },
+    (error) => app.log.warn({ err: error }, 'listening for changes failed; polling until it is back'),
+  );
+  app.addHook('onClose', () => listening.close());
   metrics.watchIndex('flights', flights.indexStats);
   metrics.watchIndex('hotels', hotels.indexStats);
 

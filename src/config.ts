@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 20 h: about 72 hours in all. */
@@ -8,6 +9,8 @@ export interface Config {
   readonly http: {
     readonly host: string;
     readonly port: number;
+    /** Processes serving the API on the port (`WORKERS`): one, or several sharing it and the database. */
+    readonly workers: number;
     readonly publicUrl: string;
     readonly bodyLimitBytes: number;
     readonly trustProxy: boolean;
@@ -176,6 +179,12 @@ class Reader {
     return fallback;
   }
 
+  /** A count of processes: a whole number from 1 to `max`, or `auto` for one per core. */
+  processes(name: string, fallback: number, max: number): number {
+    if (this.raw(name) === 'auto') return availableParallelism();
+    return this.int(name, fallback, 1, max);
+  }
+
   /** Comma-separated whole numbers, each from `min` to `max`. */
   ints(name: string, fallback: readonly number[], min: number, max: number): readonly number[] {
     const value = this.raw(name);
@@ -223,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     http: {
       host,
       port,
+      workers: r.processes('WORKERS', 1, 64),
       publicUrl,
       bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
       trustProxy: r.bool('TRUST_PROXY', false),

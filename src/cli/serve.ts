@@ -14,6 +14,7 @@ import { systemClock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
 import { progressBar } from './progress.ts';
 import { describeStorage, hasherFor, openConfiguredStorage } from './runtime.ts';
+import { isWorker, serveInWorkers } from './workers.ts';
 
 function wantsDemo(config: Config): boolean {
   if (config.demo.accounts === 'never') return false;
@@ -39,64 +40,112 @@ function howToGetAToken(baseUrl: string, demo: DemoCredentials, dataDir: string)
   ].join('\n');
 }
 
-/** Runs the service until SIGINT or SIGTERM, then closes connections in order. */
-export async function serve(config: Config): Promise<void> {
-  const storage = await openConfiguredStorage(config, { migrate: config.storage.migrateOnStart });
+/** Demo accounts, network and hotels on a first start of the embedded engine; the credentials to show. */
+async function prepareDemo(
+  config: Config,
+  built: Pick<Awaited<ReturnType<typeof buildApp>>, 'accounts' | 'flights' | 'hotels'>,
+  catalogue: ReturnType<typeof loadCatalogue>,
+): Promise<DemoCredentials | undefined> {
+  if (!wantsDemo(config)) return undefined;
+  const { accounts, flights, hotels } = built;
+  const demo =
+    (await createDemoAccounts(accounts, config.storage.dataDir)) ??
+    readDemoCredentials(config.storage.dataDir);
+  const preset = config.demo.preset;
+  const today = new Date().toISOString().slice(0, 10);
+  if ((await flights.countSchedules()) === 0) {
+    const bar = progressBar(`Demo flight network (preset ${preset})`);
+    await flights.importNetwork(generateNetwork(catalogue, preset, today), bar.update);
+    bar.stop();
+  }
+  if ((await hotels.countHotels()) === 0) {
+    const bar = progressBar(`Demo hotels (preset ${preset})`);
+    await hotels.importHotels(generateHotels(catalogue, preset, today), bar.update);
+    bar.stop();
+  }
+  return demo;
+}
+
+/** What a server says once it listens: where, on what, and how to get a token with the demo accounts. */
+function banner(config: Config, demo: DemoCredentials | undefined, extra = ''): string {
+  const baseUrl = config.http.publicUrl;
+  return (
+    `\nItinera is serving on ${baseUrl} (storage: ${describeStorage(config)}${extra})\n` +
+    `OpenAPI: ${baseUrl}/openapi.json\n` +
+    (demo ? howToGetAToken(baseUrl, demo, config.storage.dataDir) : '')
+  );
+}
+
+/** The app on the configured storage, with what it stands on, ready to prepare and listen. */
+async function open(config: Config, migrate: boolean) {
+  const storage = await openConfiguredStorage(config, { migrate });
   const redis = config.storage.redisUrl
     ? new Redis(config.storage.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
-  const hasher = hasherFor(config);
   const catalogue = loadCatalogue();
-  const { app, accounts, flights, hotels } = await buildApp({
+  const built = await buildApp({
     config,
     storage,
     redis,
-    hasher,
+    hasher: hasherFor(config),
     clock: systemClock,
     ids: randomIds,
     catalogue,
   });
-  const demo = wantsDemo(config)
-    ? ((await createDemoAccounts(accounts, config.storage.dataDir)) ??
-      readDemoCredentials(config.storage.dataDir))
-    : undefined;
+  const close = async () => {
+    await built.app.close();
+    redis?.disconnect();
+    await storage.close();
+  };
+  return { ...built, catalogue, redis, close };
+}
 
-  if (wantsDemo(config) && (await flights.countSchedules()) === 0) {
-    const preset = config.demo.preset;
-    const file = generateNetwork(catalogue, preset, new Date().toISOString().slice(0, 10));
-    const bar = progressBar(`Demo flight network (preset ${preset})`);
-    await flights.importNetwork(file, bar.update);
-    bar.stop();
-    await flights.refreshNetwork();
+/**
+ * Runs the service until SIGINT or SIGTERM, then closes connections in order. With WORKERS above one,
+ * this process prepares the database in a first worker and then supervises that many serving workers
+ * sharing the port (`workers.ts`); each of them comes back here to serve.
+ */
+export async function serve(config: Config): Promise<void> {
+  if (config.http.workers > 1 || isWorker()) return serveInWorkers(config, { prepare, serveOne });
+  await serveOne(config, { prepareFirst: true, onListening: (text) => process.stdout.write(text) });
+}
+
+/** Migrates and fills the demo data, then closes: what a first worker does before the servers start. */
+async function prepare(config: Config): Promise<DemoCredentials | undefined> {
+  const opened = await open(config, config.storage.migrateOnStart);
+  try {
+    return await prepareDemo(config, opened, opened.catalogue);
+  } finally {
+    await opened.close();
   }
-  if (wantsDemo(config) && (await hotels.countHotels()) === 0) {
-    const preset = config.demo.preset;
-    const bar = progressBar(`Demo hotels (preset ${preset})`);
-    await hotels.importHotels(
-      generateHotels(catalogue, preset, new Date().toISOString().slice(0, 10)),
-      bar.update,
-    );
-    bar.stop();
-  }
+}
+
+/** One server: the app (prepared first unless a worker), its indexes loaded, listening until a signal. */
+async function serveOne(
+  config: Config,
+  options: { prepareFirst: boolean; onListening: (banner: string) => void },
+): Promise<void> {
+  const opened = await open(config, options.prepareFirst && config.storage.migrateOnStart);
+  const demo = options.prepareFirst
+    ? await prepareDemo(config, opened, opened.catalogue)
+    : wantsDemo(config)
+      ? readDemoCredentials(config.storage.dataDir)
+      : undefined;
+  // Both search indexes loaded before serving, so the first search pays for neither (the hotel index
+  // from its snapshot when there is one).
+  await Promise.all([opened.flights.refreshNetwork(), opened.hotels.refreshIndex()]);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    redis?.disconnect();
-    await storage.close();
+    opened.app.log.info({ signal }, 'shutting down');
+    await opened.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.http.host, port: config.http.port });
-  const baseUrl = config.http.publicUrl;
-  process.stdout.write(
-    `\nItinera is serving on ${baseUrl} (storage: ${describeStorage(config)}${redis ? ', rate limits in Redis' : ''})\n` +
-      `OpenAPI: ${baseUrl}/openapi.json\n` +
-      (demo ? howToGetAToken(baseUrl, demo, config.storage.dataDir) : ''),
-  );
+  await opened.app.listen({ host: config.http.host, port: config.http.port });
+  options.onListening(banner(config, demo, opened.redis ? ', rate limits in Redis' : ''));
 }

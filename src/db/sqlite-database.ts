@@ -8,9 +8,10 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  */
 export function openSqlite(file: string): DatabaseSync {
   const db = new DatabaseSync(file);
+  // First, so that even switching to WAL waits for another process (one closing, a worker starting).
+  db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA synchronous = FULL');
   return db;
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { announceChange } from './change-notifications.ts';
 import { chunks } from './chunks.ts';
 import type { Database } from './tables.ts';
 
@@ -95,7 +96,8 @@ export async function readVersion(db: Kysely<Database>, name: string): Promise<n
 /**
  * Counts a change to the data behind an index and logs the keys it touched (a hotel id, a carrier's
  * route; EVERYTHING when it cannot say); call it in the transaction that made the change. The counter's
- * row stays locked until that transaction ends, so changes take their versions in commit order.
+ * row stays locked until that transaction ends, so changes take their versions in commit order. On
+ * PostgreSQL every listening process hears of it at commit (`change-notifications.ts`).
  */
 export async function bumpVersion(
   trx: Kysely<Database>,
@@ -111,6 +113,7 @@ export async function bumpVersion(
     .returning('version')
     .executeTakeFirstOrThrow();
   const version = Number(row.version);
+  await announceChange(trx, name);
   const keys = changed.length === 0 ? [EVERYTHING] : [...new Set(changed)];
   for (const chunk of chunks(keys)) {
     await trx

@@ -45,6 +45,32 @@ describe('scheduler', () => {
     assert.equal(calls, 2);
   });
 
+  it('runs once more after the run under way when asked to run soon, folding repeated asks into one', async () => {
+    const { scheduler } = setup();
+    let calls = 0;
+    let release!: () => void;
+    let gate = new Promise<void>((r) => {
+      release = r;
+    });
+    scheduler.add({
+      name: 'refresh',
+      everyMs: 0,
+      run: async () => {
+        calls++;
+        await gate;
+      },
+    });
+    const underWay = scheduler.run('refresh');
+    const soon = [scheduler.runSoon('refresh'), scheduler.runSoon('refresh'), scheduler.runSoon('refresh')];
+    const first = release;
+    gate = Promise.resolve();
+    first();
+    await Promise.all([underWay, ...soon]);
+    assert.equal(calls, 2, 'the run under way, then one more for every ask made during it');
+    await scheduler.runSoon('refresh');
+    assert.equal(calls, 3, 'nothing under way: at once');
+  });
+
   it('reports a failing job and keeps it scheduled', async () => {
     const { errors, scheduler } = setup();
     scheduler.add({

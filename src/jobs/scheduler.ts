@@ -22,6 +22,8 @@ export function createScheduler(deps: SchedulerDeps) {
   const jobs = new Map<string, Job>();
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Map<string, Promise<void>>();
+  /** Jobs asked for again while a run was under way: run once more when it ends. */
+  const again = new Set<string>();
   let started = false;
 
   function runOnce(job: Job): Promise<void> {
@@ -72,6 +74,22 @@ export function createScheduler(deps: SchedulerDeps) {
       const job = jobs.get(name);
       if (!job) throw new Error(`no job ${name}`);
       return runOnce(job);
+    },
+    /**
+     * Runs one job as soon as it can: now, or once more right after the run under way (which may have
+     * begun before whatever prompted this). Asks made meanwhile are folded into that one run.
+     */
+    runSoon(name: string): Promise<void> {
+      const job = jobs.get(name);
+      if (!job) throw new Error(`no job ${name}`);
+      const underWay = running.get(name);
+      if (!underWay) return runOnce(job);
+      if (again.has(name)) return underWay;
+      again.add(name);
+      return underWay.then(() => {
+        again.delete(name);
+        return runOnce(job);
+      });
     },
     names: (): string[] => [...jobs.keys()],
   };

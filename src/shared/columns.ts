@@ -45,13 +45,22 @@ export class NumberColumn<A extends Typed> {
     return new Uint8Array(this.data.buffer, this.data.byteOffset, this.count * this.data.BYTES_PER_ELEMENT);
   }
 
-  /** A column holding the values of `bytes` (as made by `bytes()`), copied. */
+  /**
+   * A column holding the values of `bytes` (as made by `bytes()`): a view of them where they are aligned
+   * for the kind (no copy until the column grows), a copy otherwise.
+   */
   static fromBytes<A extends Typed>(make: TypedConstructor<A>, bytes: Uint8Array): NumberColumn<A> {
     const column = new NumberColumn(make, 1);
     const size = new make(1).BYTES_PER_ELEMENT;
-    column.data = new make(Math.max(1, bytes.byteLength / size));
-    new Uint8Array(column.data.buffer).set(bytes);
-    column.count = bytes.byteLength / size;
+    const count = bytes.byteLength / size;
+    if (count > 0 && bytes.byteOffset % size === 0) {
+      const view = make as unknown as new (buffer: ArrayBufferLike, offset: number, length: number) => A;
+      column.data = new view(bytes.buffer, bytes.byteOffset, count);
+    } else {
+      column.data = new make(Math.max(1, count));
+      new Uint8Array(column.data.buffer).set(bytes);
+    }
+    column.count = count;
     return column;
   }
 }
@@ -61,7 +70,7 @@ const decoder = new TextDecoder();
 
 /** A column of strings packed as UTF-8 in one growing buffer; each read decodes its string. */
 export class StringColumn {
-  private bytes = new Uint8Array(64 * 1024);
+  private bytes: Uint8Array<ArrayBufferLike> = new Uint8Array(64 * 1024);
   private used = 0;
   private ends: NumberColumn<Uint32Array> = new NumberColumn(Uint32Array);
 
@@ -90,11 +99,10 @@ export class StringColumn {
     return { text: this.bytes.subarray(0, this.used), ends: this.ends.bytes() };
   }
 
-  /** A column of the strings `parts()` gave, copied. */
+  /** A column of the strings `parts()` gave: a view of them (no copy until the column grows). */
   static fromParts(parts: { text: Uint8Array; ends: Uint8Array }): StringColumn {
     const column = new StringColumn();
-    column.bytes = new Uint8Array(Math.max(64 * 1024, parts.text.byteLength));
-    column.bytes.set(parts.text);
+    column.bytes = parts.text.byteLength > 0 ? parts.text : new Uint8Array(64 * 1024);
     column.used = parts.text.byteLength;
     column.ends = NumberColumn.fromBytes(Uint32Array, parts.ends);
     return column;
