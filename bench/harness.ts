@@ -46,29 +46,44 @@ interface Row {
 export function createRecorder() {
   const rows: Row[] = [];
   return {
-    async measure(name: string, options: autocannon.Options): Promise<void> {
+    /** Runs one scenario (at full tilt, or at `overallRate` requests a second) and returns its row. */
+    async measure(name: string, options: autocannon.Options): Promise<Row> {
       const r = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options });
-      rows.push({
+      const row = {
         name,
         rps: r.requests.average,
         p50: r.latency.p50,
         p99: r.latency.p99,
         errors: r.errors,
         non2xx: r.non2xx,
-      });
+      };
+      rows.push(row);
       process.stdout.write(
         `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}\n`,
       );
+      return row;
+    },
+    /** The same scenario again at half the rate it reached, for its latency under a steady load. */
+    measureAtHalf(name: string, options: autocannon.Options, full: Row): Promise<Row> {
+      return this.measure(`${name} at half that rate (${Math.round(full.rps / 2)} req/s)`, {
+        ...options,
+        overallRate: Math.max(1, Math.round(full.rps / 2)),
+      });
     },
     /** Prints the table and notes, writes them to bench/results/FILE, and fails on any failed request. */
     report(file: string, notes: string): void {
       const base = rows[0]!;
+      // A search is also compared with the static route serving its own bytes, measured just before it.
+      const vsStatic = (r: Row, i: number) => {
+        const before = rows[i - 1];
+        return before?.name.startsWith('static bytes') ? (r.rps / before.rps).toFixed(3) : '';
+      };
       const table = [
-        '| scenario | req/s | vs hello-world | p50 ms | p99 ms | errors / non-2xx |',
-        '|---|---:|---:|---:|---:|---:|',
+        '| scenario | req/s | vs hello-world | vs its static bytes | p50 ms | p99 ms | errors / non-2xx |',
+        '|---|---:|---:|---:|---:|---:|---:|',
         ...rows.map(
-          (r) =>
-            `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / base.rps).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} |`,
+          (r, i) =>
+            `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / base.rps).toFixed(3)} | ${vsStatic(r, i)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} |`,
         ),
       ].join('\n');
       const summary = `${table}\n\n${notes} ${CONNECTIONS} connections, ${DURATION} s per scenario.\n`;

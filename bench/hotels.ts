@@ -5,6 +5,7 @@
  * (BENCH_HOTELS_DIR, default /tmp/itinera-bench-hotels-L); each run books on a fresh copy.
  */
 import path from 'node:path';
+import { contentChangeLatency } from './content-change.ts';
 import { createRecorder, startServer } from './harness.ts';
 import { dayFrom, preparedCopy } from './prepared-data.ts';
 
@@ -12,10 +13,13 @@ const run = preparedCopy(process.env.BENCH_HOTELS_DIR ?? '/tmp/itinera-bench-hot
 const { start } = run;
 const day = dayFrom(start);
 
-const server = await startServer<{ port: number; token: string; startupMs: number; hotels: number }>(
-  path.join(import.meta.dirname, 'hotels-server.ts'),
-  run.env,
-);
+const server = await startServer<{
+  port: number;
+  token: string;
+  adminToken: string;
+  startupMs: number;
+  hotels: number;
+}>(path.join(import.meta.dirname, 'hotels-server.ts'), run.env);
 const { started, ask } = server;
 const base = `http://127.0.0.1:${started.port}`;
 const headers = { authorization: `Bearer ${started.token}`, 'content-type': 'application/json' };
@@ -74,13 +78,35 @@ for (const [name, body] of Object.entries(searches)) {
     headers,
     body: '{}',
   });
-  await recorder.measure(`POST /search_hotels ${name}`, {
+  const search = {
     url: `${base}/search_hotels`,
-    method: 'POST',
+    method: 'POST' as const,
     headers,
     body: JSON.stringify(body),
-  });
+  };
+  const full = await recorder.measure(`POST /search_hotels ${name}`, search);
+  if (name === 'city') await recorder.measureAtHalf(`POST /search_hotels ${name}`, search, full);
 }
+// A content change at L, seen by search: how long, and what it does to memory.
+const firstHotelId = (
+  (await (
+    await fetch(`${base}/search_hotels`, { method: 'POST', headers, body: JSON.stringify(searches.city) })
+  ).json()) as { data: Array<{ hotel: { id: string } }> }
+).data[0]!.hotel.id;
+const { rss: rssBeforeChanges } = await ask<{ rss: number }>({ kind: 'rss' });
+const changed = await contentChangeLatency(
+  base,
+  headers,
+  { authorization: `Bearer ${started.adminToken}` },
+  searches.city,
+  firstHotelId,
+  5,
+);
+const { rss: rssAfterChanges } = await ask<{ rss: number }>({ kind: 'rss' });
+process.stdout.write(
+  `content change to search: ${changed.map((ms) => Math.round(ms)).join(', ')} ms; resident memory ${Math.round(rssBeforeChanges / 1048576)} → ${Math.round(rssAfterChanges / 1048576)} MiB\n`,
+);
+
 await recorder.measure(`POST /book_hotel (1 room, rotating ${rates.length} rate keys)`, {
   url: `${base}/book_hotel`,
   method: 'POST',
@@ -121,5 +147,5 @@ await server.stop();
 run.remove();
 recorder.report(
   'hotels-latest.md',
-  `L preset: ${started.hotels} hotels; city searched: ${city.name} (${city.hotel_count} hotels), 3 nights, 2 adults; radius 3 km around its centre. Start-up to listening with the hotel index loaded: ${Math.round(started.startupMs)} ms. Resident memory after the run: ${Math.round(rss / 1048576)} MiB.`,
+  `Content changes (a hotel renamed through POST /import_hotel_csv) seen by search after ${changed.map((ms) => Math.round(ms)).join(', ')} ms, resident memory ${Math.round(rssBeforeChanges / 1048576)} MiB before and ${Math.round(rssAfterChanges / 1048576)} MiB after. L preset: ${started.hotels} hotels; city searched: ${city.name} (${city.hotel_count} hotels), 3 nights, 2 adults; radius 3 km around its centre. Start-up to listening with the hotel index loaded: ${Math.round(started.startupMs)} ms. Resident memory after the run: ${Math.round(rss / 1048576)} MiB.`,
 );

@@ -1,6 +1,6 @@
 /** Makes (once) a SQLite database with the L hotel preset for bench/hotels.ts. */
 import { generateHotels } from '../src/modules/hotels/index.ts';
-import { prepareOnce } from './prepared-data.ts';
+import { prepareOnce, prepareSnapshots } from './prepared-data.ts';
 
 await prepareOnce(async ({ hotels }, catalogue, start) => {
   const t0 = performance.now();
@@ -19,3 +19,4 @@ await prepareOnce(async ({ hotels }, catalogue, start) => {
   );
   return { ...result, generateMs: Math.round(t1 - t0), importMs: Math.round(t2 - t1) };
 });
+await prepareSnapshots();

@@ -26,6 +26,9 @@ export function preparedCopy(dataDir: string, script: string) {
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir);
   cpSync(path.join(dataDir, 'itinera.db'), path.join(runDir, 'itinera.db'));
+  // The index snapshots made with the database start the run's server as a restart would.
+  if (existsSync(path.join(dataDir, 'indexes')))
+    cpSync(path.join(dataDir, 'indexes'), path.join(runDir, 'indexes'), { recursive: true });
   return {
     start,
     env: { ...env, BENCH_DATA_DIR: runDir },
@@ -37,16 +40,8 @@ export function preparedCopy(dataDir: string, script: string) {
  * In a preparing script: exits at once when this start date's database is ready; otherwise opens the app
  * on it and, once `fill` is done, marks it ready with what `fill` reports.
  */
-export async function prepareOnce(
-  fill: (
-    built: Awaited<ReturnType<typeof buildApp>>,
-    catalogue: ReturnType<typeof loadCatalogue>,
-    start: string,
-  ) => Promise<Record<string, unknown>>,
-) {
-  const dataDir = process.env.BENCH_DATA_DIR!;
-  const start = process.env.BENCH_START!;
-  if (existsSync(path.join(dataDir, `ready-${start}`))) return;
+/** Opens the benchmark app on the preparing script's data directory, for `fill` or a later step. */
+async function openPrepared(dataDir: string) {
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -66,7 +61,37 @@ export async function prepareOnce(
     catalogue,
     logger: false,
   });
+  return { built, catalogue, storage };
+}
+
+/**
+ * In a preparing script: builds the hotel index once and saves its snapshot next to the database
+ * (nothing if one is there), so that each run starts from it as a restarted server would.
+ */
+export async function prepareSnapshots(): Promise<void> {
+  const dataDir = process.env.BENCH_DATA_DIR!;
+  if (existsSync(path.join(dataDir, 'indexes'))) return;
+  const { built, storage } = await openPrepared(dataDir);
+  await built.hotels.refreshIndex();
+  await built.hotels.indexSaved();
+  await built.app.close();
+  await storage.close();
+}
+
+export async function prepareOnce(
+  fill: (
+    built: Awaited<ReturnType<typeof buildApp>>,
+    catalogue: ReturnType<typeof loadCatalogue>,
+    start: string,
+  ) => Promise<Record<string, unknown>>,
+) {
+  const dataDir = process.env.BENCH_DATA_DIR!;
+  const start = process.env.BENCH_START!;
+  if (existsSync(path.join(dataDir, `ready-${start}`))) return;
+  const { built, catalogue, storage } = await openPrepared(dataDir);
   const report = await fill(built, catalogue, start);
+  // Snapshots of the data before this fill are stale: the next step saves new ones.
+  rmSync(path.join(dataDir, 'indexes'), { recursive: true, force: true });
   await built.app.close();
   await storage.close();
   writeFileSync(path.join(dataDir, `ready-${start}`), JSON.stringify(report));

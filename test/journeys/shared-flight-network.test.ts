@@ -74,7 +74,9 @@ describe('two API processes on one database', () => {
       ],
       fares: [],
     });
-    assert.equal(await hasIt(), false, 'not before the other process refreshes');
+    // SQLite processes learn of it at their next poll; PostgreSQL ones may have heard already.
+    if (storage.engine === 'sqlite')
+      assert.equal(await hasIt(), false, 'not before the other process refreshes');
     await two.scheduler.run('flights.network_refresh');
     assert.equal(await hasIt(), true, 'the new flight appears in the other process');
   });
@@ -86,6 +88,7 @@ describe('two API processes on one database', () => {
     const carrier = segment.flight_number.slice(0, 2);
     const sameFlight = (o: any) =>
       o.slices[0].segments[0].flight_id === segment.flight_id && o.brand === offer.brand;
+    const updates = two.flights.indexStats().updates;
     await one.flights.importNetwork({
       schedules: [],
       fares: [
@@ -95,12 +98,12 @@ describe('two API processes on one database', () => {
         }),
       ],
     });
-    assert.equal(
-      (await offers(two, caller.auth)).find(sameFlight).total_amount,
-      offer.total_amount,
-      'not before the other process refreshes',
-    );
-    const updates = two.flights.indexStats().updates;
+    if (storage.engine === 'sqlite')
+      assert.equal(
+        (await offers(two, caller.auth)).find(sameFlight).total_amount,
+        offer.total_amount,
+        'not before the other process refreshes',
+      );
     await two.scheduler.run('flights.network_refresh');
     assert.equal(two.flights.indexStats().updates, updates + 1, 'fares alone update the network in place');
     const repriced = (await offers(two, caller.auth)).find(sameFlight);

@@ -34,13 +34,15 @@ describe('two API processes selling hotels from one database', () => {
     const cheapest = async () =>
       (await search(two, caller.auth, body)).data[0].cheapest_total_amount as number;
     const before = await cheapest();
+    const updates = two.hotels.indexStats().updates;
     await one.hotels.importHotels({
       hotels: [
         { ...hotel, rate_plans: hotel.rate_plans.map((p) => ({ ...p, base_amount: p.base_amount * 2 })) },
       ],
     });
-    assert.equal(await cheapest(), before, 'not before the other process refreshes');
-    const updates = two.hotels.indexStats().updates;
+    // SQLite processes learn of it at their next poll; PostgreSQL ones may have heard already.
+    if (storage.engine === 'sqlite')
+      assert.equal(await cheapest(), before, 'not before the other process refreshes');
     await two.scheduler.run('hotels.index_refresh');
     assert.ok((await cheapest()) > before, 'the new rates reach the other process');
     assert.equal(
