@@ -58,6 +58,13 @@ export async function serveBench(options: {
 
   process.on('message', async (message: { kind: string; name?: string; body?: unknown }) => {
     if (message.kind === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+    if (message.kind === 'mem') {
+      const before = process.memoryUsage();
+      (globalThis as { gc?: () => void }).gc?.();
+      const after = process.memoryUsage();
+      const mib = (n: number) => Math.round(n / 1048576);
+      process.send?.({ rss: mib(before.rss), heap: mib(before.heapUsed), rssAfterGc: mib(after.rss), heapAfterGc: mib(after.heapUsed), external: mib(after.external + after.arrayBuffers) });
+    }
     if (message.kind === 'static') {
       const res = await app.inject({
         method: 'POST',

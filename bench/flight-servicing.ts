@@ -6,12 +6,12 @@ import { BENCH_PASSENGER } from './booking-load.ts';
 
 type Headers = Record<string, string>;
 
-/** The first offer of a search in the given brand, among the search's first 50. */
+/** The first nonstop offer of a search in the given brand (among its first 50). */
 export async function offerOfBrand(base: string, headers: Headers, search: object, brand: string) {
   const res = await fetch(`${base}/search_flight`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ ...search, limit: 50 }),
+    body: JSON.stringify({ ...search, max_connections: 0, limit: 50 }),
   });
   const offer = (
     (await res.json()) as {

@@ -70,6 +70,10 @@ export function createVersionedCache<T extends { version: number }>(
     /** The index, loading it on first use. */
     current: async (): Promise<T> => current ?? refresh(),
     refresh,
+    /** Brings the index up to date if this process has loaded it (a command-line import has not). */
+    refreshIfLoaded: async (): Promise<void> => {
+      if (current) await refresh();
+    },
     /** What the gauges report of it. */
     stats: () => ({
       version: current?.version ?? null,
@@ -156,4 +160,20 @@ export async function pruneIndexChanges(db: Kysely<Database>): Promise<void> {
       .where('name', '=', c.name)
       .where('version', '<=', Number(c.version) - VERSIONS_KEPT)
       .execute();
+}
+
+/**
+ * An operation that changes the data behind an index, followed by a refresh of this process's index, so
+ * whoever made the change (an import through the API) finds it in their next search; other processes
+ * follow at their next poll, or at once on PostgreSQL.
+ */
+export function thenRefresh<A extends unknown[], R>(
+  change: (...args: A) => Promise<R>,
+  cache: { refreshIfLoaded(): Promise<void> },
+): (...args: A) => Promise<R> {
+  return async (...args) => {
+    const result = await change(...args);
+    await cache.refreshIfLoaded();
+    return result;
+  };
 }

@@ -61,4 +61,15 @@ describe('search memo', () => {
     memo.remember('huge', basis, seen(1_000), 'huge', checked, 101);
     assert.equal(memo.find('huge', basis, 0), undefined, 'larger than the whole room');
   });
+
+  it('forgets every answer of an older basis once one is worked out on a new basis', () => {
+    const memo = createSearchMemo<string, null>({ maxResults: 100 });
+    const checked = { changes: figures(0), inventory: null };
+    memo.remember('a', basis, seen(1_000), 'a', checked, 1);
+    const moved = { ...basis, pricingVersion: 2 };
+    memo.remember('b', moved, seen(1_000), 'b', checked, 1);
+    assert.equal(memo.stats().entries, 1);
+    assert.equal(memo.find('a', basis, 0), undefined);
+    assert.equal(memo.find('b', moved, 0)?.value, 'b');
+  });
 });

@@ -65,6 +65,8 @@ export function createSearchMemo<T, S>(options: {
   });
   let hits = 0;
   let misses = 0;
+  /** The basis every entry held was worked out on: a new one makes them all useless. */
+  let current: MemoBasis | undefined;
   return {
     /** The entry for `key` on this basis, still valid at `now`, to be checked against inventory. */
     find(key: string, basis: MemoBasis, now: number): Entry<T, S> | undefined {
@@ -101,6 +103,12 @@ export function createSearchMemo<T, S>(options: {
       results: number,
     ): void {
       misses++;
+      // Answers on an older basis (an index or the rates since changed) can never be used again: they go
+      // now rather than when they are the least recently used, so memory stays flat across changes.
+      if (!current || !sameBasis(current, basis)) {
+        entries.clear();
+        current = basis;
+      }
       if (results > options.maxResults) return;
       entries.set(key, { basis, seen, value, checked }, { size: Math.max(1, results) });
     },

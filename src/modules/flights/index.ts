@@ -2,6 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sharedSecret } from '../../db/service-secrets.ts';
 import type { Database } from '../../db/tables.ts';
+import { thenRefresh } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import type { SearchGate } from '../../http/search-gate.ts';
@@ -157,21 +158,24 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     tell,
     announce,
   });
-  const importNetwork = createNetworkImporter({
-    db,
-    network,
-    catalogue,
-    clock,
-    ids,
-    onScheduleChanges: createScheduleImportEffects({
-      bookings: bookingsRepo,
+  const importNetwork = thenRefresh(
+    createNetworkImporter({
+      db,
       network,
       catalogue,
-      retimeBookingsOn: retimes.retimeBookingsOn,
-      disruptOn: cancellations.disruptOn,
-      announce,
+      clock,
+      ids,
+      onScheduleChanges: createScheduleImportEffects({
+        bookings: bookingsRepo,
+        network,
+        catalogue,
+        retimeBookingsOn: retimes.retimeBookingsOn,
+        disruptOn: cancellations.disruptOn,
+        announce,
+      }),
     }),
-  });
+    networkCache,
+  );
   const bookings = createFlightBookingService({
     db,
     bookings: bookingsRepo,

@@ -2,6 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sharedSecret } from '../../db/service-secrets.ts';
 import type { Database } from '../../db/tables.ts';
+import { thenRefresh } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import type { SearchGate } from '../../http/search-gate.ts';
@@ -158,8 +159,8 @@ export async function hotelsModule(
   };
   const cancellations = createHotelCancellations({ ...changing, quoteKey: secret });
   const modifications = createHotelModifications(changing);
-  const importHotels = createHotelImporter({ ...deps, hotels });
-  const importHotelTable = createHotelTableImport({ ...deps, hotels });
+  const importHotels = thenRefresh(createHotelImporter({ ...deps, hotels }), index);
+  const importHotelTable = thenRefresh(createHotelTableImport({ ...deps, hotels }), index);
   searchHotelsRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });
   hotelMetadataRoutes(app, { index, hotels, catalogue: deps.catalogue, guard: deps.guards.read });
   hotelOperationsRoutes(app, {
