@@ -63,7 +63,13 @@ export async function serveBench(options: {
       (globalThis as { gc?: () => void }).gc?.();
       const after = process.memoryUsage();
       const mib = (n: number) => Math.round(n / 1048576);
-      process.send?.({ rss: mib(before.rss), heap: mib(before.heapUsed), rssAfterGc: mib(after.rss), heapAfterGc: mib(after.heapUsed), external: mib(after.external + after.arrayBuffers) });
+      process.send?.({
+        rss: mib(before.rss),
+        heap: mib(before.heapUsed),
+        rssAfterGc: mib(after.rss),
+        heapAfterGc: mib(after.heapUsed),
+        external: mib(after.external + after.arrayBuffers),
+      });
     }
     if (message.kind === 'static') {
       const res = await app.inject({

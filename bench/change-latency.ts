@@ -1,7 +1,8 @@
 /**
  * `node bench/change-latency.ts`: how long a change made through one process takes to reach another
  * process's search index. Two apps share one database (the M hotel preset); one renames a hotel (one
- * row of hotels.csv), the other is watched until its index holds the new name. On PostgreSQL the
+ * row of hotels.csv) at a random moment, the other is watched until its index holds the new name,
+ * timed from the import's return (its commit). On PostgreSQL the
  * second app does not poll at all (HOTEL_INDEX_POLL_MS=0): only LISTEN/NOTIFY can tell it. On SQLite,
  * which has no notifications, it polls every second, as by default. PostgreSQL is taken from
  * BENCH_DATABASE_URL or TEST_DATABASE_URL, in a schema of its own dropped afterwards.
@@ -73,6 +74,8 @@ async function measure(storage: Storage, pollMs: number): Promise<number[]> {
       const name = `${hotel.name} (${i + 1})`;
       const record = { ...hotel, name } as unknown as Record<string, unknown>;
       const csv = `${columns.join(',')}\n${columns.map((c) => `"${String(record[c]).replaceAll('"', '""')}"`).join(',')}\n`;
+      // Changes come at any moment, not just after a poll.
+      await new Promise((r) => setTimeout(r, Math.random() * 1000));
       await one.hotels.importHotelTable(csv);
       const committed = performance.now();
       while (index.hotel(id)?.name !== name) await new Promise((r) => setTimeout(r, 1));

@@ -1,5 +1,8 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+
+/** Pieces handed to one writev (the system takes at most 1,024). */
+const WRITE_BATCH = 512;
 
 /**
  * Files that in-memory indexes are saved to, so that a process starts from a snapshot in a second rather
@@ -18,12 +21,19 @@ export function createSnapshotStore(dir: string | undefined) {
         throw error;
       }
     },
-    async write(name: string, bytes: Uint8Array): Promise<void> {
+    /** Writes the pieces one after another as the file's whole content. */
+    async write(name: string, pieces: readonly Uint8Array[]): Promise<void> {
       if (!dir) return;
       await mkdir(dir, { recursive: true });
       const temporary = path.join(dir, `${name}.${process.pid}.${Date.now()}.tmp`);
       try {
-        await writeFile(temporary, bytes);
+        const file = await open(temporary, 'w');
+        try {
+          for (let i = 0; i < pieces.length; i += WRITE_BATCH)
+            await file.writev(pieces.slice(i, i + WRITE_BATCH));
+        } finally {
+          await file.close();
+        }
         await rename(temporary, path.join(dir, name));
       } finally {
         await rm(temporary, { force: true });

@@ -16,8 +16,12 @@ interface Header {
 
 const padded = (n: number) => Math.ceil(n / ALIGN) * ALIGN;
 
-/** One buffer of `meta` (any JSON) and the sections, each aligned so typed arrays can view it in place. */
-export function packSnapshot(meta: unknown, sections: Record<string, Uint8Array>): Buffer {
+/**
+ * The bytes of a snapshot of `meta` (any JSON) and the sections, each aligned so typed arrays can view
+ * it in place once read back: as a list of pieces to write one after another, so the sections (hundreds
+ * of megabytes at world scale) are written from where they are rather than copied into one buffer.
+ */
+export function packSnapshot(meta: unknown, sections: Record<string, Uint8Array>): Uint8Array[] {
   const names = Object.keys(sections);
   let offset = 0;
   const placed = names.map((name) => {
@@ -26,14 +30,19 @@ export function packSnapshot(meta: unknown, sections: Record<string, Uint8Array>
     return at;
   });
   const header = Buffer.from(JSON.stringify({ meta, sections: placed } satisfies Header));
-  const start = padded(12 + header.length);
-  const out = Buffer.alloc(start + offset);
-  out.write(MAGIC, 0, 'latin1');
-  out.writeUInt32LE(FORMAT, 4);
-  out.writeUInt32LE(header.length, 8);
-  header.copy(out, 12);
-  for (const p of placed) out.set(sections[p.name]!, start + p.offset);
-  return out;
+  const head = Buffer.alloc(padded(12 + header.length));
+  head.write(MAGIC, 0, 'latin1');
+  head.writeUInt32LE(FORMAT, 4);
+  head.writeUInt32LE(header.length, 8);
+  header.copy(head, 12);
+  const pieces: Uint8Array[] = [head];
+  for (const p of placed) {
+    const section = sections[p.name]!;
+    pieces.push(section);
+    const gap = padded(section.byteLength) - section.byteLength;
+    if (gap > 0) pieces.push(new Uint8Array(gap));
+  }
+  return pieces;
 }
 
 /** The meta and sections of a packed snapshot (views into `bytes`), or undefined if it is not one. */

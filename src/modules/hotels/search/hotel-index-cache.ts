@@ -71,6 +71,8 @@ export function createHotelIndexCache(deps: {
     const bytes = await deps.snapshots.read(file);
     const index = bytes && HotelIndex.fromSnapshot(bytes, deps.catalogue, deps.fold);
     if (!index || index.version > version) return undefined;
+    // As good as just saved: updates save it again only after a while.
+    savedAt = Date.now();
     if (index.version === version) return index;
     const changed = await changesBetween(deps.db, 'hotels', index.version, version);
     return changed && (await update(index, changed, version)) ? index : undefined;

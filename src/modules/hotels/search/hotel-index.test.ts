@@ -154,7 +154,11 @@ describe('HotelIndex: replacing hotels and snapshots', () => {
 
   it('loads back from a snapshot exactly as it was, replaced hotels included', () => {
     const index = build().replace(['htl_2'], { hotels: [], roomTypes: [], ratePlans: [] }, 7);
-    const loaded = HotelIndex.fromSnapshot(index.toSnapshot(), { cityById: new Map() } as never, fold)!;
+    const loaded = HotelIndex.fromSnapshot(
+      Buffer.concat(index.toSnapshot()),
+      { cityById: new Map() } as never,
+      fold,
+    )!;
     assert.equal(loaded.version, 7);
     assert.equal(loaded.size, 2);
     for (const id of ['htl_1', 'htl_3']) assert.deepEqual(loaded.hotel(id), index.hotel(id));
@@ -173,7 +177,7 @@ describe('HotelIndex: replacing hotels and snapshots', () => {
     for (const bytes of [
       Buffer.from('not a snapshot'),
       Buffer.alloc(0),
-      build().toSnapshot().subarray(0, 40),
+      Buffer.concat(build().toSnapshot()).subarray(0, 40),
     ])
       assert.equal(HotelIndex.fromSnapshot(bytes, { cityById: new Map() } as never, fold), undefined);
   });

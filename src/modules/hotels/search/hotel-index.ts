@@ -257,8 +257,8 @@ export class HotelIndex {
     return out;
   }
 
-  /** The whole index as bytes (`fromSnapshot` loads it back). */
-  toSnapshot(): Buffer {
+  /** The whole index as pieces of a file (`fromSnapshot` loads it back). */
+  toSnapshot(): Uint8Array[] {
     const meta: SnapshotMeta = {
       kind: 'hotel-index',
       version: this.version,
