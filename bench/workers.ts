@@ -3,67 +3,20 @@
  * data (the M preset, imported once into a data directory of its own), in the same run: a one-way
  * flight search and a city hotel search, each with autocannon against the real server process.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { CONNECTIONS, DURATION } from './harness.ts';
 import { dayFrom } from './prepared-data.ts';
+import { demoToken, startServe } from './serve-process.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'itinera-workers-'));
 const port = 18_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 const day = dayFrom(new Date().toISOString().slice(0, 10));
-
-/** `npm start` with so many workers, until it says it serves; returns what stops it. */
-async function start(workers: number) {
-  const child = spawn(process.execPath, ['src/cli/main.ts', 'serve'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WORKERS: String(workers),
-      LOG_LEVEL: 'warn',
-      // One account drives every request over many connections: no per-caller limits in the way.
-      SEARCHES_PER_CLIENT: '256',
-      RATE_LIMIT_MAX: '1000000',
-      TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      out += d;
-      if (out.includes('Itinera is serving on') && (workers === 1 || out.includes('workers on one port')))
-        resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
-  });
-  return () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-}
-
-async function token(): Promise<string> {
-  const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
-  const res = await fetch(`${base}/connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: demo.client_id,
-      username: demo.customer.username,
-      password: demo.customer.password,
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const serveWith = (workers: number) =>
+  startServe({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WORKERS: String(workers) });
 
 const searches = {
   'POST /search_flight one-way LHR-JFK': {
@@ -85,13 +38,16 @@ const searches = {
 };
 
 // The first start imports the demo data; the measured ones start on it.
-await (await start(1))();
+await (await serveWith(1)).stop();
 const rows: string[] = [];
 const results = new Map<string, number>();
 for (const workers of [1, 2]) {
-  const stop = await start(workers);
+  const server = await serveWith(workers);
   try {
-    const headers = { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${await demoToken(base, dataDir)}`,
+      'content-type': 'application/json',
+    };
     for (const [name, s] of Object.entries(searches)) {
       const options = {
         url: `${base}${s.path}`,
@@ -109,7 +65,7 @@ for (const workers of [1, 2]) {
       console.log(row);
     }
   } finally {
-    await stop();
+    await server.stop();
   }
 }
 rmSync(dataDir, { recursive: true, force: true });

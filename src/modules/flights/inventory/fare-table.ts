@@ -1,8 +1,29 @@
 import { LRUCache } from 'lru-cache';
+import type { SeatFees } from '../seats/seat-rules.ts';
+import type { ExtraBagTerms } from '../services/bag-rules.ts';
 import { CABINS } from './cabins.ts';
 import { type FarePricing, farePricingOf } from './fare-calendar.ts';
-import type { Fare } from './flight-network.ts';
 import type { FareIndexRow, FareRoute } from './network-repository.ts';
+
+/** A fare as searches and bookings price with it. */
+export interface Fare {
+  brand: string;
+  currency: string;
+  adult: number;
+  child: number;
+  infant: number;
+  tax: number;
+  infantTax: number;
+  checkedBags: number;
+  cabinBags: number;
+  change: { allowed: boolean; penalty: number };
+  refund: { allowed: boolean; penalty: number };
+  seatFees: SeatFees;
+  /** An extra checked bag on this flight's slice, or null when the fare sells none. */
+  extraBags: ExtraBagTerms | null;
+  /** How the fare moves with the calendar, or null when it is sold as filed. */
+  pricing: FarePricing | null;
+}
 
 /** Columns of numbers kept per fare, in this order. */
 const AMOUNTS = 11;

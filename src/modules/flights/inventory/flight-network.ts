@@ -1,10 +1,7 @@
 import { addDays, isoWeekday, localToInstant } from '../../../shared/calendar.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
 import type { AircraftLayout, CabinLayout } from '../seats/seat-layout.ts';
-import type { SeatFees } from '../seats/seat-rules.ts';
-import type { ExtraBagTerms } from '../services/bag-rules.ts';
-import type { FarePricing } from './fare-calendar.ts';
-import type { FareTable } from './fare-table.ts';
+import type { Fare, FareTable } from './fare-table.ts';
 import type { Cabin } from './network-file.ts';
 import type { CancellationRow, FareRoute, RetimeRow, ScheduleRow } from './network-repository.ts';
 
@@ -32,24 +29,7 @@ export interface DatedFlight {
   arrivesAt: number;
 }
 
-export interface Fare {
-  brand: string;
-  currency: string;
-  adult: number;
-  child: number;
-  infant: number;
-  tax: number;
-  infantTax: number;
-  checkedBags: number;
-  cabinBags: number;
-  change: { allowed: boolean; penalty: number };
-  refund: { allowed: boolean; penalty: number };
-  seatFees: SeatFees;
-  /** An extra checked bag on this flight's slice, or null when the fare sells none. */
-  extraBags: ExtraBagTerms | null;
-  /** How the fare moves with the calendar, or null when it is sold as filed. */
-  pricing: FarePricing | null;
-}
+export type { Fare } from './fare-table.ts';
 
 const DATED_CACHE_LIMIT = 50_000;
 

@@ -1,0 +1,138 @@
+import type { Clock } from '../../../ports/clock.ts';
+import { toLocalIso } from '../../../shared/calendar.ts';
+import { yieldNow } from '../../../shared/yield-now.ts';
+import type { DatedFlight, FlightNetwork } from '../inventory/flight-network.ts';
+import type { Cabin } from '../inventory/network-file.ts';
+import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
+import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
+import type { PassengerMix, SaleContext } from './fare-rules.ts';
+import type { ItineraryCache } from './itinerary-cache.ts';
+import { findItineraries, type Itinerary } from './itinerary-search.ts';
+import { type SliceOption, sliceOptions } from './offer-builder.ts';
+import { PER_SLICE_OPTIONS, type Worth } from './offer-ranking.ts';
+import { MIN_MINUTES_BEFORE_DEPARTURE } from './sale-rules.ts';
+import type { SearchFlightRequest } from './search-flight.schemas.ts';
+import type { Places } from './search-request.ts';
+import { withinWindow } from './time-windows.ts';
+
+type Slice = SearchFlightRequest['slices'][number];
+
+/** The flights a search priced (by seat key) with the seats they had sold, and its first departure. */
+export class Consulted {
+  readonly flights = new Map<string, DatedFlight>();
+  readonly sold = new Map<string, number>();
+  firstDeparture = Number.POSITIVE_INFINITY;
+}
+
+/** Nothing is offered that departs too soon to book (or has left): booking would refuse it. */
+function bookableFrom(it: Itinerary, now: Date): boolean {
+  return it[0]!.departsAt - now.getTime() >= MIN_MINUTES_BEFORE_DEPARTURE * 60_000;
+}
+
+function matchesWindows(it: Itinerary, slice: Slice): boolean {
+  if (!slice.departure_time && !slice.arrival_time) return true;
+  const first = it[0]!;
+  const last = it[it.length - 1]!;
+  return (
+    withinWindow(
+      toLocalIso(new Date(first.departsAt), first.schedule.origin.time_zone),
+      slice.departure_time,
+    ) &&
+    withinWindow(
+      toLocalIso(new Date(last.arrivesAt), last.schedule.destination.time_zone),
+      slice.arrival_time,
+    )
+  );
+}
+
+/** Each slice's priced options: itineraries found (once per network, `itinerary-cache.ts`), then sold. */
+export function createSliceOptions(deps: {
+  seats: SeatInventoryRepository;
+  clock: Clock;
+  itineraries: ItineraryCache;
+}) {
+  const { seats } = deps;
+  return {
+    /**
+     * Priced options per slice for one set of dates, cheapest first (at most PER_SLICE_OPTIONS × 4 a
+     * slice), with the seats sold of every flight read from storage and recorded in `seen`;
+     * `complete` is false when a bound cut what was found.
+     */
+    async optionsFor(
+      network: FlightNetwork,
+      req: SearchFlightRequest,
+      context: {
+        places: Places;
+        dates: string[];
+        mix: PassengerMix;
+        worth: Worth;
+        sale: SaleContext;
+        seen: Consulted;
+        lap?: (phase: string) => void;
+      },
+    ): Promise<{ perSlice: SliceOption[][]; complete: boolean }> {
+      const { places, dates, mix, worth, sale, seen } = context;
+      const lap = context.lap ?? (() => {});
+      const include = req.airlines?.include;
+      const exclude = new Set(req.airlines?.exclude ?? []);
+      const carrierAllowed = (c: string) => (!include || include.includes(c)) && !exclude.has(c);
+      const cabin = (req.cabin ?? 'economy') as Cabin;
+      const now = deps.clock.now();
+      const itineraries: Itinerary[][] = [];
+      let complete = true;
+      for (const [i, slice] of req.slices.entries()) {
+        const query = {
+          origins: places[i]!.origins,
+          destinations: places[i]!.destinations,
+          date: dates[i]!,
+          maxConnections: req.max_connections ?? 1,
+          maxLayoverMinutes: req.max_layover_minutes ?? DEFAULT_MAX_LAYOVER_MINUTES,
+          carrierAllowed,
+        };
+        const key = [
+          query.origins.map((a) => a.iata).join(','),
+          query.destinations.map((a) => a.iata).join(','),
+          query.date,
+          query.maxConnections,
+          query.maxLayoverMinutes,
+          include?.join(',') ?? '*',
+          [...exclude].join(','),
+        ].join('|');
+        const found = await deps.itineraries.get(network, key, () => findItineraries(network, query));
+        complete &&= found.complete;
+        const kept = found.itineraries.filter((it) => bookableFrom(it, now) && matchesWindows(it, slice));
+        for (const it of kept) seen.firstDeparture = Math.min(seen.firstDeparture, it[0]!.departsAt);
+        itineraries.push(kept);
+        await yieldNow();
+      }
+      lap('itineraries');
+      const flights = itineraries.flat(2) as DatedFlight[];
+      const keys = flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin }));
+      const [sold] = await Promise.all([
+        seats.soldFor(keys),
+        network.loadFares(new Set(flights.map((f) => f.schedule))),
+      ]);
+      lap('availability');
+      for (const [i, f] of flights.entries()) {
+        const key = seats.keyOf(keys[i]!);
+        seen.flights.set(key, f);
+        seen.sold.set(key, sold.get(key) ?? 0);
+      }
+      const soldOf = (id: string, date: string, c: Cabin) =>
+        sold.get(seats.keyOf({ scheduleId: id, date, cabin: c })) ?? 0;
+      const perSlice = itineraries.map((list) => {
+        // Each option's worth once, not once per comparison.
+        const options = list
+          .flatMap((it) => sliceOptions(network, it, cabin, mix, soldOf, sale))
+          .map((o) => ({ o, w: worth(o.price) }))
+          .sort((a, b) => a.w - b.w)
+          .map(({ o }) => o);
+        if (options.length > PER_SLICE_OPTIONS * 4) complete = false;
+        return options.slice(0, PER_SLICE_OPTIONS * 4);
+      });
+      return { perSlice, complete };
+    },
+  };
+}
+
+export type SliceOptions = ReturnType<typeof createSliceOptions>;
