@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { InternTable, NumberColumn, StringColumn } from './columns.ts';
+
+describe('columns', () => {
+  it('keeps numbers in order as a column grows, and as a column read back from its bytes', () => {
+    const column = new NumberColumn(Float64Array, 2);
+    for (let i = 0; i < 5_000; i++) column.push(i / 4);
+    assert.equal(column.length, 5_000);
+    assert.equal(column.at(4_999), 4_999 / 4);
+    column.set(3, -1);
+    const back = NumberColumn.fromBytes(Float64Array, column.bytes());
+    assert.deepEqual([back.length, back.at(3), back.at(4_999)], [5_000, -1, 4_999 / 4]);
+    back.push(7);
+    assert.deepEqual(
+      [back.length, back.at(5_000), column.length],
+      [5_001, 7, 5_000],
+      'the original untouched',
+    );
+  });
+
+  it('reads numbers at an offset not aligned for their kind by copying them', () => {
+    const bytes = new Uint8Array(17);
+    new Float64Array(bytes.buffer, 0, 2).set([1.5, 2.5]);
+    const shifted = new Uint8Array(17);
+    shifted.set(bytes.subarray(0, 16), 1);
+    const column = NumberColumn.fromBytes(Float64Array, shifted.subarray(1));
+    assert.deepEqual([column.at(0), column.at(1)], [1.5, 2.5]);
+  });
+
+  it('packs strings of any script, empty ones included, and reads them back from their parts', () => {
+    const words = ['München', '', '東京', 'Μόσχα', 'a'.repeat(70_000), 'x'];
+    const column = new StringColumn();
+    for (const w of words) column.push(w);
+    assert.deepEqual(
+      words.map((_, i) => column.at(i)),
+      words,
+    );
+    const back = StringColumn.fromParts(column.parts());
+    back.push('Zürich');
+    assert.deepEqual([back.at(2), back.at(6), back.length], ['東京', 'Zürich', 7]);
+  });
+
+  it('stores each value once by its key, and its entries rebuild the same table', () => {
+    const table = new InternTable<string[]>();
+    let made = 0;
+    const make = () => {
+      made++;
+      return ['wifi'];
+    };
+    const a = table.number('["wifi"]', make);
+    assert.equal(table.number('["wifi"]', make), a);
+    assert.equal(made, 1);
+    const back = InternTable.fromEntries(table.entries());
+    assert.equal(back.number('["wifi"]', make), a, 'known after the rebuild');
+    assert.equal(
+      back.number('["bar"]', () => ['bar']),
+      1,
+    );
+    assert.deepEqual(back.at(a), ['wifi']);
+  });
+});
