@@ -59,4 +59,28 @@ describe('columns', () => {
     );
     assert.deepEqual(back.at(a), ['wifi']);
   });
+
+  it('saves a column read back and grown since as one, head and added rows together', () => {
+    const numbers = new NumberColumn(Uint32Array);
+    const strings = new StringColumn();
+    for (const n of [1, 2, 3]) {
+      numbers.push(n);
+      strings.push(`s${n}`);
+    }
+    const numbersBack = NumberColumn.fromBytes(Uint32Array, numbers.bytes());
+    const stringsBack = StringColumn.fromParts(strings.parts());
+    numbersBack.push(4);
+    stringsBack.push('ß4');
+    numbersBack.set(0, 9);
+    const again = NumberColumn.fromBytes(Uint32Array, numbersBack.bytes());
+    const stringsAgain = StringColumn.fromParts(stringsBack.parts());
+    assert.deepEqual(
+      [0, 1, 2, 3].map((i) => again.at(i)),
+      [9, 2, 3, 4],
+    );
+    assert.deepEqual(
+      [0, 1, 2, 3].map((i) => stringsAgain.at(i)),
+      ['s1', 's2', 's3', 'ß4'],
+    );
+  });
 });

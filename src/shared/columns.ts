@@ -13,8 +13,14 @@ type TypedConstructor<A extends Typed> = { new (length: number): A };
  */
 const grown = (length: number) => Math.max(length + 1024, Math.ceil(length * 1.25));
 
-/** A column of numbers of one typed-array kind, grown as `grown` says. */
+/**
+ * A column of numbers of one typed-array kind, grown as `grown` says. One read back from bytes keeps them
+ * where they are (`head`, a view of a snapshot, say) and takes rows added later in an array of its own,
+ * so the first row added after loading copies nothing.
+ */
 export class NumberColumn<A extends Typed> {
+  private head: A | undefined;
+  private headCount = 0;
   private data: A;
   private count = 0;
   private readonly make: TypedConstructor<A>;
@@ -25,7 +31,7 @@ export class NumberColumn<A extends Typed> {
   }
 
   get length(): number {
-    return this.count;
+    return this.headCount + this.count;
   }
 
   push(value: number): number {
@@ -35,38 +41,47 @@ export class NumberColumn<A extends Typed> {
       this.data = larger;
     }
     this.data[this.count] = value;
-    return this.count++;
+    return this.headCount + this.count++;
   }
 
   at(i: number): number {
-    return this.data[i]!;
+    return i < this.headCount ? this.head![i]! : this.data[i - this.headCount]!;
   }
 
   set(i: number, value: number): void {
-    this.data[i] = value;
+    if (i < this.headCount) this.head![i] = value;
+    else this.data[i - this.headCount] = value;
   }
 
-  /** The values held, as bytes (a view). */
+  /** The values held, as bytes: a view, or a copy when rows were added after the column was read back. */
   bytes(): Uint8Array {
-    return new Uint8Array(this.data.buffer, this.data.byteOffset, this.count * this.data.BYTES_PER_ELEMENT);
+    const size = this.data.BYTES_PER_ELEMENT;
+    const tail = new Uint8Array(this.data.buffer, this.data.byteOffset, this.count * size);
+    if (!this.head) return tail;
+    const head = new Uint8Array(this.head.buffer, this.head.byteOffset, this.headCount * size);
+    if (this.count === 0) return head;
+    const both = new Uint8Array(head.byteLength + tail.byteLength);
+    both.set(head);
+    both.set(tail, head.byteLength);
+    return both;
   }
 
   /**
    * A column holding the values of `bytes` (as made by `bytes()`): a view of them where they are aligned
-   * for the kind (no copy until the column grows), a copy otherwise.
+   * for the kind, a copy otherwise.
    */
   static fromBytes<A extends Typed>(make: TypedConstructor<A>, bytes: Uint8Array): NumberColumn<A> {
-    const column = new NumberColumn(make, 1);
+    const column = new NumberColumn(make);
     const size = new make(1).BYTES_PER_ELEMENT;
     const count = bytes.byteLength / size;
-    if (count > 0 && bytes.byteOffset % size === 0) {
+    if (bytes.byteOffset % size === 0) {
       const view = make as unknown as new (buffer: ArrayBufferLike, offset: number, length: number) => A;
-      column.data = new view(bytes.buffer, bytes.byteOffset, count);
+      column.head = new view(bytes.buffer, bytes.byteOffset, count);
     } else {
-      column.data = new make(Math.max(1, count));
-      new Uint8Array(column.data.buffer).set(bytes);
+      column.head = new make(count);
+      new Uint8Array(column.head.buffer).set(bytes);
     }
-    column.count = count;
+    column.headCount = count;
     return column;
   }
 }
@@ -74,10 +89,16 @@ export class NumberColumn<A extends Typed> {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** A column of strings packed as UTF-8 in one growing buffer; each read decodes its string. */
+/**
+ * A column of strings packed as UTF-8 in one growing buffer; each read decodes its string. One read back
+ * from its parts keeps them where they are and packs strings added later in a buffer of its own.
+ */
 export class StringColumn {
+  private head: Uint8Array | undefined;
+  private headUsed = 0;
   private bytes: Uint8Array<ArrayBufferLike> = new Uint8Array(64 * 1024);
   private used = 0;
+  /** Where each string ends, counted over the head and then the rest. */
   private ends: NumberColumn<Uint32Array> = new NumberColumn(Uint32Array);
 
   get length(): number {
@@ -92,24 +113,35 @@ export class StringColumn {
       this.bytes = larger;
     }
     this.used += encoder.encodeInto(value, this.bytes.subarray(this.used)).written;
-    return this.ends.push(this.used);
+    return this.ends.push(this.headUsed + this.used);
   }
 
   at(i: number): string {
     const start = i === 0 ? 0 : this.ends.at(i - 1);
-    return decoder.decode(this.bytes.subarray(start, this.ends.at(i)));
+    const end = this.ends.at(i);
+    // A string is wholly in the head or wholly after it: strings added later start where the head ends.
+    if (this.head && end <= this.headUsed) return decoder.decode(this.head.subarray(start, end));
+    return decoder.decode(this.bytes.subarray(start - this.headUsed, end - this.headUsed));
   }
 
-  /** The packed text and where each string ends, as bytes (views). */
+  /** The packed text and where each string ends, as bytes (views, or copies when strings were added). */
   parts(): { text: Uint8Array; ends: Uint8Array } {
-    return { text: this.bytes.subarray(0, this.used), ends: this.ends.bytes() };
+    const tail = this.bytes.subarray(0, this.used);
+    let text: Uint8Array = tail;
+    if (this.head && this.used === 0) text = this.head.subarray(0, this.headUsed);
+    else if (this.head) {
+      text = new Uint8Array(this.headUsed + this.used);
+      text.set(this.head.subarray(0, this.headUsed));
+      text.set(tail, this.headUsed);
+    }
+    return { text, ends: this.ends.bytes() };
   }
 
-  /** A column of the strings `parts()` gave: a view of them (no copy until the column grows). */
+  /** A column of the strings `parts()` gave: views of them. */
   static fromParts(parts: { text: Uint8Array; ends: Uint8Array }): StringColumn {
     const column = new StringColumn();
-    column.bytes = parts.text.byteLength > 0 ? parts.text : new Uint8Array(64 * 1024);
-    column.used = parts.text.byteLength;
+    column.head = parts.text;
+    column.headUsed = parts.text.byteLength;
     column.ends = NumberColumn.fromBytes(Uint32Array, parts.ends);
     return column;
   }
