@@ -20,6 +20,7 @@ import { generateHotels } from '../src/modules/hotels/index.ts';
 import { systemClock } from '../src/ports/clock.ts';
 import { randomIds } from '../src/ports/ids.ts';
 import { createArgon2Hasher } from '../src/ports/password-hasher.ts';
+import { renameCsv } from './content-change.ts';
 
 const TIMES = Number(process.env.BENCH_CHANGES ?? 20);
 const catalogue = loadCatalogue();
@@ -59,21 +60,9 @@ async function measure(storage: Storage, pollMs: number): Promise<number[]> {
     const hotel = file.hotels[0]!;
     const id = (await one.hotels.repository.findHotelByCode(hotel.code))!.id;
     const samples: number[] = [];
-    const columns = [
-      'code',
-      'name',
-      'city_id',
-      'stars',
-      'address',
-      'latitude',
-      'longitude',
-      'check_in_time',
-      'check_out_time',
-    ];
     for (let i = 0; i < TIMES; i++) {
       const name = `${hotel.name} (${i + 1})`;
-      const record = { ...hotel, name } as unknown as Record<string, unknown>;
-      const csv = `${columns.join(',')}\n${columns.map((c) => `"${String(record[c]).replaceAll('"', '""')}"`).join(',')}\n`;
+      const csv = renameCsv(hotel as unknown as Record<string, unknown>, name);
       // Changes come at any moment, not just after a poll.
       await new Promise((r) => setTimeout(r, Math.random() * 1000));
       await one.hotels.importHotelTable(csv);

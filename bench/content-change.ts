@@ -1,10 +1,19 @@
 /**
  * How long a content change takes to show in search: a hotel renamed through the admin API
  * (POST /import_hotel_csv, one row of hotels.csv), timed from the import's answer until a search of
- * the hotel shows the new name, polling every 10 ms. The server follows changes at its poll interval
- * (HOTEL_INDEX_POLL_MS, 1 s by default) and updates the one hotel in place.
+ * the hotel shows the new name, polling every 10 ms. The importing server updates the one hotel in place
+ * before it answers; other processes follow at their poll interval, or at once on PostgreSQL.
  */
+import { HOTEL_TABLES } from '../src/modules/hotels/inventory/hotel-csv.ts';
+
 type Headers = Record<string, string>;
+
+/** One row of hotels.csv (its required columns) for a hotel as it is, but for a new name. */
+export function renameCsv(hotel: Record<string, unknown>, name: string): string {
+  const columns = HOTEL_TABLES.hotels.required;
+  const cell = (v: unknown) => `"${String(v).replaceAll('"', '""')}"`;
+  return `${columns.join(',')}\n${columns.map((c) => cell(c === 'name' ? name : hotel[c])).join(',')}\n`;
+}
 
 export async function contentChangeLatency(
   base: string,
@@ -26,26 +35,13 @@ export async function contentChangeLatency(
     });
     return ((await res.json()) as { data: Array<{ hotel: { name: string } }> }).data[0]?.hotel.name;
   };
-  const columns = [
-    'code',
-    'name',
-    'city_id',
-    'stars',
-    'address',
-    'latitude',
-    'longitude',
-    'check_in_time',
-    'check_out_time',
-  ];
-  const cell = (v: unknown) => `"${String(v).replaceAll('"', '""')}"`;
   const samples: number[] = [];
   for (let i = 0; i < times; i++) {
     const name = `${String(details.name)} (${i + 1})`;
-    const row = columns.map((c) => cell(c === 'name' ? name : details[c]));
     const res = await fetch(`${base}/import_hotel_csv`, {
       method: 'POST',
       headers: { ...adminHeaders, 'content-type': 'text/csv' },
-      body: `${columns.join(',')}\n${row.join(',')}\n`,
+      body: renameCsv(details, name),
     });
     if (res.status !== 200) throw new Error(`import failed: ${res.status} ${await res.text()}`);
     const imported = performance.now();

@@ -15,13 +15,11 @@ export function registerArrayReader(db: Kysely<any>, reader: ArrayReader): void 
  * The rows of a query as arrays of values in select order, for reading hundreds of thousands of rows
  * into an in-memory index: each engine's driver hands rows over as arrays (`node:sqlite`
  * `setReturnArrays`, `pg` `rowMode: 'array'`), which costs far less than an object a row. Outside a
- * transaction only. A database without a registered reader (a test double) goes through Kysely.
+ * transaction only, on a database `openStorage` opened.
  */
 // biome-ignore lint/suspicious/noExplicitAny: any database's Kysely instance
 export async function readArrays<T extends unknown[]>(db: Kysely<any>, query: Compilable): Promise<T[]> {
-  const compiled = query.compile();
   const reader = readers.get(db);
-  if (reader) return (await reader(compiled)) as T[];
-  const result = await db.executeQuery(compiled);
-  return result.rows.map((row) => Object.values(row as object)) as T[];
+  if (!reader) throw new Error('readArrays needs a database opened by openStorage');
+  return (await reader(query.compile())) as T[];
 }

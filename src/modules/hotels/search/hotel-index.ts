@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { InternTable, NumberColumn, StringColumn } from '../../../shared/columns.ts';
+import { InternTable } from '../../../shared/columns.ts';
 import { packSnapshot, unpackSnapshot } from '../../../shared/snapshot.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import {
@@ -16,6 +16,7 @@ import {
   RATE_PLAN_RULE_COLUMNS,
   type RatePlanRow,
 } from '../inventory/hotels-repository.ts';
+import { columnSections, columnsFrom, emptyColumns } from './hotel-columns.ts';
 
 export type { IndexedRatePlan, IndexedRoomType } from '../inventory/hotel-content-codec.ts';
 
@@ -44,56 +45,6 @@ export interface IndexedHotel {
 
 /** Hotels kept as objects once a search has asked for them: a few of the largest cities' worth. */
 const HOTELS_MATERIALIZED = 60_000;
-
-/** The numeric columns and their kinds. Per hotel unless named room or plan. */
-const NUMBER_COLUMNS = {
-  alive: Uint8Array,
-  cityOf: Uint32Array,
-  chainOf: Int32Array,
-  stars: Uint8Array,
-  latitudes: Float64Array,
-  longitudes: Float64Array,
-  /** Time zone, check-in time, check-out time, amenities: interned numbers, four a hotel. */
-  hotelRefs: Uint32Array,
-  firstRoom: Uint32Array,
-  roomCount: Uint16Array,
-  firstPlan: Uint32Array,
-  planCount: Uint16Array,
-  /** Code, name, beds, amenities: interned numbers, four a room type. */
-  roomRefs: Uint32Array,
-  /** size_m2, rooms, max_adults, max_children, max_occupancy: five a room type. */
-  roomNumbers: Uint32Array,
-  roomFactors: Float64Array,
-  /** The rest of a rate plan, which repeats across hotels: an interned object. */
-  planRules: Uint32Array,
-  planBase: Float64Array,
-} as const;
-/** The string columns (unique values, packed); ids and folded names are also kept as strings. */
-const STRING_COLUMNS = [
-  'ids',
-  'folded',
-  'codes',
-  'names',
-  'addresses',
-  'images',
-  'roomIds',
-  'planIds',
-] as const;
-
-type NumberColumns = {
-  [K in keyof typeof NUMBER_COLUMNS]: NumberColumn<InstanceType<(typeof NUMBER_COLUMNS)[K]>>;
-};
-type StringColumns = { [K in (typeof STRING_COLUMNS)[number]]: StringColumn };
-
-/** Typed-array kinds, loosely: each column is made with the kind NUMBER_COLUMNS names for it. */
-type AnyKind = new (length: number) => Uint8Array;
-
-const emptyColumns = () => ({
-  ...(Object.fromEntries(
-    Object.entries(NUMBER_COLUMNS).map(([name, kind]) => [name, new NumberColumn(kind as AnyKind)]),
-  ) as unknown as NumberColumns),
-  ...(Object.fromEntries(STRING_COLUMNS.map((name) => [name, new StringColumn()])) as StringColumns),
-});
 
 /** What a snapshot's header holds besides the columns. */
 interface SnapshotMeta {
@@ -265,15 +216,7 @@ export class HotelIndex {
       strings: this.strings.entries(),
       values: this.values.entries(),
     };
-    const sections: Record<string, Uint8Array> = {};
-    for (const name of Object.keys(NUMBER_COLUMNS) as Array<keyof NumberColumns>)
-      sections[name] = this.c[name].bytes();
-    for (const name of STRING_COLUMNS) {
-      const { text, ends } = this.c[name].parts();
-      sections[`${name}.text`] = text;
-      sections[`${name}.ends`] = ends;
-    }
-    return packSnapshot(meta, sections);
+    return packSnapshot(meta, columnSections(this.c));
   }
 
   /** The index a snapshot holds, or undefined when the bytes are not a whole snapshot of one. */
@@ -293,14 +236,7 @@ export class HotelIndex {
     const index = new HotelIndex(meta.version, catalogue, fold);
     index.strings = InternTable.fromEntries(meta.strings);
     index.values = InternTable.fromEntries(meta.values);
-    const columns = emptyColumns();
-    for (const [name, kind] of Object.entries(NUMBER_COLUMNS))
-      (columns as Record<string, unknown>)[name] = NumberColumn.fromBytes(kind as AnyKind, section(name));
-    for (const name of STRING_COLUMNS)
-      columns[name] = StringColumn.fromParts({
-        text: section(`${name}.text`),
-        ends: section(`${name}.ends`),
-      });
+    const columns = columnsFrom(section);
     index.c = columns;
     const count = columns.alive.length;
     index.ids = Array.from({ length: count }, (_, at) => columns.ids.at(at));
