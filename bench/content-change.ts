@@ -4,7 +4,7 @@
  * the hotel shows the new name, polling every 10 ms. The importing server updates the one hotel in place
  * before it answers; other processes follow at their poll interval, or at once on PostgreSQL.
  */
-import { HOTEL_TABLES } from '../src/modules/hotels/inventory/hotel-csv.ts';
+import { HOTEL_TABLES } from '../src/modules/hotels/index.ts';
 
 type Headers = Record<string, string>;
 

@@ -54,7 +54,7 @@ import {
 } from './search/search-hotels.schemas.ts';
 
 export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './demo/hotel-generator.ts';
-export { hotelTableOf } from './inventory/hotel-csv.ts';
+export { HOTEL_TABLES, hotelTableOf } from './inventory/hotel-csv.ts';
 export type { HotelFile } from './inventory/hotel-file.ts';
 
 /** The hotel schemas a client names; added once to the app, so the OpenAPI document refers to them. */
