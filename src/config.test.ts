@@ -48,4 +48,30 @@ describe('loadConfig', () => {
       },
     );
   });
+
+  it('takes the workers, the index snapshot directory and the metrics token, refusing bad ones', () => {
+    const defaults = loadConfig({ DATA_DIR: '/srv/itinera' });
+    assert.equal(defaults.http.workers, 1);
+    assert.equal(defaults.storage.indexSnapshotDir, '/srv/itinera/indexes');
+    assert.equal(defaults.http.metricsToken, undefined);
+    const set = loadConfig({
+      WORKERS: '3',
+      INDEX_SNAPSHOT_DIR: 'off',
+      METRICS_TOKEN: 'scraper-secret-0123456789',
+    });
+    assert.deepEqual(
+      [set.http.workers, set.storage.indexSnapshotDir, set.http.metricsToken],
+      [3, undefined, 'scraper-secret-0123456789'],
+    );
+    assert.ok(loadConfig({ WORKERS: 'auto' }).http.workers >= 1);
+    assert.throws(
+      () => loadConfig({ WORKERS: '0', METRICS_TOKEN: 'short' }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.problems.length === 2 &&
+        /WORKERS/.test(error.message) &&
+        /METRICS_TOKEN/.test(error.message),
+    );
+    assert.throws(() => loadConfig({ WORKERS: 'many' }), /WORKERS/);
+  });
 });

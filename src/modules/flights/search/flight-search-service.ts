@@ -259,8 +259,6 @@ export function createFlightSearchService(deps: {
       lap('page');
       return answer.calendarEntries ? { ...page, calendar: answer.calendarEntries } : page;
     },
-    /** How often searches were answered from memory. */
-    memoStats: () => memo.stats(),
   };
 }
 

@@ -13,8 +13,6 @@ const MAX_ITINERARIES_KEPT = 250_000;
  */
 export function createItineraryCache(maxItineraries = MAX_ITINERARIES_KEPT) {
   const byNetwork = new WeakMap<FlightNetwork, LRUCache<string, Promise<SliceResult>>>();
-  let hits = 0;
-  let misses = 0;
 
   function cacheOf(network: FlightNetwork) {
     let cache = byNetwork.get(network);
@@ -30,11 +28,7 @@ export function createItineraryCache(maxItineraries = MAX_ITINERARIES_KEPT) {
     get(network: FlightNetwork, key: string, find: () => Promise<SliceResult>): Promise<SliceResult> {
       const cache = cacheOf(network);
       const hit = cache.get(key);
-      if (hit) {
-        hits++;
-        return hit;
-      }
-      misses++;
+      if (hit) return hit;
       const found = find();
       // Sized once known; a failed search is not kept.
       cache.set(key, found, { size: 1 });
@@ -46,8 +40,6 @@ export function createItineraryCache(maxItineraries = MAX_ITINERARIES_KEPT) {
       );
       return found;
     },
-    /** Lookups answered from the cache and computed, since start. */
-    stats: () => ({ hits, misses }),
   };
 }
 

@@ -291,8 +291,6 @@ export function createHotelSearchService(deps: {
       lap('page');
       return answer;
     },
-    /** How often searches were answered from memory. */
-    memoStats: () => memo.stats(),
   };
 }
 
