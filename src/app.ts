@@ -9,6 +9,7 @@ import { pruneIndexChanges } from './db/versioned-cache.ts';
 import type { App } from './http/app-instance.ts';
 import { registerCacheable } from './http/cacheable.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerCors } from './http/cors.ts';
 import { clientErrorHandler, frameworkError, registerProblemHandling } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { createIdempotencyKeysRepository } from './http/idempotency-keys-repository.ts';
@@ -21,6 +22,7 @@ import { ProblemSchema } from './http/schemas.ts';
 import { createSearchGate } from './http/search-gate.ts';
 import { validationOptions } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
+import { registerWebsite } from './http/website.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import {
   AUTH_SCHEMAS,
@@ -121,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
   ])
     app.addSchema(schema);
   registerProblemHandling(app);
+  await registerCors(app, config.http.corsOrigins);
   await registerCompression(app);
   const metrics = createMetrics();
   registerMetrics(app, metrics, { token: config.http.metricsToken });
@@ -336,6 +339,7 @@ export async function buildApp(deps: AppDeps) {
     guards,
   });
   healthRoutes(app, { ping: storage.ping });
+  await registerWebsite(app, config.http.webDir);
   // A change committed anywhere refreshes what follows it at once on PostgreSQL; polling stays the fallback.
   const followers: Record<string, string> = {
     network: 'flights.network_refresh',

@@ -16,6 +16,10 @@ export interface Config {
     readonly trustProxy: boolean;
     /** The bearer token a Prometheus scraper sends to GET /metrics; unset, only this machine may read it. */
     readonly metricsToken: string | undefined;
+    /** Other sites' origins whose pages may call the API (CORS); none by default. */
+    readonly corsOrigins: readonly string[];
+    /** The built website served at `/`; undefined: none. */
+    readonly webDir: string | undefined;
   };
   readonly storage: {
     readonly dataDir: string;
@@ -199,6 +203,24 @@ class Reader {
     return list;
   }
 
+  /** Comma-separated origins (`https://shop.example.com`): scheme, host and port, nothing more. */
+  origins(name: string): readonly string[] {
+    const value = this.raw(name);
+    if (value === undefined || value.trim() === '') return [];
+    const list = value.split(',').map((x) => x.trim());
+    const bad = list.filter((origin) => {
+      try {
+        const parsed = new URL(origin);
+        return !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin;
+      } catch {
+        return true;
+      }
+    });
+    if (bad.length > 0)
+      this.problems.push(`${name} must be origins like https://shop.example.com, comma-separated: ${bad.join(', ')}`);
+    return list;
+  }
+
   identifier(name: string): string | undefined {
     const value = this.raw(name);
     if (value === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(value)) return value;
@@ -237,10 +259,12 @@ export function loadConfig(env: Env = process.env): Config {
       bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
       trustProxy: r.bool('TRUST_PROXY', false),
       metricsToken: r.secret('METRICS_TOKEN'),
+      corsOrigins: r.origins('CORS_ORIGINS'),
+      webDir: dirOrOff(r.string('WEB_DIR', path.resolve(import.meta.dirname, '../packages/web/dist'))),
     },
     storage: {
       dataDir,
-      indexSnapshotDir: snapshotDir(r.string('INDEX_SNAPSHOT_DIR', path.join(dataDir, 'indexes'))),
+      indexSnapshotDir: dirOrOff(r.string('INDEX_SNAPSHOT_DIR', path.join(dataDir, 'indexes'))),
       databaseUrl: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
       databaseSchema: r.identifier('DATABASE_SCHEMA'),
       redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
@@ -326,6 +350,6 @@ function deepFreeze<T extends object>(value: T): T {
 }
 
 /** A directory for index snapshots, or `off` for none. */
-function snapshotDir(value: string): string | undefined {
+function dirOrOff(value: string): string | undefined {
   return value === 'off' ? undefined : path.resolve(value);
 }

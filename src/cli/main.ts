@@ -4,6 +4,7 @@ import { AppError } from '../http/app-error.ts';
 import { clientsCommand, UsageError, usersCommand } from './accounts-commands.ts';
 import { flightsCommand } from './flights-commands.ts';
 import { hotelsCommand } from './hotels-commands.ts';
+import { openapiCommand } from './openapi-command.ts';
 import { pricingCommand } from './pricing-commands.ts';
 import { ratesCommand } from './rates-commands.ts';
 import { describeStorage, openConfiguredStorage } from './runtime.ts';
@@ -25,6 +26,7 @@ const USAGE = `Usage: itinera <command>
   rates generate --out FILE      write the shipped reference rates as a file to edit and import
   pricing import FILE            create pricing rules, or replace them by name (docs/pricing.md)
   pricing generate --out FILE    write an example set of pricing rules to edit and import
+  openapi [--out FILE]           the OpenAPI document the typed client is generated from
 
 Settings come from environment variables; see docs/configuration.md.
 `;
@@ -63,6 +65,8 @@ async function run(argv: string[]): Promise<void> {
       return ratesCommand(config, args);
     case 'pricing':
       return pricingCommand(config, args);
+    case 'openapi':
+      return openapiCommand(args);
     default:
       throw new UsageError(`unknown command ${command}`);
   }

@@ -77,7 +77,7 @@ function banner(config: Config, demo: DemoCredentials | undefined, extra = ''): 
 }
 
 /** The app on the configured storage, with what it stands on, ready to prepare and listen. */
-async function open(config: Config, migrate: boolean) {
+export async function open(config: Config, migrate: boolean) {
   const storage = await openConfiguredStorage(config, { migrate });
   const redis = config.storage.redisUrl
     ? new Redis(config.storage.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })

@@ -22,6 +22,7 @@ import * as flightRetimes from './migrations/0020-flight-retimes.ts';
 import * as farePricing from './migrations/0021-fare-pricing.ts';
 import * as inventoryChanges from './migrations/0022-inventory-changes.ts';
 import * as indexChanges from './migrations/0023-index-changes.ts';
+import * as webClient from './migrations/0024-web-client.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-fare-pricing': farePricing,
   '0022-inventory-changes': inventoryChanges,
   '0023-index-changes': indexChanges,
+  '0024-web-client': webClient,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

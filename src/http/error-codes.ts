@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REQUIRED: { status: 400, title: 'This operation needs an Idempotency-Key header' },
   UNAUTHENTICATED: { status: 401, title: 'Authentication is required' },
   INVALID_TOKEN: { status: 401, title: 'The access token is not valid' },
+  INVALID_CREDENTIALS: { status: 401, title: 'The username or password is incorrect' },
+  SESSION_EXPIRED: { status: 401, title: 'The web session is over; sign in again' },
   INSUFFICIENT_FUNDS: {
     status: 402,
     title: 'The agency balance and credit limit do not cover this amount',

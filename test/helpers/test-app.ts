@@ -55,6 +55,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     PRICING_POLL_MS: '0',
     PURGE_INTERVAL_MS: '0',
     INDEX_SNAPSHOT_DIR: 'off',
+    WEB_DIR: 'off',
     RATE_LIMIT_MAX: '100000',
     RATE_LIMIT_ANONYMOUS_MAX: '100000',
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',

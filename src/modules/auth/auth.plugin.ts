@@ -10,7 +10,9 @@ import { issueTokenRoute } from './issue-token.route.ts';
 import { OAuthError } from './oauth-error.ts';
 import { revokeTokenRoute } from './revoke-token.route.ts';
 import type { SigningKeys } from './signing-keys.ts';
+import { tokenRequestLimit } from './token-rate-limit.ts';
 import type { TokenService } from './token-service.ts';
+import { webSessionRoutes } from './web-session.routes.ts';
 
 export interface AuthModuleDeps {
   tokens: TokenService;
@@ -60,4 +62,8 @@ export async function authModule(app: App, deps: AuthModuleDeps): Promise<void> 
     introspectTokenRoute(oauth, deps);
   });
   discoveryRoutes(app, deps);
+  await webSessionRoutes(app, {
+    tokens: deps.tokens,
+    limited: tokenRequestLimit(app, deps.tokenRequestsPerMinutePerSource),
+  });
 }

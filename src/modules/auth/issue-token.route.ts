@@ -1,15 +1,11 @@
 import type { App } from '../../http/app-instance.ts';
 import { formParams } from './form-params.ts';
 import { OAUTH_ERROR_RESPONSES, TokenRequestSchema, TokenResponseSchema } from './oauth.schemas.ts';
-import { OAuthError } from './oauth-error.ts';
+import { tokenRequestLimit } from './token-rate-limit.ts';
 import type { TokenService } from './token-service.ts';
 
 export function issueTokenRoute(app: App, deps: { tokens: TokenService; perSourcePerMinute: number }) {
-  const perSource = app.createRateLimit({
-    max: deps.perSourcePerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `token:${request.ip}`,
-  });
+  const limited = tokenRequestLimit(app, deps.perSourcePerMinute);
   app.post(
     '/connect/token',
     {
@@ -27,15 +23,7 @@ export function issueTokenRoute(app: App, deps: { tokens: TokenService; perSourc
         response: { 200: TokenResponseSchema, ...OAUTH_ERROR_RESPONSES },
       },
       // Counted apart from the general per-address limit, and much tighter: each request may cost a hash.
-      onRequest: async (request) => {
-        const limit = await perSource(request);
-        if (!limit.isAllowed && limit.isExceeded)
-          throw new OAuthError(
-            'temporarily_unavailable',
-            `Too many token requests; retry in ${limit.ttlInSeconds} s`,
-            { status: 429, headers: { 'retry-after': String(limit.ttlInSeconds) } },
-          );
-      },
+      onRequest: limited,
     },
     async (request, reply) => {
       const result = await deps.tokens.token(formParams(request), request.headers.authorization);
