@@ -217,7 +217,9 @@ class Reader {
       }
     });
     if (bad.length > 0)
-      this.problems.push(`${name} must be origins like https://shop.example.com, comma-separated: ${bad.join(', ')}`);
+      this.problems.push(
+        `${name} must be origins like https://shop.example.com, comma-separated: ${bad.join(', ')}`,
+      );
     return list;
   }
 

@@ -19,7 +19,14 @@ export async function registerCors(app: App, origins: readonly string[]): Promis
       'accept-language',
       'x-request-id',
     ],
-    exposedHeaders: ['x-request-id', 'retry-after', 'etag', 'location', 'content-language', 'itinera-version'],
+    exposedHeaders: [
+      'x-request-id',
+      'retry-after',
+      'etag',
+      'location',
+      'content-language',
+      'itinera-version',
+    ],
     maxAge: 600,
   });
 }

@@ -41,6 +41,7 @@ export function textImportRoute(
           summary: route.summary,
           description: route.description,
           security: [{ oauth2: ['admin'] }],
+          consumes: route.types,
           body: Type.String({ maxLength: route.bodyLimit }),
           response: {
             200: route.response,

@@ -55,7 +55,8 @@ export async function registerWebsite(app: App, webDir: string | undefined): Pro
   if (!options.webDir) return;
   const indexFile = path.join(options.webDir, 'index.html');
   const built = existsSync(indexFile);
-  if (!built) app.log.warn({ webDir: options.webDir }, 'the website is not built; / explains how to build it');
+  if (!built)
+    app.log.warn({ webDir: options.webDir }, 'the website is not built; / explains how to build it');
   else
     await app.register(fastifyStatic, {
       root: options.webDir,
@@ -71,5 +72,7 @@ export async function registerWebsite(app: App, webDir: string | undefined): Pro
     });
   const page = built ? readFileSync(indexFile) : Buffer.from(NOT_BUILT);
   for (const url of WEBSITE_ROUTES)
-    app.get(url, { schema: { hide: true } }, async (_request, reply) => reply.headers(PAGE_HEADERS).send(page));
+    app.get(url, { schema: { hide: true } }, async (_request, reply) =>
+      reply.headers(PAGE_HEADERS).send(page),
+    );
 }

@@ -58,7 +58,11 @@ interface TokenAnswer {
   refresh_token?: string;
 }
 
-async function tokenRequest(fetchFn: typeof fetch, url: string, form: Record<string, string>): Promise<TokenAnswer> {
+async function tokenRequest(
+  fetchFn: typeof fetch,
+  url: string,
+  form: Record<string, string>,
+): Promise<TokenAnswer> {
   const response = await fetchFn(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -168,7 +172,9 @@ export interface WebSession extends TokenSource {
  * The browser's session: the refresh token stays in an HttpOnly, SameSite=Strict cookie the server sets
  * (script cannot read it), and the access token only in memory, renewed before it expires.
  */
-export function webSession(options: { baseUrl?: string; fetch?: typeof fetch; now?: () => number } = {}): WebSession {
+export function webSession(
+  options: { baseUrl?: string; fetch?: typeof fetch; now?: () => number } = {},
+): WebSession {
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
   const now = options.now ?? Date.now;
   const base = (options.baseUrl ?? '').replace(/\/$/, '');

@@ -37,9 +37,10 @@ function mayRepeat(request: Request): boolean {
 
 function pauseFor(response: Response | undefined, attempt: number, policy: RetryPolicy): number {
   const retryAfter = Number(response?.headers.get('retry-after'));
-  const wanted = Number.isFinite(retryAfter) && retryAfter > 0
-    ? retryAfter * 1000
-    : policy.baseDelayMs * 2 ** attempt * (0.5 + Math.random() / 2);
+  const wanted =
+    Number.isFinite(retryAfter) && retryAfter > 0
+      ? retryAfter * 1000
+      : policy.baseDelayMs * 2 ** attempt * (0.5 + Math.random() / 2);
   return Math.min(wanted, policy.maxDelayMs);
 }
 
@@ -77,7 +78,9 @@ export function itineraFetch(options: ClientOptions): typeof fetch {
       } catch (error) {
         if (error instanceof Error && error.name === 'AbortError') throw error;
         if (!repeatable || attempt + 1 >= policy.attempts)
-          throw new NetworkError(`The server could not be reached: ${(error as Error).message}`, { cause: error });
+          throw new NetworkError(`The server could not be reached: ${(error as Error).message}`, {
+            cause: error,
+          });
       }
       if (response && bearerChallengeInvalid(response) && options.auth && !refreshed) {
         // Refused before it was looked at: safe to send again, whatever the method, with a new token.

@@ -41,15 +41,22 @@ function isProblem(body: unknown): body is Problem {
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string';
 }
 
-type Answer<T> = { data: T; error?: never; response: Response } | { data?: never; error: unknown; response: Response };
+/** What an openapi-fetch call answers. */
+interface Answer {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
 
 /**
  * The data of a successful answer, or a thrown `ProblemError` (any non-2xx answer): what openapi-fetch's
  * `{ data, error }` becomes when a caller would rather not check both.
  */
-export async function unwrap<T>(answer: Promise<Answer<T>> | Answer<T>): Promise<T> {
+export async function unwrap<R extends Answer>(
+  answer: Promise<R> | R,
+): Promise<Exclude<R['data'], undefined>> {
   const { data, error, response } = await answer;
-  if (response.ok) return data as T;
+  if (response.ok) return data as Exclude<R['data'], undefined>;
   const problem: Problem = isProblem(error)
     ? error
     : {

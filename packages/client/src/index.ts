@@ -1,18 +1,18 @@
 export {
+  claimsOf,
   type PasswordGrantOptions,
   passwordGrant,
   SessionExpiredError,
   type TokenClaims,
   type TokenSource,
-  claimsOf,
   type WebSession,
   webSession,
 } from './auth.ts';
 export {
   type ClientOptions,
   createItineraClient,
-  idempotencyKey,
   type ItineraClient,
+  idempotencyKey,
   itineraFetch,
   type RetryPolicy,
 } from './client.ts';

@@ -15,9 +15,13 @@ export function tokenRequestLimit(app: App, perSourcePerMinute: number): onReque
   return async (request) => {
     const limit = await perSource(request);
     if (!limit.isAllowed && limit.isExceeded)
-      throw new OAuthError('temporarily_unavailable', `Too many token requests; retry in ${limit.ttlInSeconds} s`, {
-        status: 429,
-        headers: { 'retry-after': String(limit.ttlInSeconds) },
-      });
+      throw new OAuthError(
+        'temporarily_unavailable',
+        `Too many token requests; retry in ${limit.ttlInSeconds} s`,
+        {
+          status: 429,
+          headers: { 'retry-after': String(limit.ttlInSeconds) },
+        },
+      );
   };
 }

@@ -41,7 +41,12 @@ function refuseCrossOrigin(request: FastifyRequest): void {
 function oauthToProblem(error: unknown, refused: 'INVALID_CREDENTIALS' | 'SESSION_EXPIRED'): unknown {
   if (!(error instanceof OAuthError)) return error;
   if (error.error === 'temporarily_unavailable')
-    return new AppError(error.status === 429 ? 'RATE_LIMITED' : 'OVERLOADED', error.message, {}, error.headers);
+    return new AppError(
+      error.status === 429 ? 'RATE_LIMITED' : 'OVERLOADED',
+      error.message,
+      {},
+      error.headers,
+    );
   return new AppError(refused, error.message);
 }
 
@@ -134,7 +139,10 @@ export async function webSessionRoutes(
       const refreshToken = request.cookies[COOKIE];
       if (!refreshToken) throw new AppError('SESSION_EXPIRED', 'There is no session to renew');
       const tokens = await deps.tokens
-        .token({ grant_type: 'refresh_token', client_id: WEB_CLIENT_ID, refresh_token: refreshToken }, undefined)
+        .token(
+          { grant_type: 'refresh_token', client_id: WEB_CLIENT_ID, refresh_token: refreshToken },
+          undefined,
+        )
         .catch((error: unknown) => {
           reply.clearCookie(COOKIE, { path: '/' });
           throw oauthToProblem(error, 'SESSION_EXPIRED');
@@ -158,7 +166,8 @@ export async function webSessionRoutes(
     async (request, reply) => {
       refuseCrossOrigin(request);
       const refreshToken = request.cookies[COOKIE];
-      if (refreshToken) await deps.tokens.revoke({ client_id: WEB_CLIENT_ID, token: refreshToken }, undefined);
+      if (refreshToken)
+        await deps.tokens.revoke({ client_id: WEB_CLIENT_ID, token: refreshToken }, undefined);
       reply.clearCookie(COOKIE, { path: '/' }).header('cache-control', 'no-store').code(204);
       return null;
     },

@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'preact/hooks';
+import { NetworkError, session } from './api.ts';
+import { currentLanguage, LANGUAGES, type Language, setLanguage, t } from './i18n/i18n.ts';
+import { AdminPage } from './pages/admin.tsx';
+import { AgencyPage } from './pages/agency.tsx';
+import { FlightBookPage } from './pages/flight-book.tsx';
+import { FlightResultsPage } from './pages/flight-results.tsx';
+import { FlightSearchForm } from './pages/flight-search.tsx';
+import { HotelPage } from './pages/hotel-page.tsx';
+import { HotelResultsPage } from './pages/hotel-results.tsx';
+import { HotelSearchForm } from './pages/hotel-search.tsx';
+import { SignInPage } from './pages/sign-in.tsx';
+import { TripPage, TripsPage } from './pages/trips.tsx';
+import { match, navigate, useLocation } from './router.ts';
+import { DISPLAY_CURRENCIES, setState, useStore } from './store.ts';
+import { Link } from './ui/link.tsx';
+import { ErrorView, Loading, StateScreen } from './ui/states.tsx';
+
+function Home() {
+  return (
+    <>
+      <h1 class="visually-hidden">{t('app.name')}</h1>
+      <div class="home">
+        <FlightSearchForm />
+        <HotelSearchForm />
+      </div>
+    </>
+  );
+}
+
+/** The page for an address; undefined when there is none. */
+function page(path: string) {
+  if (path === '/' || path === '/flights') return <Home />;
+  if (path === '/flights/results') return <FlightResultsPage />;
+  if (path === '/flights/book') return <FlightBookPage />;
+  if (path === '/hotels') return <Home />;
+  if (path === '/hotels/results') return <HotelResultsPage />;
+  const hotel = match('/hotels/:id', path);
+  if (hotel) return <HotelPage id={hotel.id as string} />;
+  if (path === '/trips') return <TripsPage />;
+  const trip = match('/trips/:id', path);
+  if (trip) return <TripPage id={trip.id as string} />;
+  if (path === '/agency') return <AgencyPage />;
+  if (path === '/admin') return <AdminPage />;
+  return undefined;
+}
+
+function Header() {
+  const { claims, displayCurrency } = useStore();
+  const [, rerender] = useState(0);
+  const signOut = async () => {
+    await session.signOut().catch(() => {});
+    setState({ claims: undefined });
+    navigate('/sign-in');
+  };
+  return (
+    <header class="site-header">
+      <a class="skip" href="#main">
+        {t('app.skip')}
+      </a>
+      <Link href="/" class="brand-name">
+        {t('app.name')}
+      </Link>
+      {claims && (
+        <nav aria-label="Main">
+          <Link href="/">{t('nav.flights')}</Link>
+          <Link href="/hotels">{t('nav.hotels')}</Link>
+          <Link href="/trips">{t('nav.trips')}</Link>
+          {claims.role === 'agent' && <Link href="/agency">{t('nav.agency')}</Link>}
+          {claims.role === 'admin' && <Link href="/admin">{t('nav.admin')}</Link>}
+        </nav>
+      )}
+      <div class="settings">
+        <label>
+          <span class="visually-hidden">{t('nav.language')}</span>
+          <select
+            value={currentLanguage()}
+            aria-label={t('nav.language')}
+            onChange={(e) => {
+              setLanguage((e.currentTarget as HTMLSelectElement).value as Language);
+              setState({});
+              rerender((n) => n + 1);
+            }}
+          >
+            {Object.entries(LANGUAGES).map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span class="visually-hidden">{t('nav.currency')}</span>
+          <select
+            value={displayCurrency}
+            aria-label={t('nav.currency')}
+            onChange={(e) => setState({ displayCurrency: (e.currentTarget as HTMLSelectElement).value })}
+          >
+            {DISPLAY_CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {code || t('nav.currency.own')}
+              </option>
+            ))}
+          </select>
+        </label>
+        {claims && (
+          <button type="button" class="link" onClick={signOut}>
+            {t('nav.signOut')} ({claims.username})
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The shell: picks up the session the cookie holds, sends a signed-out visitor to sign in (and back to
+ * where they were going after), and shows the page for the address.
+ */
+export function App() {
+  const { path } = useLocation();
+  const { claims } = useStore();
+  const [resumed, setResumed] = useState<{ done: boolean; error?: unknown }>({ done: false });
+  const resume = () =>
+    session.resume().then(
+      (found) => {
+        setState({ claims: found });
+        setResumed({ done: true });
+      },
+      (error: unknown) => setResumed({ done: true, error }),
+    );
+  useEffect(() => void resume(), []);
+  useEffect(() => {
+    if (resumed.done && !resumed.error && !claims && path !== '/sign-in')
+      navigate(`/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`, {
+        replace: true,
+      });
+  }, [resumed, claims, path]);
+
+  let body = page(path);
+  if (!resumed.done) body = <Loading />;
+  else if (resumed.error instanceof NetworkError || resumed.error)
+    body = <ErrorView error={resumed.error} retry={() => void resume()} />;
+  else if (path === '/sign-in') body = <SignInPage />;
+  else if (!claims) body = <Loading />;
+  else if (!body) body = <StateScreen kind="not-found" title={t('state.notFound')} text="" />;
+  return (
+    <>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        {body}
+      </main>
+    </>
+  );
+}

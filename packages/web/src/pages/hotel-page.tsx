@@ -1,0 +1,241 @@
+import { useRef, useState } from 'preact/hooks';
+import { api, type components, idempotencyKey, ProblemError, unwrap } from '../api.ts';
+import { date, money } from '../format.ts';
+import { type MessageKey, t } from '../i18n/i18n.ts';
+import { navigate, useLocation } from '../router.ts';
+import { useStore } from '../store.ts';
+import { CancellationTimeline } from '../ui/cancellation.tsx';
+import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
+import { type PriceChange, PriceChanged } from '../ui/price-changed.tsx';
+import { EmptyResults, ErrorView, Loading, SoldOut } from '../ui/states.tsx';
+import { useAsync } from '../use-async.ts';
+import { stayFrom } from './hotel-results.tsx';
+
+type Option = components['schemas']['HotelResult']['options'][number];
+type Quote = components['schemas']['CheckRateResponse'];
+type Priced = Quote & { quote: NonNullable<Quote['quote']> };
+
+/** Guest details and payment for a checked rate; booked with an Idempotency-Key kept across retries. */
+function BookStay(props: { quote: Priced; back: string }) {
+  const { claims } = useStore();
+  const [expected, setExpected] = useState(props.quote.quote.total_amount);
+  const [change, setChange] = useState<PriceChange | undefined>();
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const key = useRef(idempotencyKey());
+  const formRef = useRef<HTMLFormElement>(null);
+  const { quote } = props.quote;
+  const payNow = quote.payment_type === 'pay_now';
+
+  const book = async (amount: number) => {
+    const form = new FormData(formRef.current as HTMLFormElement);
+    setBusy(true);
+    setError(undefined);
+    try {
+      const guest = {
+        given_name: String(form.get('given_name')),
+        family_name: String(form.get('family_name')),
+      };
+      const booking = await unwrap(
+        api.POST('/book_hotel', {
+          params: { header: { 'idempotency-key': key.current } },
+          body: {
+            quote_id: quote.quote_id,
+            holder: { ...guest, email: String(form.get('email')), phone: String(form.get('phone')) },
+            rooms: props.quote.rooms.map(() => ({ guests: [guest] })),
+            expected_total: { amount, currency: quote.currency },
+            ...(payNow ? { payment: await paymentFrom(form) } : {}),
+          },
+        }),
+      );
+      navigate(`/trips/${booking.id}?booked=1`);
+    } catch (caught) {
+      key.current = idempotencyKey();
+      if (caught instanceof ProblemError && caught.code === 'PRICE_CHANGED') {
+        const now = caught.problem as { total_amount?: number; total_currency?: string };
+        setChange({
+          old: { amount, currency: quote.currency },
+          now: { amount: now.total_amount ?? amount, currency: now.total_currency ?? quote.currency },
+        });
+      } else setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (change)
+    return (
+      <PriceChanged
+        change={change}
+        back={() => navigate(props.back)}
+        onAccept={() => {
+          setExpected(change.now.amount);
+          setChange(undefined);
+          void book(change.now.amount);
+        }}
+      />
+    );
+  if (
+    error instanceof ProblemError &&
+    ['NO_AVAILABILITY', 'QUOTE_EXPIRED', 'OFFER_EXPIRED'].includes(error.code)
+  )
+    return <ErrorView error={error} searchAgain={props.back} />;
+  return (
+    <form
+      ref={formRef}
+      class="card booking"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void book(expected);
+      }}
+    >
+      <h2>{quote.hotel.name}</h2>
+      <p>
+        {quote.room_type?.name} · {quote.rate_plan.name} · {t(`board.${quote.board}` as MessageKey)} ·{' '}
+        {date(props.quote.check_in)} – {date(props.quote.check_out)}
+      </p>
+      <CancellationTimeline
+        cancellation={quote.cancellation}
+        currency={quote.currency}
+        timeZone={quote.hotel.time_zone}
+      />
+      <fieldset>
+        <legend>{t('hotel.guest')}</legend>
+        <div class="row">
+          <label>
+            {t('book.given')}
+            <input name="given_name" required autocomplete="given-name" />
+          </label>
+          <label>
+            {t('book.family')}
+            <input name="family_name" required autocomplete="family-name" />
+          </label>
+          <label>
+            {t('book.email')}
+            <input name="email" type="email" required autocomplete="email" />
+          </label>
+          <label>
+            {t('book.phone')}
+            <input name="phone" type="tel" required autocomplete="tel" />
+          </label>
+        </div>
+      </fieldset>
+      {payNow ? <PaymentFields canUseBalance={claims?.role === 'agent'} /> : <p>{t('hotel.payAtHotel')}</p>}
+      {error !== undefined && <ErrorView error={error} retry={() => void book(expected)} />}
+      <button type="submit" disabled={busy}>
+        {busy ? t('book.booking') : t('hotel.book', { amount: money(expected, quote.currency) })}
+      </button>
+    </form>
+  );
+}
+
+/** A hotel's rooms and rates for the stay; choosing one checks it (price changed, sold out) before booking. */
+export function HotelPage(props: { id: string }) {
+  const { query } = useLocation();
+  const { displayCurrency } = useStore();
+  const stay = stayFrom(query);
+  const back = `/hotels/${props.id}?${query}`;
+  const [checked, setChecked] = useState<{ quote?: Quote; error?: unknown; checking?: boolean }>({});
+  const [accepted, setAccepted] = useState(false);
+  const content = useAsync(
+    () => unwrap(api.GET('/b2c/hotels/{hotel_id}', { params: { path: { hotel_id: props.id } } })),
+    [props.id],
+  );
+  const rates = useAsync(
+    () =>
+      unwrap(
+        api.POST('/search_hotels', {
+          body: {
+            ...stay,
+            destination: { hotel_ids: [props.id] },
+            options: 'all',
+            sort: 'price',
+            limit: 1,
+            ...(displayCurrency ? { currency: displayCurrency } : {}),
+          },
+        }),
+      ),
+    [props.id, query.toString(), displayCurrency],
+  );
+  const choose = async (option: Option) => {
+    setAccepted(false);
+    setChecked({ checking: true });
+    try {
+      setChecked({ quote: await unwrap(api.POST('/check_rate', { body: { rate_key: option.rate_key } })) });
+    } catch (error) {
+      setChecked({ error });
+    }
+  };
+
+  if (checked.checking) return <p role="status">{t('hotel.checking')}</p>;
+  if (checked.error !== undefined) return <ErrorView error={checked.error} searchAgain={back} />;
+  const quote = checked.quote;
+  if (quote?.status === 'sold_out') return <SoldOut back={back} />;
+  if (quote && !quote.quote) return <SoldOut back={back} />;
+  if (quote?.quote && quote.status === 'price_changed' && !accepted)
+    return (
+      <PriceChanged
+        change={{
+          old: { amount: quote.previous_total_amount, currency: quote.currency },
+          now: { amount: quote.quote.total_amount, currency: quote.currency },
+        }}
+        onAccept={() => setAccepted(true)}
+        back={() => setChecked({})}
+      />
+    );
+  if (quote?.quote) return <BookStay quote={quote as Priced} back={back} />;
+
+  const hotel = content.data;
+  const options = rates.data?.data[0]?.options ?? [];
+  return (
+    <>
+      {content.error !== undefined && <ErrorView error={content.error} retry={content.retry} />}
+      {hotel && (
+        <section>
+          <h1>{hotel.name}</h1>
+          <p>
+            <span aria-hidden="true">{'★'.repeat(hotel.stars)}</span>
+            <span class="visually-hidden">{`${hotel.stars} ${t('hotels.stars')}`}</span> · {hotel.address}
+          </p>
+          <p>{hotel.description}</p>
+        </section>
+      )}
+      <h2>{t('hotel.rooms')}</h2>
+      <p>
+        {date(stay.check_in)} – {date(stay.check_out)}
+      </p>
+      {rates.loading && <Loading />}
+      {rates.error !== undefined && <ErrorView error={rates.error} retry={rates.retry} />}
+      {rates.data && options.length === 0 && <EmptyResults />}
+      <ul class="rates">
+        {options.map((option) => (
+          <li class="card rate" key={option.rate_key}>
+            <h3>
+              {option.room_type.name} · {option.rate_plan.name}
+            </h3>
+            <p>
+              {t(`board.${option.board}` as MessageKey)} · {option.room_type.beds} ·{' '}
+              {option.room_type.size_m2} m² ·{' '}
+              {option.payment_type === 'pay_at_hotel' ? t('hotel.payAtHotel') : t('hotel.payNow')}
+            </p>
+            <CancellationTimeline
+              cancellation={option.cancellation}
+              currency={option.currency}
+              timeZone={rates.data?.data[0]?.hotel.time_zone ?? 'UTC'}
+            />
+            <p class="price">{money(option.total_amount, option.currency)}</p>
+            {option.rooms_left <= 3 && (
+              <p class="warn">{t('hotel.roomsLeft', { count: option.rooms_left })}</p>
+            )}
+            <button
+              type="button"
+              onClick={() => choose(option)}
+              aria-label={`${t('hotel.choose')}: ${option.room_type.name}, ${option.rate_plan.name}`}
+            >
+              {t('hotel.choose')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,234 @@
+import { useState } from 'preact/hooks';
+import { api, type components, unwrap } from '../api.ts';
+import { date, dateTime, localTime, money } from '../format.ts';
+import { type MessageKey, t } from '../i18n/i18n.ts';
+import { useLocation } from '../router.ts';
+import { Link } from '../ui/link.tsx';
+import { ErrorView, Loading, StateScreen } from '../ui/states.tsx';
+import { useAsync } from '../use-async.ts';
+
+type FlightBooking = components['schemas']['FlightBooking'];
+type HotelBooking = components['schemas']['HotelBooking'];
+type Booking = FlightBooking | HotelBooking;
+type Quote = components['schemas']['CancellationQuote'];
+
+const statusLabel = (status: string) => t(`status.${status}` as MessageKey);
+
+function summary(booking: Booking): string {
+  if (booking.product === 'hotel')
+    return `${booking.hotel.name}, ${booking.hotel.city_name} · ${date(booking.check_in)} – ${date(booking.check_out)}`;
+  return booking.slices.map((s) => `${s.origin}→${s.destination} ${date(s.departure_date)}`).join(' · ');
+}
+
+function totalOf(booking: Booking): string {
+  return booking.product === 'hotel'
+    ? money(booking.total_amount, booking.currency)
+    : money(booking.price.total_amount, booking.price.total_currency);
+}
+
+/** The bookings of the signed-in traveller (an agent: the agency's), newest first, flights and hotels. */
+export function BookingList(props: { product: 'flight' | 'hotel' }) {
+  const list = useAsync(
+    () =>
+      unwrap(
+        api.POST('/search_booking', { body: { product: props.product, sort: '-created_at', limit: 50 } }),
+      ),
+    [props.product],
+  );
+  if (list.loading) return <Loading />;
+  if (list.error !== undefined) return <ErrorView error={list.error} retry={list.retry} />;
+  if (!list.data || list.data.data.length === 0) return <p class="empty">{t('trips.empty')}</p>;
+  return (
+    <ul class="trips">
+      {list.data.data.map((booking) => (
+        <li class="card trip" key={booking.id}>
+          <Link href={`/trips/${booking.id}`}>
+            <strong>{booking.reference}</strong> · {summary(booking)}
+          </Link>
+          <span class={`badge status-${booking.status}`}>{statusLabel(booking.status)}</span>
+          <span>{totalOf(booking)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TripsPage() {
+  return (
+    <>
+      <h1>{t('trips.title')}</h1>
+      <h2>{t('trips.flights')}</h2>
+      <BookingList product="flight" />
+      <h2>{t('trips.hotels')}</h2>
+      <BookingList product="hotel" />
+    </>
+  );
+}
+
+function FlightDetails(props: { booking: FlightBooking }) {
+  const { booking } = props;
+  return (
+    <>
+      {booking.slices.map((slice) => (
+        <section class="card" key={slice.origin + slice.departure_date}>
+          <h2>
+            {slice.origin} → {slice.destination} · {date(slice.departure_date)}
+          </h2>
+          <ul>
+            {slice.segments.map((segment) => (
+              <li key={segment.flight_id}>
+                {segment.flight_number} ({segment.carrier_name}){' '}
+                {localTime(segment.departing_at, segment.origin_time_zone)} {segment.origin} →{' '}
+                {localTime(segment.arriving_at, segment.destination_time_zone)} {segment.destination}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <section class="card">
+        <h2>{t('book.passengers')}</h2>
+        <ul>
+          {booking.passengers.map((p) => (
+            <li key={p.id}>
+              {p.given_name} {p.family_name} ({p.type}){p.ticket_number ? ` · ${p.ticket_number}` : ''}
+            </li>
+          ))}
+        </ul>
+        {booking.services.length > 0 && (
+          <ul>
+            {booking.services.map((s, i) => (
+              <li key={i}>{s.type === 'seat' ? `${t('book.seats')}: ${s.designator}` : t('book.bags')}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function HotelDetails(props: { booking: HotelBooking }) {
+  const { booking } = props;
+  return (
+    <section class="card">
+      <h2>{booking.hotel.name}</h2>
+      <p>{booking.hotel.address}</p>
+      <p>
+        {date(booking.check_in)} – {date(booking.check_out)} · {t('common.nights', { count: booking.nights })}
+      </p>
+      <ul>
+        {booking.rooms.map((room) => (
+          <li key={room.id}>
+            {room.room_type.name} · {room.rate_plan.name} · {t(`board.${room.board}` as MessageKey)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Cancelling: the quote first (refund and penalty), then the choice to cancel on it or keep the booking. */
+function Cancel(props: { booking: Booking; onCancelled: (b: Booking) => void }) {
+  const [quote, setQuote] = useState<Quote | undefined>();
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const run = async (step: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await step();
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const ask = () =>
+    run(async () =>
+      setQuote(await unwrap(api.POST('/quote_cancellation', { body: { booking_id: props.booking.id } }))),
+    );
+  const cancel = (q: Quote) =>
+    run(async () => {
+      props.onCancelled(
+        await unwrap(
+          api.POST('/cancel_booking', { body: { booking_id: props.booking.id, quote_id: q.quote_id } }),
+        ),
+      );
+      setQuote(undefined);
+    });
+  return (
+    <section class="card">
+      {error !== undefined && <ErrorView error={error} retry={() => void ask()} />}
+      {!quote ? (
+        <button type="button" class="danger" disabled={busy} onClick={ask}>
+          {t('trip.cancel')}
+        </button>
+      ) : (
+        <div role="alertdialog" aria-labelledby="quote-text">
+          <p id="quote-text">
+            {t('trip.quote', {
+              refund: money(quote.refund_amount, quote.currency),
+              penalty: money(quote.penalty_amount, quote.currency),
+              until: dateTime(quote.expires_at),
+            })}
+          </p>
+          <div class="row">
+            <button type="button" class="danger" disabled={busy} onClick={() => cancel(quote)}>
+              {t('trip.confirmCancel', { refund: money(quote.refund_amount, quote.currency) })}
+            </button>
+            <button type="button" class="secondary" onClick={() => setQuote(undefined)}>
+              {t('trip.keep')}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function TripPage(props: { id: string }) {
+  const { query } = useLocation();
+  const [updated, setUpdated] = useState<Booking | undefined>();
+  const loaded = useAsync(
+    () => unwrap(api.GET('/booking', { params: { query: { id: props.id } } })),
+    [props.id],
+  );
+  if (loaded.loading && !updated) return <Loading />;
+  if (loaded.error !== undefined) return <ErrorView error={loaded.error} retry={loaded.retry} />;
+  const booking = (updated ?? loaded.data) as Booking;
+  return (
+    <>
+      {query.get('booked') && (
+        <StateScreen
+          kind="confirmed"
+          title={t('confirm.title')}
+          text={`${t('confirm.reference')}: ${booking.reference}`}
+        >
+          <Link href="/trips">{t('confirm.trips')}</Link>
+        </StateScreen>
+      )}
+      <h1>
+        {t('confirm.reference')} <span data-testid="reference">{booking.reference}</span>
+      </h1>
+      <p>
+        {t('trips.status')}: <strong data-testid="status">{statusLabel(booking.status)}</strong> ·{' '}
+        {t('book.total')}: {totalOf(booking)}
+      </p>
+      {updated?.status === 'cancelled' && (
+        <p role="status" class="notice">
+          {t('trip.cancelled')}
+        </p>
+      )}
+      {booking.product === 'flight' ? (
+        <FlightDetails booking={booking} />
+      ) : (
+        <HotelDetails booking={booking} />
+      )}
+      {booking.allowed_actions.includes('cancel') && <Cancel booking={booking} onCancelled={setUpdated} />}
+      {booking.product === 'flight' && booking.allowed_actions.includes('change') && (
+        <p class="hint">
+          {t('trip.change')}: {t('trip.changeHint')}
+        </p>
+      )}
+    </>
+  );
+}
