@@ -5,9 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { buildWebIfStale } from './build-web.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 /**
@@ -47,18 +48,27 @@ function usesStorage(file: string): boolean {
 }
 
 function run(
-  engine: 'pure' | 'sqlite' | 'postgres',
+  engine: 'pure' | 'sqlite' | 'postgres' | 'browser',
   files: string[],
 ): Promise<{ pass: number; fail: number; code: number }> {
   return new Promise((resolve) => {
-    const title = engine === 'pure' ? 'pure tests (no storage), once' : `test suite on ${engine}`;
+    const title =
+      engine === 'pure'
+        ? 'pure tests (no storage), once'
+        : engine === 'browser'
+          ? 'browser journeys (Chromium against the server as npm start runs it), once'
+          : `test suite on ${engine}`;
     process.stdout.write(`\n=== ${title} (${files.length} files) ===\n`);
     const child = spawn(
       process.execPath,
       ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
       {
         cwd: root,
-        env: { ...process.env, TEST_ENGINE: engine === 'pure' ? 'sqlite' : engine, TEST_RUN_ID: runId },
+        env: {
+          ...process.env,
+          TEST_ENGINE: engine === 'postgres' ? 'postgres' : 'sqlite',
+          TEST_RUN_ID: runId,
+        },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
@@ -104,11 +114,28 @@ const files =
   process.argv.slice(2).length > 0
     ? process.argv.slice(2)
     : [...testFiles(path.join(root, 'src')), ...testFiles(path.join(root, 'test'))].sort();
-const storageFiles = files.filter(usesStorage);
-const pureFiles = files.filter((f) => !usesStorage(f));
+/** Journeys in a real browser against the server as `npm start` runs it: a phase of their own, once. */
+const isBrowserTest = (f: string) => f.startsWith(`test${path.sep}browser${path.sep}`);
+const browserFiles = files.filter(isBrowserTest);
+const storageFiles = files.filter((f) => !isBrowserTest(f) && usesStorage(f));
+const pureFiles = files.filter((f) => !isBrowserTest(f) && !usesStorage(f));
 const results: Array<{ engine: string; pass: number; fail: number; code: number }> = [];
 if (pureFiles.length > 0) results.push({ engine: 'pure', ...(await run('pure', pureFiles)) });
 if (storageFiles.length > 0) results.push({ engine: 'sqlite', ...(await run('sqlite', storageFiles)) });
+
+if (browserFiles.length > 0) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    banner([
+      `Browser journeys CANNOT RUN: no Chromium at ${chromium}.`,
+      'Install it (apt-get install -y chromium) or set CHROMIUM_PATH.',
+    ]);
+    results.push({ engine: 'browser', pass: 0, fail: 1, code: 1 });
+  } else {
+    await buildWebIfStale();
+    results.push({ engine: 'browser', ...(await run('browser', browserFiles)) });
+  }
+}
 
 const url = process.env.TEST_DATABASE_URL;
 let skipped = false;

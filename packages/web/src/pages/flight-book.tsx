@@ -57,8 +57,48 @@ function PassengerFields(props: { index: number; type: PassengerType }) {
           </select>
         </label>
       </div>
+      <div class="row">
+        <label>
+          {t('book.document')}
+          <select name={`p${n}.document_type`}>
+            <option value="passport">{t('book.passport')}</option>
+            <option value="identity_card">{t('book.identityCard')}</option>
+          </select>
+        </label>
+        <label>
+          {t('book.documentNumber')}
+          <input name={`p${n}.document_number`} aria-describedby="document-hint" />
+        </label>
+        <label>
+          {t('book.nationality')}
+          <input name={`p${n}.nationality`} maxLength={2} pattern="[A-Za-z]{2}" placeholder="GB" />
+        </label>
+        <label>
+          {t('book.issuingCountry')}
+          <input name={`p${n}.issuing_country`} maxLength={2} pattern="[A-Za-z]{2}" placeholder="GB" />
+        </label>
+        <label>
+          {t('book.documentExpires')}
+          <input name={`p${n}.document_expires_on`} type="date" />
+        </label>
+      </div>
+      <p class="hint" id="document-hint">
+        {t('book.documentHint')}
+      </p>
     </fieldset>
   );
+}
+
+function documentOf(form: FormData, n: number): BookRequest['passengers'][number]['document'] | undefined {
+  const number = String(form.get(`p${n}.document_number`) ?? '').trim();
+  if (!number) return undefined;
+  return {
+    type: String(form.get(`p${n}.document_type`)) as 'passport' | 'identity_card',
+    number,
+    nationality: String(form.get(`p${n}.nationality`)).toUpperCase(),
+    issuing_country: String(form.get(`p${n}.issuing_country`)).toUpperCase(),
+    expires_on: String(form.get(`p${n}.document_expires_on`)),
+  };
 }
 
 type SeatKey = string; // `${slice}.${segment}.${passenger}`
@@ -143,14 +183,18 @@ function bookingRequest(
   return {
     offer_id: offer.id,
     type: 'instant',
-    passengers: types.map((type, n) => ({
-      type,
-      title: String(form.get(`p${n}.title`)) as BookRequest['passengers'][number]['title'],
-      given_name: String(form.get(`p${n}.given_name`)),
-      family_name: String(form.get(`p${n}.family_name`)),
-      born_on: String(form.get(`p${n}.born_on`)),
-      gender: String(form.get(`p${n}.gender`)) as 'f' | 'm' | 'x',
-    })),
+    passengers: types.map((type, n) => {
+      const document = documentOf(form, n);
+      return {
+        type,
+        ...(document ? { document } : {}),
+        title: String(form.get(`p${n}.title`)) as BookRequest['passengers'][number]['title'],
+        given_name: String(form.get(`p${n}.given_name`)),
+        family_name: String(form.get(`p${n}.family_name`)),
+        born_on: String(form.get(`p${n}.born_on`)),
+        gender: String(form.get(`p${n}.gender`)) as 'f' | 'm' | 'x',
+      };
+    }),
     contact: { email: String(form.get('email')), phone: String(form.get('phone')) },
     ...(seats.size > 0
       ? {
@@ -175,6 +219,8 @@ export function FlightBookPage() {
   const [change, setChange] = useState<PriceChange | undefined>();
   const key = useRef(idempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
+  // What was filled in, kept for a second try after the price-changed screen has replaced the form.
+  const filled = useRef<FormData | undefined>(undefined);
   if (!chosenOffer) return <OfferExpired searchAgain="/" />;
   const { offer, search } = chosenOffer;
   const back = `/flights/results?${search}`;
@@ -183,7 +229,9 @@ export function FlightBookPage() {
   const types = passengerTypes(offer);
 
   const book = async (expected: number) => {
-    const form = new FormData(formRef.current as HTMLFormElement);
+    const form = formRef.current ? new FormData(formRef.current) : filled.current;
+    if (!form) return;
+    filled.current = form;
     setBusy(true);
     setError(undefined);
     try {

@@ -24,11 +24,15 @@ function BookStay(props: { quote: Priced; back: string }) {
   const [busy, setBusy] = useState(false);
   const key = useRef(idempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
+  // What was filled in, kept for a second try after the price-changed screen has replaced the form.
+  const filled = useRef<FormData | undefined>(undefined);
   const { quote } = props.quote;
   const payNow = quote.payment_type === 'pay_now';
 
   const book = async (amount: number) => {
-    const form = new FormData(formRef.current as HTMLFormElement);
+    const form = formRef.current ? new FormData(formRef.current) : filled.current;
+    if (!form) return;
+    filled.current = form;
     setBusy(true);
     setError(undefined);
     try {
@@ -36,13 +40,24 @@ function BookStay(props: { quote: Priced; back: string }) {
         given_name: String(form.get('given_name')),
         family_name: String(form.get('family_name')),
       };
+      const named = (key: string) => ({
+        given_name: String(form.get(`${key}.given_name`) || guest.given_name),
+        family_name: String(form.get(`${key}.family_name`) || guest.family_name),
+      });
       const booking = await unwrap(
         api.POST('/book_hotel', {
           params: { header: { 'idempotency-key': key.current } },
           body: {
             quote_id: quote.quote_id,
             holder: { ...guest, email: String(form.get('email')), phone: String(form.get('phone')) },
-            rooms: props.quote.rooms.map(() => ({ guests: [guest] })),
+            rooms: props.quote.rooms.map((room, r) => ({
+              guests: [
+                ...Array.from({ length: room.adults }, (_, g) =>
+                  r === 0 && g === 0 ? guest : named(`r${r}.a${g}`),
+                ),
+                ...(room.children ?? []).map((age, c) => ({ ...named(`r${r}.c${c}`), age })),
+              ],
+            })),
             expected_total: { amount, currency: quote.currency },
             ...(payNow ? { payment: await paymentFrom(form) } : {}),
           },
@@ -119,6 +134,28 @@ function BookStay(props: { quote: Priced; back: string }) {
           </label>
         </div>
       </fieldset>
+      {props.quote.rooms.map((room, r) => (
+        <fieldset key={r}>
+          <legend>{t('hotel.roomGuests', { n: r + 1 })}</legend>
+          {[
+            ...Array.from({ length: room.adults }, (_, g) => `r${r}.a${g}`),
+            ...(room.children ?? []).map((_, c) => `r${r}.c${c}`),
+          ]
+            .filter((key) => key !== 'r0.a0')
+            .map((key) => (
+              <div class="row" key={key}>
+                <label>
+                  {t('book.given')}
+                  <input name={`${key}.given_name`} required />
+                </label>
+                <label>
+                  {t('book.family')}
+                  <input name={`${key}.family_name`} required />
+                </label>
+              </div>
+            ))}
+        </fieldset>
+      ))}
       {payNow ? <PaymentFields canUseBalance={claims?.role === 'agent'} /> : <p>{t('hotel.payAtHotel')}</p>}
       {error !== undefined && <ErrorView error={error} retry={() => void book(expected)} />}
       <button type="submit" disabled={busy}>

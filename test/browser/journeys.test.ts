@@ -1,0 +1,208 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { unwrap } from '@itinera/client';
+import type { Page } from 'playwright-core';
+import { choosePlace, type Site, screenshot, signedIn, startSite } from './site.ts';
+
+let site: Site;
+before(async () => {
+  site = await startSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+async function searchOneWay(page: Page, from: string, to: string): Promise<void> {
+  await page.getByRole('radio', { name: 'One way' }).check();
+  await choosePlace(page, 'From', from);
+  await choosePlace(page, 'To', to);
+  await page
+    .locator('form[aria-labelledby="flight-search-title"]')
+    .getByRole('button', { name: 'Search' })
+    .click();
+  await page.getByText(/\d+ results/).waitFor({ timeout: 30_000 });
+}
+
+async function fillPassengerAndPay(page: Page): Promise<void> {
+  await page.getByLabel('Given name').first().fill('Ada');
+  await page.getByLabel('Family name').first().fill('Lovelace');
+  await page.getByLabel('Date of birth').first().fill('1985-12-10');
+  await page.getByLabel('Document number').first().fill('123456789');
+  await page.getByLabel('Nationality (country code)').first().fill('GB');
+  await page.getByLabel('Issued by (country code)').first().fill('GB');
+  await page.getByLabel('Document expires on').first().fill('2032-01-31');
+  await page.getByLabel('E-mail').fill('ada@example.com');
+  await page.getByLabel('Phone').fill('+441234567890');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry month').fill('12');
+  await page.getByLabel('Expiry year').fill('2031');
+  await page.getByLabel('Security code').fill('123');
+}
+
+/** Waits for the confirmation; if a problem screen comes instead, fails with what it says. */
+async function confirmed(page: Page): Promise<void> {
+  const outcome = page.locator('[data-state="confirmed"], [data-state="problem"]').first();
+  await outcome.waitFor({ timeout: 30_000 });
+  assert.equal(await outcome.getAttribute('data-state'), 'confirmed', (await outcome.textContent()) ?? '');
+}
+
+describe('traveller journeys in a real browser', () => {
+  test('flight: search, choose a fare and a seat, pay by test card, find it in My trips, cancel with the quote shown first', async () => {
+    const page = await signedIn(site, 'customer');
+    await screenshot(page, '01-home');
+    await searchOneWay(page, 'London', 'New York');
+    await screenshot(page, '02-flight-results');
+    await page
+      .getByRole('button', { name: /^Select / })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Your trip' }).waitFor();
+    const seat = page.locator('.seat-map button.seat:not([disabled])').first();
+    if ((await seat.count()) > 0) {
+      await seat.click();
+      assert.equal(await seat.getAttribute('aria-pressed'), 'true');
+    }
+    await fillPassengerAndPay(page);
+    await screenshot(page, '03-flight-booking');
+    await page.getByRole('button', { name: /^Book and pay/ }).click();
+    await confirmed(page);
+    const reference = (await page.getByTestId('reference').textContent()) ?? '';
+    assert.match(reference, /^[A-Z0-9]{6}$/);
+    await screenshot(page, '04-flight-confirmation');
+
+    await page.getByRole('link', { name: 'My trips' }).first().click();
+    await page.getByRole('link', { name: new RegExp(reference) }).click();
+    await page.getByRole('button', { name: 'Cancel this booking' }).click();
+    const quote = page.getByRole('alertdialog');
+    await quote.waitFor();
+    assert.match((await quote.textContent()) ?? '', /refund .* penalty/);
+    await screenshot(page, '05-cancellation-quote');
+    await quote.getByRole('button', { name: /^Cancel and refund/ }).click();
+    await page.getByText('The booking is cancelled.').waitFor();
+    assert.equal(await page.getByTestId('status').textContent(), 'Cancelled');
+
+    // The server agrees: the booking the page showed is cancelled.
+    const found = await unwrap(
+      site.admin.POST('/search_booking', {
+        body: { product: 'flight', reference, sort: '-created_at', limit: 5 },
+      }),
+    );
+    assert.equal(found.data[0]?.status, 'cancelled');
+  });
+
+  test('hotel: search a city, open a hotel, check the rate, book as the lead guest', async () => {
+    const page = await signedIn(site, 'customer');
+    await choosePlace(page, 'Destination', 'Paris');
+    await page
+      .locator('form[aria-labelledby="hotel-search-title"]')
+      .getByRole('button', { name: 'Search' })
+      .click();
+    await page.getByText(/\d+ results/).waitFor({ timeout: 30_000 });
+    await screenshot(page, '06-hotel-results');
+    await page.locator('.hotel h2 a').first().click();
+    await page.getByRole('heading', { name: 'Rooms and rates' }).waitFor();
+    await page
+      .getByRole('button', { name: /^Choose:/ })
+      .first()
+      .click();
+    await page.getByRole('group', { name: 'Lead guest' }).waitFor();
+    await page.getByLabel('Given name').first().fill('Grace');
+    await page.getByLabel('Family name').first().fill('Hopper');
+    const others = page.getByRole('group', { name: /^Other guests/ });
+    for (const field of await others.getByLabel('Given name').all()) await field.fill('Alan');
+    for (const field of await others.getByLabel('Family name').all()) await field.fill('Turing');
+    await page.getByLabel('E-mail').fill('grace@example.com');
+    await page.getByLabel('Phone').fill('+12025550123');
+    if ((await page.getByLabel('Card number').count()) > 0) {
+      await page.getByLabel('Card number').fill('4242424242424242');
+      await page.getByLabel('Expiry month').fill('12');
+      await page.getByLabel('Expiry year').fill('2031');
+      await page.getByLabel('Security code').fill('123');
+    }
+    await screenshot(page, '07-hotel-booking');
+    await page.getByRole('button', { name: /^Book for/ }).click();
+    await confirmed(page);
+    assert.match((await page.getByTestId('reference').textContent()) ?? '', /^[A-Z0-9]{8}$/);
+    await screenshot(page, '08-hotel-confirmation');
+  });
+
+  test('price changed: the old and the new price are shown, and booking goes on only when accepted', async () => {
+    const page = await signedIn(site, 'customer');
+    await searchOneWay(page, 'Paris', 'Rome');
+    await page
+      .getByRole('button', { name: /^Select / })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Your trip' }).waitFor();
+    // Behind the page, the seller raises prices for customers.
+    await unwrap(
+      site.admin.POST('/create_pricing_rule', {
+        body: {
+          name: 'browser-test markup',
+          markup_percent: 10,
+          scope: { product: 'flight', channel: 'customer' },
+        },
+      }),
+    );
+    await fillPassengerAndPay(page);
+    await page.getByRole('button', { name: /^Book and pay/ }).click();
+    const screen = page.locator('[data-state="price-changed"]');
+    await screen.waitFor({ timeout: 30_000 });
+    const text = (await screen.textContent()) ?? '';
+    const [before, now] = [...text.matchAll(/was (.+?) and is now (.+?)\./g)][0]?.slice(1) ?? [];
+    assert.ok(before && now && before !== now, text);
+    await screenshot(page, '09-price-changed');
+    await screen.getByRole('button', { name: /^Continue at/ }).click();
+    await confirmed(page);
+  });
+
+  test('sold out: a room type closed after the search shows the sold-out screen at the rate check', async () => {
+    const checkIn = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const checkOut = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
+    const cities = await unwrap(
+      site.admin.GET('/b2c/destinations', { params: { query: { q: 'Rome', limit: 1 } } }),
+    );
+    const cityId = cities.data[0]?.city_id as string;
+    const found = await unwrap(
+      site.admin.POST('/search_hotels', {
+        body: {
+          destination: { city_id: cityId },
+          check_in: checkIn,
+          check_out: checkOut,
+          rooms: [{ adults: 2 }],
+          limit: 1,
+          sort: 'price',
+          options: 'cheapest_per_room_type',
+        },
+      }),
+    );
+    const hotel = found.data[0];
+    assert.ok(hotel, 'a hotel in Rome');
+    const page = await signedIn(
+      site,
+      'customer',
+      `/hotels/${hotel.hotel.id}?in=${checkIn}&out=${checkOut}&adults=2&rooms=1`,
+    );
+    await page.getByRole('heading', { name: 'Rooms and rates' }).waitFor();
+    const firstChoice = page.getByRole('button', { name: /^Choose:/ }).first();
+    await firstChoice.waitFor();
+    const roomName = ((await firstChoice.getAttribute('aria-label')) ?? '')
+      .replace(/^Choose: /, '')
+      .split(',')[0];
+    const option = hotel.options.find((o) => o.room_type.name === roomName) ?? hotel.options[0];
+    await unwrap(
+      site.admin.POST('/set_allotment', {
+        body: {
+          hotel_id: hotel.hotel.id,
+          room_type: option?.room_type.code as string,
+          from: checkIn,
+          to: checkOut,
+          closed: true,
+        },
+      }),
+    );
+    await firstChoice.click();
+    await page.locator('[data-state="sold-out"]').waitFor({ timeout: 30_000 });
+    await screenshot(page, '10-sold-out');
+  });
+});

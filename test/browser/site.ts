@@ -1,0 +1,139 @@
+/**
+ * What the browser journeys stand on: the server as `npm start` runs it (embedded database, demo data) on
+ * a free port and a fresh data folder, Debian's Chromium driven by playwright-core, the typed client for
+ * what a test sets up behind the page, and screenshots kept under test-results/screenshots.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createItineraClient, type ItineraClient, passwordGrant } from '@itinera/client';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = path.join(root, 'test-results/screenshots');
+
+/** The flags a root user needs for headless Chromium on a machine without outside network. */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Credentials {
+  client_id: string;
+  customer: { username: string; password: string };
+  agent: { username: string; password: string };
+  admin: { username: string; password: string };
+}
+
+export interface Site {
+  url: string;
+  credentials: Credentials;
+  admin: ItineraClient;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function listening(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 120_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Itinera is serving on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+  });
+}
+
+export async function startSite(): Promise<Site> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'itinera-site-'));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const server = spawn(process.execPath, ['src/cli/main.ts', 'serve'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await listening(server);
+  const credentials = JSON.parse(
+    readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
+  ) as Credentials;
+  const admin = createItineraClient({
+    baseUrl: url,
+    auth: passwordGrant({ baseUrl: url, clientId: credentials.client_id, ...credentials.admin }),
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    url,
+    credentials,
+    admin,
+    browser,
+    async close() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new browser context (its own cookies) signed in through the page's form. */
+export async function signedIn(site: Site, who: 'customer' | 'agent' | 'admin', start = '/'): Promise<Page> {
+  const context = await site.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await page.goto(`${site.url}${start}`);
+  await page.getByLabel('Username').fill(site.credentials[who].username);
+  await page.getByLabel('Password').fill(site.credentials[who].password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: /Sign out/ }).waitFor();
+  return page;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Chooses the first suggestion the place box offers for `text`. */
+export async function choosePlace(page: Page, label: string, text: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: label });
+  await box.fill(text);
+  await page.getByRole('listbox', { name: label }).getByRole('option').first().waitFor();
+  await box.press('Enter');
+}
