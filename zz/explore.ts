@@ -8,7 +8,7 @@ page.on('pageerror', (e) => console.log('pageerror:', e.message));
 await page.goto('http://localhost:8090/');
 await page.getByLabel('Username').fill(creds.customer.username);
 await page.getByLabel('Password').fill(creds.customer.password);
-await page.getByRole('button', { name: 'Sign in' }).click();
+await page.getByRole('button', { name: 'Sign in' }).click(); await page.getByRole('button', { name: /Sign out/ }).waitFor();
 await page.getByRole('heading', { name: 'Search flights' }).waitFor();
 await page.screenshot({ path: 'zz/home.png', fullPage: true });
 const from = page.getByRole('combobox', { name: 'From' });

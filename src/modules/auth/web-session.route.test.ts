@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createUser } from '../../../test/helpers/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+
+describe('the website session: refresh token in an HttpOnly cookie, access token in the answer', () => {
+  let t: TestApp;
+  let user: { username: string; password: string };
+  before(async () => {
+    t = await buildTestApp();
+    const created = await createUser(t, 'customer');
+    user = { username: created.username, password: created.password };
+  });
+  after(() => t.close());
+
+  const post = (url: string, options: { body?: object; cookie?: string; origin?: string } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/json',
+        ...(options.cookie ? { cookie: `itinera_session=${options.cookie}` } : {}),
+        ...(options.origin ? { origin: options.origin } : {}),
+      },
+      payload: JSON.stringify(options.body ?? {}),
+    });
+  const sessionCookie = (response: { cookies: Array<{ name: string; value: string }> }) =>
+    response.cookies.find((c) => c.name === 'itinera_session');
+  const catalogue = (accessToken: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/b2c/countries/FR',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+
+  it('signs in: the access token works, the refresh token is only in an HttpOnly SameSite=Strict cookie', async () => {
+    const response = await post('/web_session', { body: user });
+    assert.equal(response.statusCode, 200);
+    const body = response.json();
+    assert.equal(body.refresh_token, undefined);
+    assert.equal(response.headers['cache-control'], 'no-store');
+    const setCookie = String(response.headers['set-cookie']);
+    assert.match(setCookie, /HttpOnly/);
+    assert.match(setCookie, /SameSite=Strict/);
+    assert.match(setCookie, /Path=\//);
+    assert.doesNotMatch(setCookie, /Secure/, 'plain HTTP: a Secure cookie would never come back');
+    assert.equal((await catalogue(body.access_token)).statusCode, 200);
+  });
+
+  it('renews from the cookie, rotating it; the spent cookie ends the whole session when it comes back', async () => {
+    const first = sessionCookie(await post('/web_session', { body: user }))!.value;
+    const renewed = await post('/refresh_web_session', { cookie: first });
+    assert.equal(renewed.statusCode, 200);
+    const second = sessionCookie(renewed)!.value;
+    assert.notEqual(second, first);
+    assert.equal((await catalogue(renewed.json().access_token)).statusCode, 200);
+
+    const replayed = await post('/refresh_web_session', { cookie: first });
+    assert.equal(replayed.statusCode, 401);
+    assert.equal(replayed.json().code, 'SESSION_EXPIRED');
+    assert.equal((await post('/refresh_web_session', { cookie: second })).statusCode, 401);
+    assert.equal((await catalogue(renewed.json().access_token)).statusCode, 401);
+  });
+
+  it('signs out: the sign-in is revoked and the cookie cleared', async () => {
+    const signedIn = await post('/web_session', { body: user });
+    const cookie = sessionCookie(signedIn)!.value;
+    const out = await post('/end_web_session', { cookie });
+    assert.equal(out.statusCode, 204);
+    assert.equal(sessionCookie(out)?.value, '');
+    assert.equal((await post('/refresh_web_session', { cookie })).statusCode, 401);
+    assert.equal((await catalogue(signedIn.json().access_token)).statusCode, 401);
+  });
+
+  it('refuses wrong passwords, missing sessions and pages of other origins with problem details', async () => {
+    const wrong = await post('/web_session', {
+      body: { username: user.username, password: 'not-the-password' },
+    });
+    assert.equal(wrong.statusCode, 401);
+    assert.equal(wrong.json().code, 'INVALID_CREDENTIALS');
+    const none = await post('/refresh_web_session');
+    assert.equal(none.statusCode, 401);
+    assert.equal(none.json().code, 'SESSION_EXPIRED');
+    const foreign = await post('/web_session', { body: user, origin: 'https://evil.example' });
+    assert.equal(foreign.statusCode, 403);
+    assert.equal(foreign.json().code, 'FORBIDDEN');
+    assert.equal(foreign.headers['set-cookie'], undefined);
+    const own = await post('/web_session', { body: user, origin: 'http://localhost:80' });
+    assert.equal(own.statusCode, 200, 'the page of this server itself (inject calls it localhost:80)');
+  });
+});
