@@ -63,6 +63,7 @@ describe('GET /openapi.json', () => {
         ...['create_pricing_rule', 'list_pricing_rules', 'retire_pricing_rule', 'update_pricing_rule'],
         ...['get_seat_maps', 'add_services', 'search_changes', 'change_booking'],
         ...['retime_flight', 'accept_schedule_change', 'import_ssim', 'import_fares', 'import_hotel_csv'],
+        ...['start_web_session', 'refresh_web_session', 'end_web_session'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {
