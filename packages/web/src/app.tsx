@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { NetworkError, session } from './api.ts';
+import { session } from './api.ts';
 import { currentLanguage, LANGUAGES, type Language, setLanguage, t } from './i18n/i18n.ts';
 import { AdminPage } from './pages/admin.tsx';
 import { AgencyPage } from './pages/agency.tsx';
@@ -139,7 +139,7 @@ export function App() {
 
   let body = page(path);
   if (!resumed.done) body = <Loading />;
-  else if (resumed.error instanceof NetworkError || resumed.error)
+  else if (resumed.error !== undefined)
     body = <ErrorView error={resumed.error} retry={() => void resume()} />;
   else if (path === '/sign-in') body = <SignInPage />;
   else if (!claims) body = <Loading />;

@@ -1,13 +1,14 @@
-import { useRef, useState } from 'preact/hooks';
-import { api, type components, idempotencyKey, ProblemError, unwrap } from '../api.ts';
+import { useState } from 'preact/hooks';
+import { api, type components, ProblemError, unwrap } from '../api.ts';
 import { money } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
 import { navigate } from '../router.ts';
 import { useStore } from '../store.ts';
 import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
-import { type PriceChange, PriceChanged } from '../ui/price-changed.tsx';
+import { PriceChanged } from '../ui/price-changed.tsx';
 import { type SeatChoice, SeatMapGrid } from '../ui/seat-map.tsx';
 import { ErrorView, Loading, OfferExpired } from '../ui/states.tsx';
+import { useBooking } from '../ui/use-booking.ts';
 import { useAsync } from '../use-async.ts';
 
 type Offer = components['schemas']['FlightOffer'];
@@ -214,13 +215,19 @@ export function FlightBookPage() {
   const { chosenOffer, claims } = useStore();
   const [seats, setSeats] = useState(new Map<SeatKey, SeatChoice>());
   const [bagsTotal, setBagsTotal] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const [change, setChange] = useState<PriceChange | undefined>();
-  const key = useRef(idempotencyKey());
-  const formRef = useRef<HTMLFormElement>(null);
-  // What was filled in, kept for a second try after the price-changed screen has replaced the form.
-  const filled = useRef<FormData | undefined>(undefined);
+  const { formRef, busy, error, change, book, acceptChange } = useBooking(
+    chosenOffer?.offer.total_currency ?? 'EUR',
+    async (form, key, expected) => {
+      const offer = chosenOffer?.offer as Offer;
+      const payment = await paymentFrom(form);
+      return unwrap(
+        api.POST('/book_flight', {
+          params: { header: { 'idempotency-key': key } },
+          body: { ...bookingRequest(offer, form, seats, expected), payment },
+        }),
+      );
+    },
+  );
   if (!chosenOffer) return <OfferExpired searchAgain="/" />;
   const { offer, search } = chosenOffer;
   const back = `/flights/results?${search}`;
@@ -228,35 +235,6 @@ export function FlightBookPage() {
   const total = offer.total_amount + seatsTotal + bagsTotal;
   const types = passengerTypes(offer);
 
-  const book = async (expected: number) => {
-    const form = formRef.current ? new FormData(formRef.current) : filled.current;
-    if (!form) return;
-    filled.current = form;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const payment = await paymentFrom(form);
-      const booking = await unwrap(
-        api.POST('/book_flight', {
-          params: { header: { 'idempotency-key': key.current } },
-          body: { ...bookingRequest(offer, form, seats, expected), payment },
-        }),
-      );
-      navigate(`/trips/${booking.id}?booked=1`);
-    } catch (caught) {
-      // A different request from here on: a new key, so it is not taken for a retry of this one.
-      key.current = idempotencyKey();
-      if (caught instanceof ProblemError && caught.code === 'PRICE_CHANGED') {
-        const now = caught.problem as { total_amount?: number; total_currency?: string };
-        setChange({
-          old: { amount: expected, currency: offer.total_currency },
-          now: { amount: now.total_amount ?? expected, currency: now.total_currency ?? offer.total_currency },
-        });
-      } else setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
   const updateBags = () => {
     const form = new FormData(formRef.current as HTMLFormElement);
     setBagsTotal(
@@ -271,16 +249,7 @@ export function FlightBookPage() {
   };
 
   if (change)
-    return (
-      <PriceChanged
-        change={change}
-        back={() => navigate(back)}
-        onAccept={() => {
-          setChange(undefined);
-          void book(change.now.amount);
-        }}
-      />
-    );
+    return <PriceChanged change={change} back={() => navigate(back)} onAccept={() => void acceptChange()} />;
   if (error instanceof ProblemError && ['OFFER_EXPIRED', 'NO_AVAILABILITY'].includes(error.code))
     return <ErrorView error={error} searchAgain={back} />;
   return (

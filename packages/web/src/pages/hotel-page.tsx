@@ -1,13 +1,14 @@
-import { useRef, useState } from 'preact/hooks';
-import { api, type components, idempotencyKey, ProblemError, unwrap } from '../api.ts';
+import { useState } from 'preact/hooks';
+import { api, type components, ProblemError, unwrap } from '../api.ts';
 import { date, money } from '../format.ts';
 import { type MessageKey, t } from '../i18n/i18n.ts';
 import { navigate, useLocation } from '../router.ts';
 import { useStore } from '../store.ts';
 import { CancellationTimeline } from '../ui/cancellation.tsx';
 import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
-import { type PriceChange, PriceChanged } from '../ui/price-changed.tsx';
+import { PriceChanged } from '../ui/price-changed.tsx';
 import { EmptyResults, ErrorView, Loading, SoldOut } from '../ui/states.tsx';
+import { useBooking } from '../ui/use-booking.ts';
 import { useAsync } from '../use-async.ts';
 import { stayFrom } from './hotel-results.tsx';
 
@@ -19,34 +20,22 @@ type Priced = Quote & { quote: NonNullable<Quote['quote']> };
 function BookStay(props: { quote: Priced; back: string }) {
   const { claims } = useStore();
   const [expected, setExpected] = useState(props.quote.quote.total_amount);
-  const [change, setChange] = useState<PriceChange | undefined>();
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const key = useRef(idempotencyKey());
-  const formRef = useRef<HTMLFormElement>(null);
-  // What was filled in, kept for a second try after the price-changed screen has replaced the form.
-  const filled = useRef<FormData | undefined>(undefined);
   const { quote } = props.quote;
   const payNow = quote.payment_type === 'pay_now';
-
-  const book = async (amount: number) => {
-    const form = formRef.current ? new FormData(formRef.current) : filled.current;
-    if (!form) return;
-    filled.current = form;
-    setBusy(true);
-    setError(undefined);
-    try {
+  const { formRef, busy, error, change, book, acceptChange } = useBooking(
+    quote.currency,
+    async (form, key, amount) => {
       const guest = {
         given_name: String(form.get('given_name')),
         family_name: String(form.get('family_name')),
       };
-      const named = (key: string) => ({
-        given_name: String(form.get(`${key}.given_name`) || guest.given_name),
-        family_name: String(form.get(`${key}.family_name`) || guest.family_name),
+      const named = (field: string) => ({
+        given_name: String(form.get(`${field}.given_name`) || guest.given_name),
+        family_name: String(form.get(`${field}.family_name`) || guest.family_name),
       });
-      const booking = await unwrap(
+      return unwrap(
         api.POST('/book_hotel', {
-          params: { header: { 'idempotency-key': key.current } },
+          params: { header: { 'idempotency-key': key } },
           body: {
             quote_id: quote.quote_id,
             holder: { ...guest, email: String(form.get('email')), phone: String(form.get('phone')) },
@@ -63,29 +52,17 @@ function BookStay(props: { quote: Priced; back: string }) {
           },
         }),
       );
-      navigate(`/trips/${booking.id}?booked=1`);
-    } catch (caught) {
-      key.current = idempotencyKey();
-      if (caught instanceof ProblemError && caught.code === 'PRICE_CHANGED') {
-        const now = caught.problem as { total_amount?: number; total_currency?: string };
-        setChange({
-          old: { amount, currency: quote.currency },
-          now: { amount: now.total_amount ?? amount, currency: now.total_currency ?? quote.currency },
-        });
-      } else setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
+
   if (change)
     return (
       <PriceChanged
         change={change}
         back={() => navigate(props.back)}
         onAccept={() => {
-          setExpected(change.now.amount);
-          setChange(undefined);
-          void book(change.now.amount);
+          const now = acceptChange();
+          if (now !== undefined) setExpected(now);
         }}
       />
     );
