@@ -156,6 +156,38 @@ describe('traveller journeys in a real browser', () => {
     await confirmed(page);
   });
 
+  test('a booking whose answer is lost on the way back is sent again with the same key and books once', async () => {
+    const page = await signedIn(site, 'customer');
+    await searchOneWay(page, 'Madrid', 'Barcelona');
+    await page
+      .getByRole('button', { name: /^Select / })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Your trip' }).waitFor();
+    await fillPassengerAndPay(page);
+    await page.getByLabel('E-mail').fill('lost-answer@example.com');
+    const keys: string[] = [];
+    await page.route('**/book_flight', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1) {
+        await route.fetch(); // the server books it ...
+        await route.abort('connectionreset'); // ... and the answer never arrives
+      } else await route.continue();
+    });
+    await page.getByRole('button', { name: /^Book and pay/ }).click();
+    await confirmed(page);
+    assert.equal(keys.length, 2);
+    assert.equal(keys[0], keys[1], 'the retry carries the same Idempotency-Key');
+    const reference = (await page.getByTestId('reference').textContent()) ?? '';
+    const bookings = await unwrap(site.admin.GET('/flight_bookings', { params: { query: { limit: 100 } } }));
+    const mine = bookings.data.filter((b) => b.contact.email === 'lost-answer@example.com');
+    assert.deepEqual(
+      mine.map((b) => b.reference),
+      [reference],
+      'booked once',
+    );
+  });
+
   test('sold out: a room type closed after the search shows the sold-out screen at the rate check', async () => {
     const checkIn = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
     const checkOut = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
