@@ -188,6 +188,43 @@ describe('traveller journeys in a real browser', () => {
     );
   });
 
+  test('change: a changeable fare is moved to another day, its cost shown before the change is made', async () => {
+    const page = await signedIn(site, 'customer');
+    await searchOneWay(page, 'London', 'Paris');
+    await page.locator('.brand', { hasText: 'Changes allowed' }).first().getByRole('button').click();
+    await page.getByRole('heading', { name: 'Your trip' }).waitFor();
+    await fillPassengerAndPay(page);
+    await page.getByRole('button', { name: /^Book and pay/ }).click();
+    await confirmed(page);
+    const reference = (await page.getByTestId('reference').textContent()) ?? '';
+    const before = await unwrap(
+      site.admin.POST('/search_booking', {
+        body: { product: 'flight', reference, sort: '-created_at', limit: 1 },
+      }),
+    );
+    const day = before.data[0]?.product === 'flight' ? before.data[0].slices[0]?.departure_date : undefined;
+    assert.ok(day);
+    const later = new Date(Date.parse(`${day}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+    const changes = page.getByRole('region', { name: 'Change flights' });
+    await changes.getByLabel('Departure date').fill(later);
+    await changes.getByRole('button', { name: 'Find other flights' }).click();
+    const option = changes.locator('li.card').first();
+    await option.waitFor({ timeout: 30_000 });
+    assert.match((await option.textContent()) ?? '', /Penalty .* fare difference .* new total/);
+    await screenshot(page, '17-change-options');
+    await option.getByRole('button', { name: /^Change / }).click();
+    await page.getByText('The booking is changed.').waitFor({ timeout: 30_000 });
+    const after = await unwrap(
+      site.admin.POST('/search_booking', {
+        body: { product: 'flight', reference, sort: '-created_at', limit: 1 },
+      }),
+    );
+    assert.equal(
+      after.data[0]?.product === 'flight' ? after.data[0].slices[0]?.departure_date : undefined,
+      later,
+    );
+  });
+
   test('sold out: a room type closed after the search shows the sold-out screen at the rate check', async () => {
     const checkIn = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
     const checkOut = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);

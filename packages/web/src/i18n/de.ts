@@ -121,7 +121,12 @@ export const de: Record<MessageKey, string> = {
   'trip.keep': 'Buchung behalten',
   'trip.cancelled': 'Die Buchung ist storniert.',
   'trip.change': 'Flüge ändern',
-  'trip.changeHint': 'Änderungen dieser Buchung gehen über die API (search_changes, change_booking).',
+  'trip.findChanges': 'Andere Flüge suchen',
+  'trip.changeCosts':
+    'Gebühr {penalty}, Tarifdifferenz {difference}; der neue Gesamtpreis wäre {total}. Dieses Angebot gilt bis {until}.',
+  'trip.changeFor': 'Für {amount} umbuchen',
+  'trip.changeRefund': 'Umbuchen und {amount} zurückerhalten',
+  'trip.changed': 'Die Buchung ist geändert.',
   'hotels.title': 'Hotels suchen',
   'hotels.destination': 'Reiseziel',
   'hotels.checkIn': 'Anreise',

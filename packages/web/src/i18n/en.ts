@@ -117,7 +117,12 @@ export const en = {
   'trip.keep': 'Keep the booking',
   'trip.cancelled': 'The booking is cancelled.',
   'trip.change': 'Change flights',
-  'trip.changeHint': 'Changes are made through the API (search_changes, change_booking) for this booking.',
+  'trip.findChanges': 'Find other flights',
+  'trip.changeCosts':
+    'Penalty {penalty}, fare difference {difference}; the new total would be {total}. This offer holds until {until}.',
+  'trip.changeFor': 'Change for {amount}',
+  'trip.changeRefund': 'Change and get {amount} back',
+  'trip.changed': 'The booking is changed.',
   'hotels.title': 'Search hotels',
   'hotels.destination': 'Destination',
   'hotels.checkIn': 'Check-in',

@@ -6,6 +6,7 @@ import { useLocation } from '../router.ts';
 import { Link } from '../ui/link.tsx';
 import { ErrorView, Loading, StateScreen } from '../ui/states.tsx';
 import { useAsync } from '../use-async.ts';
+import { ChangeFlights } from './trip-change.tsx';
 
 type FlightBooking = components['schemas']['FlightBooking'];
 type HotelBooking = components['schemas']['HotelBooking'];
@@ -213,9 +214,9 @@ export function TripPage(props: { id: string }) {
         {t('trips.status')}: <strong data-testid="status">{statusLabel(booking.status)}</strong> ·{' '}
         {t('book.total')}: {totalOf(booking)}
       </p>
-      {updated?.status === 'cancelled' && (
+      {updated && (
         <p role="status" class="notice">
-          {t('trip.cancelled')}
+          {updated.status === 'cancelled' ? t('trip.cancelled') : t('trip.changed')}
         </p>
       )}
       {booking.product === 'flight' ? (
@@ -224,11 +225,9 @@ export function TripPage(props: { id: string }) {
         <HotelDetails booking={booking} />
       )}
       {booking.allowed_actions.includes('cancel') && <Cancel booking={booking} onCancelled={setUpdated} />}
-      {booking.product === 'flight' && booking.allowed_actions.includes('change') && (
-        <p class="hint">
-          {t('trip.change')}: {t('trip.changeHint')}
-        </p>
-      )}
+      {booking.product === 'flight' &&
+        booking.allowed_actions.includes('change') &&
+        booking.conditions.change.allowed && <ChangeFlights booking={booking} onChanged={setUpdated} />}
     </>
   );
 }
