@@ -68,7 +68,7 @@ function listening(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startSite(): Promise<Site> {
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'itinera-site-'));
@@ -84,6 +84,7 @@ export async function startSite(): Promise<Site> {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -19,38 +19,74 @@ function useAction<T>() {
   return { state, run };
 }
 
-/** A CSV table read in the browser and sent as text/csv; the server says what it imported, or each bad line. */
-function HotelImport() {
+/** What each import's file is sent as, and which files the chooser offers. */
+const IMPORTS = {
+  hotel_csv: { type: 'text/csv', accept: '.csv,text/csv' },
+  ssim: { type: 'text/plain', accept: '.ssim,.txt,.dat,text/plain' },
+  fares: { type: 'text/csv', accept: '.csv,text/csv' },
+} as const;
+type ImportKind = keyof typeof IMPORTS;
+
+/** The file's text as its import's own media type; what the server says it imported. */
+async function sendImport(kind: ImportKind, text: string): Promise<Record<string, unknown>> {
+  const init = {
+    body: text,
+    bodySerializer: (body: string) => body,
+    headers: { 'content-type': IMPORTS[kind].type },
+  };
+  if (kind === 'ssim') return unwrap(api.POST('/import_ssim', init));
+  if (kind === 'fares') return unwrap(api.POST('/import_fares', init));
+  return unwrap(api.POST('/import_hotel_csv', init));
+}
+
+/**
+ * A file read in the browser and sent as it is; the server imports all of it or nothing and says what it
+ * took, or lists each bad line. While it works, the page says how much it sent.
+ */
+function Imports() {
   const { state, run } = useAction<string>();
-  const [progress, setProgress] = useState<number | undefined>();
+  const [kind, setKind] = useState<ImportKind>('hotel_csv');
+  const [sending, setSending] = useState<string | undefined>();
   const submit = (event: Event) => {
     event.preventDefault();
     const file = new FormData(event.currentTarget as HTMLFormElement).get('file') as File | null;
     if (!file) return;
     void run(async () => {
-      setProgress(0);
-      const text = await file.text();
-      setProgress(50);
-      const answer = await unwrap(
-        api.POST('/import_hotel_csv', {
-          body: text,
-          bodySerializer: (body: string) => body,
-          headers: { 'content-type': 'text/csv' },
-        }),
-      );
-      setProgress(100);
-      return `${answer.table}: ${answer.rows} rows, ${answer.hotels} hotels, ${answer.room_types} room types, ${answer.rate_plans} rate plans, ${answer.allotment_nights} allotment nights`;
+      setSending(`${file.name}, ${Math.ceil(file.size / 1024)} KB`);
+      try {
+        const answer = await sendImport(kind, await file.text());
+        return Object.entries(answer)
+          .map(([name, value]) => `${name.replace(/_/g, ' ')} ${value}`)
+          .join(', ');
+      } finally {
+        setSending(undefined);
+      }
     });
   };
   return (
     <form class="card" onSubmit={submit}>
       <h2>{t('admin.import')}</h2>
-      <label>
-        {t('admin.importFile')}
-        <input type="file" name="file" accept=".csv,text/csv" required />
-      </label>
-      {progress !== undefined && state.busy && (
-        <progress max={100} value={progress} aria-label={t('admin.import')} />
+      <div class="row">
+        <label>
+          {t('admin.importTable')}
+          <select
+            value={kind}
+            onChange={(e) => setKind((e.currentTarget as HTMLSelectElement).value as ImportKind)}
+          >
+            <option value="hotel_csv">{t('admin.kind.hotel_csv')}</option>
+            <option value="ssim">{t('admin.kind.ssim')}</option>
+            <option value="fares">{t('admin.kind.fares')}</option>
+          </select>
+        </label>
+        <label>
+          {t('admin.importFile')}
+          <input type="file" name="file" accept={IMPORTS[kind].accept} required />
+        </label>
+      </div>
+      {sending && (
+        <p role="status">
+          <progress aria-label={t('admin.import')} /> {t('admin.importing', { file: sending })}
+        </p>
       )}
       <button type="submit" disabled={state.busy}>
         {t('admin.importSubmit')}
@@ -187,7 +223,7 @@ export function AdminPage() {
   return (
     <>
       <h1>{t('admin.title')}</h1>
-      <HotelImport />
+      <Imports />
       <Allotment />
       <Webhooks />
     </>
