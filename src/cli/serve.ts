@@ -71,6 +71,9 @@ function banner(config: Config, demo: DemoCredentials | undefined, extra = ''): 
   const baseUrl = config.http.publicUrl;
   return (
     `\nItinera is serving on ${baseUrl} (storage: ${describeStorage(config)}${extra})\n` +
+    (config.http.webDir
+      ? `Website: ${baseUrl}/${demo ? `  (sign in as ${demo.customer.username} / ${demo.customer.password})` : ''}\n`
+      : '') +
     `OpenAPI: ${baseUrl}/openapi.json\n` +
     (demo ? howToGetAToken(baseUrl, demo, config.storage.dataDir) : '')
   );
