@@ -10,12 +10,14 @@ const RECONNECT_MS = 1_000;
 
 /**
  * Announces a change to the data behind a counter, in the transaction that makes it: PostgreSQL delivers
- * the notification to every listening process when (and only if) the transaction commits. Nothing on
- * SQLite, whose processes poll.
+ * the notification to every listening process when (and only if) the transaction commits. The channel is
+ * the whole database's, so the payload names the schema too (`schema:counter`): installations sharing a
+ * database in schemas of their own hear only their own changes. Nothing on SQLite, whose processes poll.
  */
 // biome-ignore lint/suspicious/noExplicitAny: any database's transaction
 export async function announceChange(trx: Kysely<any>, name: string): Promise<void> {
-  if (isPostgres(trx)) await sql`select pg_notify(${CHANNEL}, ${name})`.execute(trx);
+  if (isPostgres(trx))
+    await sql`select pg_notify(${CHANNEL}, current_schema() || ':' || ${name})`.execute(trx);
 }
 
 /**
@@ -37,8 +39,12 @@ export function listenForChanges(
   const connect = async () => {
     const c = new pg.Client(pool.options);
     client = c;
+    // This connection's schema (its search_path is the pool's): changes announced in others are not ours.
+    let own: string | undefined;
     c.on('notification', (n) => {
-      if (n.channel === CHANNEL && n.payload) onChange(n.payload);
+      if (n.channel !== CHANNEL || !n.payload || own === undefined) return;
+      const at = n.payload.indexOf(':');
+      if (n.payload.slice(0, at) === own) onChange(n.payload.slice(at + 1));
     });
     c.on('error', (error) => {
       onError(error);
@@ -47,6 +53,7 @@ export function listenForChanges(
     c.on('end', again);
     try {
       await c.connect();
+      own = (await c.query<{ schema: string }>('select current_schema() as schema')).rows[0]?.schema;
       await c.query(`listen ${CHANNEL}`);
     } catch (error) {
       onError(error);

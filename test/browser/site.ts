@@ -120,6 +120,15 @@ export async function signedIn(site: Site, who: 'customer' | 'agent' | 'admin', 
     throw error;
   });
   await page.goto(`${site.url}${start}`);
+  await page
+    .getByLabel('Username')
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      await screenshot(page, `failed-sign-in-${Date.now()}`);
+      throw new Error(`no sign-in form at ${page.url()}: ${await page.locator('body').innerText()}`, {
+        cause: error,
+      });
+    });
   await page.getByLabel('Username').fill(site.credentials[who].username);
   await page.getByLabel('Password').fill(site.credentials[who].password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -132,7 +132,6 @@ export async function webSessionRoutes(
         body: Type.Optional(EmptySchema),
         response: { 200: WebSessionSchema, ...errorResponses('SESSION_EXPIRED', 'FORBIDDEN') },
       },
-      onRequest: limited,
     },
     async (request, reply) => {
       refuseCrossOrigin(request);
