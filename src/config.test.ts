@@ -74,4 +74,18 @@ describe('loadConfig', () => {
     );
     assert.throws(() => loadConfig({ WORKERS: 'many' }), /WORKERS/);
   });
+
+  it('reads the website folder and the CORS origins, and refuses an origin that is not one', () => {
+    const none = loadConfig({});
+    assert.deepEqual(none.http.corsOrigins, []);
+    assert.match(none.http.webDir ?? '', /packages\/web\/dist$/);
+    const set = loadConfig({
+      WEB_DIR: 'off',
+      CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173',
+    });
+    assert.equal(set.http.webDir, undefined);
+    assert.deepEqual(set.http.corsOrigins, ['https://shop.example.com', 'http://localhost:5173']);
+    for (const bad of ['https://shop.example.com/', '*', 'shop.example.com', 'ftp://files.example.com'])
+      assert.throws(() => loadConfig({ CORS_ORIGINS: bad }), /CORS_ORIGINS/, bad);
+  });
 });

@@ -51,15 +51,13 @@ The API is at <a href="/openapi.json">/openapi.json</a>.</p></html>`;
 
 /** The booking website at `/`, as Vite built it into `webDir`; a page saying how to build it if it is not. */
 export async function registerWebsite(app: App, webDir: string | undefined): Promise<void> {
-  const options = { webDir };
-  if (!options.webDir) return;
-  const indexFile = path.join(options.webDir, 'index.html');
+  if (!webDir) return;
+  const indexFile = path.join(webDir, 'index.html');
   const built = existsSync(indexFile);
-  if (!built)
-    app.log.warn({ webDir: options.webDir }, 'the website is not built; / explains how to build it');
+  if (!built) app.log.warn({ webDir: webDir }, 'the website is not built; / explains how to build it');
   else
     await app.register(fastifyStatic, {
-      root: options.webDir,
+      root: webDir,
       prefix: '/',
       wildcard: false,
       index: false,

@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createItineraClient, type ItineraClient, passwordGrant } from '@itinera/client';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { freePort } from '../helpers/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,17 +40,6 @@ export interface Site {
   admin: ItineraClient;
   browser: Browser;
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 function listening(child: ChildProcess): Promise<void> {

@@ -1,18 +1,7 @@
-import net from 'node:net';
 import type { Role } from '../../src/modules/auth/index.ts';
 import { createClient, createUser } from './factories.ts';
+import { freePort } from './free-port.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A test app on a real loopback port, its public URL (the token issuer) matching that port. */
 export async function startTestServer(options: TestAppOptions = {}): Promise<TestApp & { baseUrl: string }> {

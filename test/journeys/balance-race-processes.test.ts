@@ -2,28 +2,17 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dropPostgresSchema, openStorage } from '../../src/db/database.ts';
 import { testEngine } from '../helpers/engine.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ATTEMPTS = 50;
 const AFFORDABLE = 9;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The balance race across two `itinera serve` processes on one PostgreSQL database: 50 bookings from one

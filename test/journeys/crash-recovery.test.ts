@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { dropPostgresSchema, openStorage, type Storage } from '../../src/db/database.ts';
 import { testEngine } from '../helpers/engine.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 /**
  * The real server (`itinera serve`, its own process, demo S network) takes a stream of bookings and is
@@ -23,15 +24,6 @@ const root = path.resolve(import.meta.dirname, '../..');
 const BOOKINGS = 36;
 const IN_FLIGHT = 6;
 const KILL_AFTER_ACKS = 10;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe(`a server killed mid-booking (${testEngine()})`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'itinera-crash-'));

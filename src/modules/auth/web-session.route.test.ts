@@ -88,4 +88,37 @@ describe('the website session: refresh token in an HttpOnly cookie, access token
     const own = await post('/web_session', { body: user, origin: 'http://localhost:80' });
     assert.equal(own.statusCode, 200, 'the page of this server itself (inject calls it localhost:80)');
   });
+
+  it('counts sign-ins with the token endpoint per address, and answers the excess 429 RATE_LIMITED with Retry-After', async () => {
+    const limited = await buildTestApp({ env: { TOKEN_RATE_LIMIT_PER_MINUTE: '2' } });
+    try {
+      const signIn = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/web_session',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ username: 'nobody', password: 'wrong' }),
+        });
+      assert.equal((await signIn()).statusCode, 401);
+      assert.equal((await signIn()).statusCode, 401);
+      const refused = await signIn();
+      assert.equal(refused.statusCode, 429);
+      assert.equal(refused.json().code, 'RATE_LIMITED');
+      assert.ok(Number(refused.headers['retry-after']) > 0);
+      // Renewing a session costs no password check: it is not counted.
+      assert.equal(
+        (
+          await limited.app.inject({
+            method: 'POST',
+            url: '/refresh_web_session',
+            headers: { 'content-type': 'application/json' },
+            payload: '{}',
+          })
+        ).json().code,
+        'SESSION_EXPIRED',
+      );
+    } finally {
+      await limited.close();
+    }
+  });
 });

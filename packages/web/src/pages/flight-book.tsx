@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type components, ProblemError, unwrap } from '../api.ts';
+import { api, type components, unwrap } from '../api.ts';
 import { money } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
 import { navigate } from '../router.ts';
@@ -7,7 +7,7 @@ import { useStore } from '../store.ts';
 import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
 import { PriceChanged } from '../ui/price-changed.tsx';
 import { type SeatChoice, SeatMapGrid } from '../ui/seat-map.tsx';
-import { ErrorView, Loading, OfferExpired } from '../ui/states.tsx';
+import { ErrorView, isDeadEnd, Loading, OfferExpired } from '../ui/states.tsx';
 import { useBooking } from '../ui/use-booking.ts';
 import { useAsync } from '../use-async.ts';
 
@@ -250,8 +250,7 @@ export function FlightBookPage() {
 
   if (change)
     return <PriceChanged change={change} back={() => navigate(back)} onAccept={() => void acceptChange()} />;
-  if (error instanceof ProblemError && ['OFFER_EXPIRED', 'NO_AVAILABILITY'].includes(error.code))
-    return <ErrorView error={error} searchAgain={back} />;
+  if (isDeadEnd(error)) return <ErrorView error={error} searchAgain={back} />;
   return (
     <>
       <h1>{t('book.title')}</h1>

@@ -12,7 +12,7 @@ type Request = components['schemas']['SearchFlightRequest'];
 type Sort = Request['sort'];
 
 /** The search the address describes (see flight-search.tsx). */
-export function requestFrom(query: URLSearchParams, currency: string): Request {
+function requestFrom(query: URLSearchParams, currency: string): Request {
   const children = Number(query.get('children') ?? 0);
   const stops = query.get('stops');
   const airline = query.get('airline');

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type components, ProblemError, unwrap } from '../api.ts';
+import { api, type components, unwrap } from '../api.ts';
 import { date, money } from '../format.ts';
 import { type MessageKey, t } from '../i18n/i18n.ts';
 import { navigate, useLocation } from '../router.ts';
@@ -7,7 +7,7 @@ import { useStore } from '../store.ts';
 import { CancellationTimeline } from '../ui/cancellation.tsx';
 import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
 import { PriceChanged } from '../ui/price-changed.tsx';
-import { EmptyResults, ErrorView, Loading, SoldOut } from '../ui/states.tsx';
+import { EmptyResults, ErrorView, isDeadEnd, Loading, SoldOut } from '../ui/states.tsx';
 import { useBooking } from '../ui/use-booking.ts';
 import { useAsync } from '../use-async.ts';
 import { stayFrom } from './hotel-results.tsx';
@@ -66,11 +66,7 @@ function BookStay(props: { quote: Priced; back: string }) {
         }}
       />
     );
-  if (
-    error instanceof ProblemError &&
-    ['NO_AVAILABILITY', 'QUOTE_EXPIRED', 'OFFER_EXPIRED'].includes(error.code)
-  )
-    return <ErrorView error={error} searchAgain={props.back} />;
+  if (isDeadEnd(error)) return <ErrorView error={error} searchAgain={props.back} />;
   return (
     <form
       ref={formRef}

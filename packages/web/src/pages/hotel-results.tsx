@@ -23,13 +23,13 @@ export function stayFrom(query: URLSearchParams): Pick<Request, 'check_in' | 'ch
   };
 }
 
-export function stayQuery(query: URLSearchParams): string {
+function stayQuery(query: URLSearchParams): string {
   const keep = new URLSearchParams();
   for (const name of ['in', 'out', 'adults', 'rooms']) keep.set(name, query.get(name) ?? '');
   return keep.toString();
 }
 
-export function cheapest(result: Result): string {
+function cheapest(result: Result): string {
   const converted = result.cheapest_in_currency;
   return converted?.amount != null && converted.currency !== result.currency
     ? money(converted.amount, converted.currency)

@@ -48,6 +48,14 @@ export function SoldOut(props: { back: string }) {
   );
 }
 
+/** Answers after which the offer or quote cannot be booked any more: back to search, not try again. */
+export function isDeadEnd(error: unknown): boolean {
+  return (
+    error instanceof ProblemError &&
+    ['OFFER_EXPIRED', 'QUOTE_EXPIRED', 'NO_AVAILABILITY'].includes(error.code)
+  );
+}
+
 /**
  * Whatever went wrong, as the screen for it: an ended session signs in again in place and carries on,
  * an unreachable server offers to try again, an expired offer or a sold-out one sends back to search.
