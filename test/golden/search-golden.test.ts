@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import {
+  type City,
+  flightOneWays,
+  flightReturns,
+  hotelCityStays,
+  hotelRadiusStays,
+} from '../../bench/distinct-questions.ts';
 import { generateNetwork } from '../../src/modules/flights/index.ts';
 import { generateHotels } from '../../src/modules/hotels/index.ts';
 import { signIn } from '../helpers/factories.ts';
@@ -106,6 +113,58 @@ describe('search answers at M are what they were (golden)', () => {
     ).map(hotelDigest);
     for (const [name, results] of Object.entries(found))
       if (name.startsWith('hotels')) assert.ok(results.length > 0, name);
+  });
+
+  // Questions nobody asked before (the benchmark's seeded sequences): a search that is fast only when
+  // it has answered the same before would show here as a different answer, not a slower one.
+  const day = (n: number) => dayAfter(t, n);
+
+  it('gives the same answers to seeded distinct flight questions', async () => {
+    const oneWays = flightOneWays(day, 11);
+    for (let i = 0; i < 16; i++) {
+      const body = oneWays();
+      found[`distinct one-way ${JSON.stringify(body)}`] = (
+        await post('/search_flight', { ...body, limit: 5 })
+      ).map(flightDigest);
+    }
+    const returns = flightReturns(day, 12);
+    for (let i = 0; i < 8; i++) {
+      const body = returns();
+      found[`distinct return ${JSON.stringify(body)}`] = (
+        await post('/search_flight', { ...body, limit: 5 })
+      ).map(flightDigest);
+    }
+    // The days clocks change in Europe (28 March 2027) and in North America (14 March 2027).
+    for (const [origin, destination, date] of [
+      ['LHR', 'JFK', '2027-03-28'],
+      ['CDG', 'ORD', '2027-03-14'],
+      ['ORD', 'FRA', '2027-03-14'],
+    ]) {
+      const body = { slices: [{ origin, destination, departure_date: date }], passengers: { adults: 1 } };
+      found[`clock change ${origin}-${destination} ${date}`] = (
+        await post('/search_flight', { ...body, max_connections: 1, limit: 10 })
+      ).map(flightDigest);
+    }
+    assert.ok(Object.values(found).filter((offers) => offers.length > 0).length > 20);
+  });
+
+  it('gives the same answers to seeded distinct hotel questions', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/b2c/hotel_cities?limit=40', headers: auth });
+    const cities = res.json().data as City[];
+    const byCity = hotelCityStays(day, cities, 13);
+    for (let i = 0; i < 12; i++) {
+      const body = byCity();
+      found[`distinct city stay ${JSON.stringify(body)}`] = (
+        await post('/search_hotels', { ...body, options: 'all', limit: 5 })
+      ).map(hotelDigest);
+    }
+    const byRadius = hotelRadiusStays(day, cities, 14);
+    for (let i = 0; i < 8; i++) {
+      const body = byRadius();
+      found[`distinct radius stay ${JSON.stringify(body)}`] = (
+        await post('/search_hotels', { ...body, options: 'all', limit: 5 })
+      ).map(hotelDigest);
+    }
   });
 
   it('matches the golden file', () => {
