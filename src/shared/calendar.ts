@@ -67,11 +67,6 @@ export function offsetMinutes(instantMs: number, timeZone: string): number {
   return offset;
 }
 
-/**
- * The instant of a local date and time in a zone. A time that does not exist (skipped by a
- * daylight-saving change) moves forward by the gap, as airlines publish; an ambiguous time (repeated
- * when clocks go back) is the first of the two.
- */
 const steadyDays = new Map<string, number | null>();
 
 /**
@@ -89,6 +84,14 @@ function steadyOffset(date: string, dayStart: number, timeZone: string): number 
     steadyDays.set(key, hit);
   }
   return hit;
+}
+
+/**
+ * The zone's offset from UTC in minutes through the whole local `date` (east positive), or null on a
+ * day its clocks change: a day's local times then turn into instants by one subtraction each.
+ */
+export function offsetThroughDay(date: string, timeZone: string): number | null {
+  return steadyOffset(date, dayStart(date), timeZone);
 }
 
 /**
@@ -160,7 +163,7 @@ export function daysBetween(a: string, b: string): number {
  * dozen dates, so parsed dates are kept (a few thousand at most; the memo starts over beyond that).
  */
 const parsedDays = new Map<string, number>();
-function dayStart(date: string): number {
+export function dayStart(date: string): number {
   let ms = parsedDays.get(date);
   if (ms === undefined) {
     if (parsedDays.size >= 20_000) parsedDays.clear();

@@ -1,6 +1,7 @@
-import { addDays, isoWeekday, localToInstant } from '../../../shared/calendar.ts';
+import { isoWeekday, localToInstant } from '../../../shared/calendar.ts';
 import type { Airport, Catalogue } from '../../catalog/index.ts';
 import type { AircraftLayout, CabinLayout } from '../seats/seat-layout.ts';
+import { DepartureBoards, type Moved } from './departure-boards.ts';
 import type { Fare, FareTable } from './fare-table.ts';
 import type { Cabin } from './network-file.ts';
 import type { CancellationRow, FareRoute, RetimeRow, ScheduleRow } from './network-repository.ts';
@@ -31,8 +32,6 @@ export interface DatedFlight {
 
 export type { Fare } from './fare-table.ts';
 
-const DATED_CACHE_LIMIT = 50_000;
-
 /** The schedules of these ids that the network has (for loading their fares). */
 export function schedulesOf(network: FlightNetwork, ids: Iterable<string>): Schedule[] {
   const out: Schedule[] = [];
@@ -44,23 +43,24 @@ export function schedulesOf(network: FlightNetwork, ids: Iterable<string>): Sche
 }
 
 /**
- * The whole schedule in memory, indexed for search: schedules by origin, direct destinations by
- * airport, fares by carrier/route/cabin, and the flights of one airport on one date (computed on first
- * use, kept in a bounded cache). Immutable once built; a change builds a new one.
+ * The whole schedule in memory, indexed for search: schedules by id and in columns by origin (the
+ * departure boards of `departure-boards.ts`), direct feeders by airport, fares by carrier/route/cabin.
+ * Immutable once built, but for fares read on demand; a change of schedules builds a new one.
  */
 export class FlightNetwork {
   /** The change counter of the data it holds (it moves in place when only fares change). */
   version: number;
   readonly schedules = new Map<string, Schedule>();
-  private readonly byOrigin = new Map<string, Schedule[]>();
+  /** The schedules in their numbered order: the numbers the departure boards speak of. */
+  readonly scheduleList: Schedule[] = [];
+  readonly boards: DepartureBoards;
   /** Airports with a direct flight to the key airport. */
   readonly feeders = new Map<string, Set<string>>();
   private readonly fares: FareTable;
   private readonly cancelled = new Set<string>();
-  private readonly dated = new Map<string, DatedFlight[]>();
   private readonly layouts = new Map<string, CabinLayout>();
   /** Dated flights an operator moved: their departure time and duration that day. */
-  private readonly retimed = new Map<string, { departureTime: string; durationMinutes: number }>();
+  private readonly retimed = new Map<string, Moved>();
 
   constructor(
     version: number,
@@ -99,7 +99,7 @@ export class FlightNetwork {
         },
       };
       this.schedules.set(schedule.id, schedule);
-      push(this.byOrigin, row.origin, schedule);
+      this.scheduleList.push(schedule);
       const feeders = this.feeders.get(row.destination) ?? new Set<string>();
       feeders.add(row.origin);
       this.feeders.set(row.destination, feeders);
@@ -107,11 +107,23 @@ export class FlightNetwork {
     for (const a of rows.seatLayouts ?? [])
       for (const c of a.cabins) this.layouts.set(`${a.aircraft}|${c.cabin}`, c);
     for (const c of rows.cancellations) this.cancelled.add(`${c.schedule_id}|${c.departure_date}`);
-    for (const r of rows.retimes ?? [])
-      this.retimed.set(`${r.schedule_id}|${r.departure_date}`, {
-        departureTime: r.departure_time,
-        durationMinutes: r.duration_minutes,
-      });
+    const numbers = new Map(this.scheduleList.map((s, i) => [s.id, i]));
+    const cancelledOn = new Map<number, Set<string>>();
+    for (const c of rows.cancellations) {
+      const i = numbers.get(c.schedule_id);
+      if (i !== undefined) setIn(cancelledOn, i).add(c.departure_date);
+    }
+    const movedOn = new Map<number, Map<string, Moved>>();
+    for (const r of rows.retimes ?? []) {
+      const moved = { departureTime: r.departure_time, durationMinutes: r.duration_minutes };
+      this.retimed.set(`${r.schedule_id}|${r.departure_date}`, moved);
+      const i = numbers.get(r.schedule_id);
+      if (i === undefined) continue;
+      const dates = movedOn.get(i) ?? new Map<string, Moved>();
+      dates.set(r.departure_date, moved);
+      movedOn.set(i, dates);
+    }
+    this.boards = new DepartureBoards(this.scheduleList, cancelledOn, movedOn);
   }
 
   /** Reads the fares of these flights' routes if not read yet: call before `faresFor` on them. */
@@ -159,47 +171,13 @@ export class FlightNetwork {
     const minutes = moved?.durationMinutes ?? schedule.durationMinutes;
     return { schedule, date, departsAt, arrivesAt: departsAt + minutes * 60_000 };
   }
-
-  /** Flights leaving an airport on a local date, by departure time. */
-  departures(airport: string, date: string): DatedFlight[] {
-    const key = `${airport}|${date}`;
-    const hit = this.dated.get(key);
-    if (hit) return hit;
-    const flights = (this.byOrigin.get(airport) ?? [])
-      .filter((s) => this.operates(s, date))
-      .map((s) => this.datedFlight(s, date))
-      .sort((a, b) => a.departsAt - b.departsAt);
-    if (this.dated.size >= DATED_CACHE_LIMIT) this.dated.delete(this.dated.keys().next().value!);
-    this.dated.set(key, flights);
-    return flights;
-  }
-
-  /** Flights leaving an airport between two instants (spanning local dates as needed). */
-  departuresBetween(
-    airport: string,
-    fromMs: number,
-    toMs: number,
-    timeZoneDate: (ms: number) => string,
-  ): DatedFlight[] {
-    const last = timeZoneDate(toMs);
-    const out: DatedFlight[] = [];
-    for (let date = timeZoneDate(fromMs); date <= last; date = addDays(date, 1)) {
-      const flights = this.departures(airport, date);
-      let lo = 0;
-      let hi = flights.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (flights[mid]!.departsAt < fromMs) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let i = lo; i < flights.length && flights[i]!.departsAt <= toMs; i++) out.push(flights[i]!);
-    }
-    return out;
-  }
 }
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+function setIn<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set<V>();
+    map.set(key, set);
+  }
+  return set;
 }
