@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { bookingRequests, offersToBook } from './booking-load.ts';
 import { bookedOffer, offerOfBrand } from './flight-servicing.ts';
-import { createRecorder, startServer } from './harness.ts';
+import { flightOneWays, flightReturns } from './distinct-questions.ts';
+import { createRecorder, distinctRequests, startServer } from './harness.ts';
 import { dayFrom, preparedCopy } from './prepared-data.ts';
 
 const run = preparedCopy(process.env.BENCH_DATA_DIR ?? '/tmp/itinera-bench-L', 'prepare-flights.ts');
@@ -68,6 +69,22 @@ for (const [name, body] of Object.entries(searches)) {
   };
   const full = await measure(`POST /search_flight ${name}`, search);
   if (name === 'oneway') await recorder.measureAtHalf(`POST /search_flight ${name}`, search, full);
+}
+// Questions nobody asked before, each next to the static bytes of its kind's repeated answer.
+for (const [name, next] of [
+  ['oneway', flightOneWays(day)],
+  ['return', flightReturns(day)],
+] as const) {
+  await measure(`static bytes of search ${name}`, {
+    url: `${base}/bench/static/${name}`,
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  const distinct = distinctRequests(`${base}/search_flight`, headers, next);
+  const full = await measure(`POST /search_flight distinct ${name} (seeded, no body repeated)`, distinct);
+  if (name === 'oneway')
+    await recorder.measureAtHalf(`POST /search_flight distinct ${name}`, { ...distinct }, full);
 }
 // Servicing next to the plain one-way search above: the seat map of one of its offers, and the change
 // offers of a booking of it moved two days on.

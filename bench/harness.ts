@@ -33,6 +33,23 @@ export async function startServer<T>(script: string, env: NodeJS.ProcessEnv = pr
   };
 }
 
+/**
+ * Autocannon options that POST a new body on every request, from `next` (a seeded sequence of
+ * questions nobody asked before: `distinct-questions.ts`), so no answer can come from memory.
+ */
+export function distinctRequests(
+  url: string,
+  headers: Record<string, string>,
+  next: () => object,
+): autocannon.Options {
+  return {
+    url,
+    method: 'POST',
+    headers,
+    requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(next()) }) }],
+  };
+}
+
 interface Row {
   name: string;
   rps: number;

@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import { contentChangeLatency } from './content-change.ts';
-import { createRecorder, startServer } from './harness.ts';
+import { type City, hotelCityStays, hotelRadiusStays } from './distinct-questions.ts';
+import { createRecorder, distinctRequests, startServer } from './harness.ts';
 import { dayFrom, preparedCopy } from './prepared-data.ts';
 
 const run = preparedCopy(process.env.BENCH_HOTELS_DIR ?? '/tmp/itinera-bench-hotels-L', 'prepare-hotels.ts');
@@ -86,6 +87,28 @@ for (const [name, body] of Object.entries(searches)) {
   };
   const full = await recorder.measure(`POST /search_hotels ${name}`, search);
   if (name === 'city') await recorder.measureAtHalf(`POST /search_hotels ${name}`, search, full);
+}
+// Stays nobody asked for before, in the 100 cities with most hotels, next to the static bytes of the
+// biggest city's repeated answer.
+const topCities = (
+  (await (await fetch(`${base}/b2c/hotel_cities?limit=100`, { headers })).json()) as { data: City[] }
+).data;
+for (const [name, next] of [
+  ['city', hotelCityStays(day, topCities)],
+  ['radius', hotelRadiusStays(day, topCities)],
+] as const) {
+  await recorder.measure(`static bytes of search ${name}`, {
+    url: `${base}/bench/static/${name}`,
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  const distinct = distinctRequests(`${base}/search_hotels`, headers, next);
+  const full = await recorder.measure(
+    `POST /search_hotels distinct ${name} (seeded, no body repeated)`,
+    distinct,
+  );
+  if (name === 'city') await recorder.measureAtHalf(`POST /search_hotels distinct ${name}`, distinct, full);
 }
 // A content change at L, seen by search: how long, and what it does to memory.
 const firstHotelId = (

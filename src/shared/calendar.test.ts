@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import {
   addDays,
   daysBetween,
@@ -7,8 +8,56 @@ import {
   isoWeekday,
   localDate,
   localToInstant,
+  offsetMinutes,
+  offsetThroughDay,
   toLocalIso,
 } from './calendar.ts';
+
+/** The offset as Intl gives it, asked afresh: what the kept answers must equal. */
+function intlOffset(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(ms);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'));
+  return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000);
+}
+
+describe('zone offsets kept per day', () => {
+  const zones = [
+    'Europe/London',
+    'America/New_York',
+    'Australia/Lord_Howe',
+    'Asia/Kolkata',
+    'America/Santiago',
+  ];
+
+  it('equal Intl at any instant, on the days clocks change and around them', () => {
+    // 2026–2028, where every one of these zones changes its clocks at least once a year.
+    const instants = fc.integer({ min: Date.UTC(2026, 0, 1) / 60_000, max: Date.UTC(2028, 11, 31) / 60_000 });
+    fc.assert(
+      fc.property(instants, fc.constantFrom(...zones), (minute, zone) => {
+        assert.equal(offsetMinutes(minute * 60_000, zone), intlOffset(minute * 60_000, zone));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('changes within the UTC day the clocks change, on the minute they change', () => {
+    const change = Date.UTC(2027, 2, 28, 1, 0);
+    assert.equal(offsetMinutes(change - 60_000, 'Europe/London'), 0);
+    assert.equal(offsetMinutes(change, 'Europe/London'), 60);
+    assert.equal(offsetMinutes(change + 3_600_000, 'Europe/London'), 60);
+    assert.equal(offsetThroughDay('2027-03-28', 'Europe/London'), null);
+    assert.equal(offsetThroughDay('2027-03-29', 'Europe/London'), 60);
+  });
+});
 
 describe('flight times in IANA zones', () => {
   it('converts local departure times across the European spring-forward change', () => {

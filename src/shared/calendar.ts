@@ -52,11 +52,7 @@ function exactOffset(instantMs: number, timeZone: string): number {
 
 const hourly = new Map<string, number>();
 
-/**
- * The zone's offset from UTC, in minutes, at an instant (east positive). Offsets change only on
- * whole UTC quarter-hours, so the answer is cached per zone and quarter-hour: Intl is slow.
- */
-export function offsetMinutes(instantMs: number, timeZone: string): number {
+function quarterHourOffset(instantMs: number, timeZone: string): number {
   const key = `${timeZone}|${Math.floor(instantMs / 900_000)}`;
   let offset = hourly.get(key);
   if (offset === undefined) {
@@ -65,6 +61,26 @@ export function offsetMinutes(instantMs: number, timeZone: string): number {
     hourly.set(key, offset);
   }
   return offset;
+}
+
+const daily = new Map<string, number | null>();
+
+/**
+ * The zone's offset from UTC, in minutes, at an instant (east positive). Offsets change only on
+ * whole UTC quarter-hours and at most once a day, so the answer is kept per zone and UTC day when the
+ * day has no change (two questions to Intl, which is slow, per zone and day), else per quarter-hour.
+ */
+export function offsetMinutes(instantMs: number, timeZone: string): number {
+  const day = Math.floor(instantMs / 86_400_000);
+  const key = `${timeZone}|${day}`;
+  let steady = daily.get(key);
+  if (steady === undefined) {
+    const first = quarterHourOffset(day * 86_400_000, timeZone);
+    steady = first === quarterHourOffset((day + 1) * 86_400_000 - 1, timeZone) ? first : null;
+    if (daily.size > 500_000) daily.clear();
+    daily.set(key, steady);
+  }
+  return steady ?? quarterHourOffset(instantMs, timeZone);
 }
 
 const steadyDays = new Map<string, number | null>();

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { dayStart, isoWeekday, localToInstant, offsetThroughDay } from '../../../shared/calendar.ts';
 import type { Airport } from '../../catalog/index.ts';
 
@@ -30,8 +31,8 @@ export interface Board {
   readonly arrives: Float64Array;
 }
 
-/** Boards kept (an airport on a date each); a busy hub's board is some tens of kilobytes. */
-const BOARDS_KEPT = 50_000;
+/** Flights kept on boards in all (20 bytes each): a busy hub's day is a couple of thousand. */
+const FLIGHTS_KEPT = 2_000_000;
 const DAY_MS = 86_400_000;
 
 const minuteOfDay = (time: string) => {
@@ -64,7 +65,10 @@ export class DepartureBoards {
   private readonly byOrigin: Int32Array;
   /** Schedules by route (origin × airports + destination), each sorted as `byOrigin`'s runs. */
   private readonly byRoute = new Map<number, number[]>();
-  private readonly boards = new Map<string, Board>();
+  private readonly boards = new LRUCache<string, Board>({
+    maxSize: FLIGHTS_KEPT,
+    sizeCalculation: (b) => b.schedule.length + 1,
+  });
 
   private readonly schedules: readonly BoardSchedule[];
   private readonly cancelled: ReadonlyMap<number, ReadonlySet<string>>;
@@ -136,7 +140,6 @@ export class DepartureBoards {
     const hit = this.boards.get(key);
     if (hit) return hit;
     const board = this.workOut(airport, date);
-    if (this.boards.size >= BOARDS_KEPT) this.boards.delete(this.boards.keys().next().value!);
     this.boards.set(key, board);
     return board;
   }
@@ -192,9 +195,9 @@ export class DepartureBoards {
       count++;
     }
     const board = {
-      schedule: schedule.subarray(0, count),
-      departs: departs.subarray(0, count),
-      arrives: arrives.subarray(0, count),
+      schedule: schedule.slice(0, count),
+      departs: departs.slice(0, count),
+      arrives: arrives.slice(0, count),
     };
     return ordered ? board : sortedBoard(board);
   }

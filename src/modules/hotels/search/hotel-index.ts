@@ -170,7 +170,22 @@ export class HotelIndex {
 
   /** The active hotels of a city. */
   inCity(cityId: string): IndexedHotel[] {
-    return (this.byCity.get(cityId) ?? []).map((at) => this.hotelAt(at));
+    return this.cityPositions(cityId).map((at) => this.hotelAt(at));
+  }
+
+  /** The positions of a city's active hotels: numbers a search materializes (`at`) only as it needs. */
+  cityPositions(cityId: string): readonly number[] {
+    return this.byCity.get(cityId) ?? [];
+  }
+
+  /** The hotel at a position, unless it stopped being active since the position was taken. */
+  at(position: number): IndexedHotel | undefined {
+    return this.c.alive.at(position) === 1 ? this.hotelAt(position) : undefined;
+  }
+
+  /** Where the hotel at a position stands, read from the columns without materializing it. */
+  positionOf(position: number): { latitude: number; longitude: number } {
+    return { latitude: this.c.latitudes.at(position), longitude: this.c.longitudes.at(position) };
   }
 
   /** How many active hotels each city has. */
@@ -188,9 +203,14 @@ export class HotelIndex {
 
   /** Hotels in the grid cells that cover a circle (a superset of those inside it; the caller measures). */
   near(latitude: number, longitude: number, radiusKm: number): IndexedHotel[] {
+    return this.nearPositions(latitude, longitude, radiusKm).map((at) => this.hotelAt(at));
+  }
+
+  /** The positions of the hotels in the grid cells that cover a circle (a superset, as `near`). */
+  nearPositions(latitude: number, longitude: number, radiusKm: number): number[] {
     const latSpan = radiusKm / 111;
     const lonSpan = radiusKm / (111 * Math.max(0.01, Math.cos((latitude * Math.PI) / 180)));
-    const out: IndexedHotel[] = [];
+    const out: number[] = [];
     const rows = cellRange(latitude - latSpan, latitude + latSpan);
     const columns =
       lonSpan >= 180
@@ -202,7 +222,7 @@ export class HotelIndex {
         const key = `${r}|${wrapColumn(c)}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        for (const at of this.grid.get(key) ?? []) out.push(this.hotelAt(at));
+        for (const at of this.grid.get(key) ?? []) out.push(at);
       }
     }
     return out;

@@ -4,6 +4,7 @@ import type { Clock } from '../../../ports/clock.ts';
 import { noSearchTimer, type SearchTimer } from '../../../ports/metrics.ts';
 import { addDays, localToInstant } from '../../../shared/calendar.ts';
 import { createSearchMemo } from '../../../shared/search-memo.ts';
+import { yieldNow } from '../../../shared/yield-now.ts';
 import { type Catalogue, distanceKm, fold } from '../../catalog/index.ts';
 import { comparable, convert, hasRate, type RateTable } from '../../money/index.ts';
 import type { Buyer, TermsFor } from '../../pricing/index.ts';
@@ -27,6 +28,9 @@ import type { SearchHotelsRequest } from './search-hotels.schemas.ts';
 
 /** Hotels and room types the search memo may hold in all (a hotel with its options: a kilobyte or two). */
 const MEMO_RESULTS = 150_000;
+
+/** Hotels made objects, or priced, between two yields to the event loop (a few milliseconds of work). */
+const HOTELS_PER_TURN = 200;
 
 /** Names in the order `localeCompare` gives, with one collator rather than one per comparison. */
 const byName = new Intl.Collator().compare;
@@ -81,33 +85,48 @@ export function createHotelSearchService(deps: {
     );
   }
 
-  function candidates(
+  /**
+   * The hotels a search looks at, with their distance from the point asked about (null for hotel ids).
+   * Hotels are made objects a turn at a time (HOTELS_PER_TURN between yields), so that a big city's
+   * search never holds the event loop for long; a radius search measures on the columns first.
+   */
+  async function candidates(
     index: HotelIndex,
     req: SearchHotelsRequest,
-  ): Array<{ hotel: IndexedHotel; distance: number | null }> {
+  ): Promise<Array<{ hotel: IndexedHotel; distance: number | null }>> {
     const d = req.destination;
-    if ('city_id' in d) {
-      const city = deps.catalogue.cityById.get(d.city_id);
-      if (!city) throw invalidField('/destination/city_id', 'is not a city of /b2c/cities');
-      return index.inCity(d.city_id).map((hotel) => ({
-        hotel,
-        distance: distanceKm(city.latitude, city.longitude, hotel.latitude, hotel.longitude),
-      }));
-    }
     if ('hotel_ids' in d) {
       return d.hotel_ids.flatMap((id) => {
         const hotel = index.hotel(id);
         return hotel ? [{ hotel, distance: null }] : [];
       });
     }
-    const radius = d.radius_km ?? 5;
-    return index
-      .near(d.latitude, d.longitude, radius)
-      .map((hotel) => ({
-        hotel,
-        distance: distanceKm(d.latitude, d.longitude, hotel.latitude, hotel.longitude),
-      }))
-      .filter((x) => x.distance <= radius);
+    let centre: { latitude: number; longitude: number };
+    let positions: readonly number[];
+    if ('city_id' in d) {
+      const city = deps.catalogue.cityById.get(d.city_id);
+      if (!city) throw invalidField('/destination/city_id', 'is not a city of /b2c/cities');
+      centre = city;
+      positions = index.cityPositions(d.city_id);
+    } else {
+      const radius = d.radius_km ?? 5;
+      centre = d;
+      positions = index.nearPositions(d.latitude, d.longitude, radius).filter((at) => {
+        const p = index.positionOf(at);
+        return distanceKm(d.latitude, d.longitude, p.latitude, p.longitude) <= radius;
+      });
+    }
+    const out: Array<{ hotel: IndexedHotel; distance: number }> = [];
+    for (const [k, at] of positions.entries()) {
+      if (k > 0 && k % HOTELS_PER_TURN === 0) await yieldNow();
+      const hotel = index.at(at);
+      if (hotel)
+        out.push({
+          hotel,
+          distance: distanceKm(centre.latitude, centre.longitude, hotel.latitude, hotel.longitude),
+        });
+    }
+    return out;
   }
 
   /** Night states read from storage, by room type then night. */
@@ -156,7 +175,7 @@ export function createHotelSearchService(deps: {
       }
       return o;
     };
-    const found = candidates(index, req).filter(
+    const found = (await candidates(index, req)).filter(
       ({ hotel }) =>
         open(hotel.time_zone) &&
         (!f.stars || f.stars.includes(hotel.stars)) &&
@@ -167,15 +186,16 @@ export function createHotelSearchService(deps: {
     const roomTypes = found.flatMap(({ hotel }) => hotel.roomTypes);
     const nights = await readNights(roomTypes, req.check_in, req.check_out);
     lap('availability');
-    const priced = found.map(({ hotel, distance }) => ({
-      hotel,
-      distance,
-      options: hotelOptions(hotel, stay, statesOf(nights), terms).filter(
+    const priced: Array<{ hotel: IndexedHotel; distance: number | null; options: HotelOption[] }> = [];
+    for (const [k, { hotel, distance }] of found.entries()) {
+      if (k > 0 && k % HOTELS_PER_TURN === 0) await yieldNow();
+      const options = hotelOptions(hotel, stay, statesOf(nights), terms).filter(
         (o) =>
           (!f.boards || f.boards.includes(o.ratePlan.board)) &&
           (!f.refundable_only || o.ratePlan.cancellation.refundable),
-      ),
-    }));
+      );
+      priced.push({ hotel, distance, options });
+    }
     const unit = filterCurrency(req, () => new Set(priced.flatMap((r) => r.options.map((o) => o.currency))));
     const inUnit = (o: HotelOption) => (unit ? convert(rates, o.total, o.currency, unit) : o.total);
     const withinPrice = (o: HotelOption) => {
