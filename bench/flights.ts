@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { bookingRequests, offersToBook } from './booking-load.ts';
-import { bookedOffer, offerOfBrand } from './flight-servicing.ts';
 import { flightOneWays, flightReturns } from './distinct-questions.ts';
+import { bookedOffer, offerOfBrand } from './flight-servicing.ts';
 import { createRecorder, distinctRequests, startServer } from './harness.ts';
 import { dayFrom, preparedCopy } from './prepared-data.ts';
 
