@@ -1,22 +1,14 @@
 import { isoWeekday, localToInstant } from '../../../shared/calendar.ts';
-import type { Airport, Catalogue } from '../../catalog/index.ts';
+import type { Catalogue } from '../../catalog/index.ts';
 import type { AircraftLayout, CabinLayout } from '../seats/seat-layout.ts';
-import { DepartureBoards, type Moved } from './departure-boards.ts';
+import { type BoardSchedule, DepartureBoards, type Moved } from './departure-boards.ts';
 import type { Fare, FareTable } from './fare-table.ts';
 import type { Cabin } from './network-file.ts';
 import type { CancellationRow, FareRoute, RetimeRow, ScheduleRow } from './network-repository.ts';
 
-export interface Schedule {
-  id: string;
-  carrier: string;
+/** A schedule: where and when it flies (what a departure board reads), its flight number and aircraft. */
+export interface Schedule extends BoardSchedule {
   flightNumber: number;
-  origin: Airport;
-  destination: Airport;
-  departureTime: string;
-  durationMinutes: number;
-  days: string;
-  validFrom: string;
-  validTo: string;
   aircraft: string;
   capacity: Record<Cabin, number>;
 }
