@@ -5,6 +5,7 @@
  * (BENCH_HOTELS_DIR, default /tmp/itinera-bench-hotels-L); each run books on a fresh copy.
  */
 import path from 'node:path';
+import type autocannon from 'autocannon';
 import { contentChangeLatency } from './content-change.ts';
 import { type City, hotelCityStays, hotelRadiusStays } from './distinct-questions.ts';
 import { createRecorder, distinctRequests, startServer } from './harness.ts';
@@ -130,7 +131,7 @@ process.stdout.write(
   `content change to search: ${changed.map((ms) => Math.round(ms)).join(', ')} ms; resident memory ${Math.round(rssBeforeChanges / 1048576)} → ${Math.round(rssAfterChanges / 1048576)} MiB\n`,
 );
 
-await recorder.measure(`POST /book_hotel (1 room, rotating ${rates.length} rate keys)`, {
+const booking: autocannon.Options = {
   url: `${base}/book_hotel`,
   method: 'POST',
   headers,
@@ -164,7 +165,25 @@ await recorder.measure(`POST /book_hotel (1 room, rotating ${rates.length} rate 
       },
     },
   ],
-});
+};
+await recorder.measure(`POST /book_hotel (1 room, rotating ${rates.length} rate keys)`, booking);
+// Liveness and bookings at a steady rate while 20 connections send stays nobody asked for before.
+await Promise.all([
+  recorder.measure('POST /search_hotels distinct city, 20 connections (the load of the next two rows)', {
+    ...distinctRequests(`${base}/search_hotels`, headers, hotelCityStays(day, topCities, 5)),
+    connections: 20,
+  }),
+  recorder.measure('GET /health/live at 50 req/s during that load', {
+    url: `${base}/health/live`,
+    connections: 2,
+    overallRate: 50,
+  }),
+  recorder.measure('POST /book_hotel at 20 req/s during that load', {
+    ...booking,
+    connections: 2,
+    overallRate: 20,
+  }),
+]);
 const { rss } = await ask<{ rss: number }>({ kind: 'rss' });
 await server.stop();
 run.remove();
