@@ -23,6 +23,7 @@ import * as farePricing from './migrations/0021-fare-pricing.ts';
 import * as inventoryChanges from './migrations/0022-inventory-changes.ts';
 import * as indexChanges from './migrations/0023-index-changes.ts';
 import * as webClient from './migrations/0024-web-client.ts';
+import * as inventoryChangesBackfill from './migrations/0025-inventory-changes-backfill.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-inventory-changes': inventoryChanges,
   '0023-index-changes': indexChanges,
   '0024-web-client': webClient,
+  '0025-inventory-changes-backfill': inventoryChangesBackfill,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

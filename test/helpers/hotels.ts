@@ -110,9 +110,10 @@ export async function limitRooms(
   rooms: number,
 ): Promise<string> {
   const roomType = (await t.hotels.repository.roomTypesOf(hotelId)).find((r) => r.code === code)!;
-  await t.storage.db
-    .insertInto('room_night_overrides')
-    .values(
+  // As an operator's allotment does: through the repository, which logs the change for searches.
+  await t.storage.db.transaction().execute((trx) =>
+    t.hotels.repository.upsertOverrides(
+      trx,
       Array.from({ length: nights }, (_, i) => ({
         room_type_id: roomType.id,
         night: dayAfter(t, from + i),
@@ -120,7 +121,7 @@ export async function limitRooms(
         closed: 0,
         closed_to_arrival: 0,
       })),
-    )
-    .execute();
+    ),
+  );
   return roomType.id;
 }

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Kysely } from 'kysely';
 import { signIn } from '../../../../test/helpers/factories.ts';
 import { dayAfter } from '../../../../test/helpers/flights.ts';
 import { LONDON, PARIS, seedHotels, stay } from '../../../../test/helpers/hotels.ts';
 import { buildTestApp, type TestApp, testCatalogue } from '../../../../test/helpers/test-app.ts';
+import { up as backfillChanges } from '../../../db/migrations/0025-inventory-changes-backfill.ts';
 
 describe('POST /search_hotels', () => {
   let t: TestApp;
@@ -227,6 +229,34 @@ describe('POST /search_hotels', () => {
       d,
       [...d].sort((a: number, b: number) => a - b),
     );
+  });
+
+  it('sees room nights stored before the change log once the log is filled for them, and reads nothing for a stay no night of which changed', async () => {
+    const hotelId = (await search(stay(t, 150, 2))).body.data[0].hotel.id;
+    const std = async (adults: number) =>
+      (
+        await search(stay(t, 150, 2, { destination: { hotel_ids: [hotelId] }, rooms: [{ adults }] }))
+      ).body.data[0].options.filter((o: any) => o.room_type.code === 'STD');
+    assert.ok((await std(2)).every((o: any) => o.rooms_left > 1));
+    // A night allotted as a store older than the change log holds it: no change logged with it.
+    const roomType = (await t.hotels.repository.roomTypesOf(hotelId)).find((r) => r.code === 'STD')!;
+    await t.storage.db
+      .insertInto('room_night_overrides')
+      .values({
+        room_type_id: roomType.id,
+        night: dayAfter(t, 151),
+        rooms: 1,
+        closed: 0,
+        closed_to_arrival: 0,
+      })
+      .execute();
+    const unseen = await std(1);
+    assert.ok(unseen.length > 0 && unseen.every((o: any) => o.rooms_left > 1), 'not read: no change logged');
+    await backfillChanges(t.storage.db as unknown as Kysely<unknown>);
+    for (const adults of [1, 2]) {
+      const seen = await std(adults);
+      assert.ok(seen.length > 0 && seen.every((o: any) => o.rooms_left === 1), JSON.stringify(seen));
+    }
   });
 
   it('reads live allotment: rooms left and closed nights, as soon as they are set', async () => {

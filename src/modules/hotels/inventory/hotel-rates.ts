@@ -93,6 +93,9 @@ export function checkStay(
   return null;
 }
 
+/** A rate plan's rules without its base amount: what plans of many hotels share. */
+export type PlanRules = Omit<RatePlanRules, 'base_amount'>;
+
 /** One night's room price for the standard occupancy: base × room × season × weekday. */
 export function nightAmount(
   plan: RatePlanRules,
@@ -100,9 +103,13 @@ export function nightAmount(
   night: string,
   weekday: number = isoWeekday(night),
 ): number {
+  return nightOn(plan, plan.base_amount, room, night, weekday);
+}
+
+function nightOn(plan: PlanRules, base: number, room: RoomRules, night: string, weekday: number): number {
   const season = plan.seasons.find((s) => night >= s.from && night <= s.to)?.percent ?? 100;
   const percent = plan.weekday_percents[weekday - 1]!;
-  return toHundreds((plan.base_amount * room.price_factor * season * percent) / 10_000);
+  return toHundreds((base * room.price_factor * season * percent) / 10_000);
 }
 
 /** The nights of a stay with their ISO weekdays, worked out once for every room and rate priced. */
@@ -117,18 +124,19 @@ export function stayNights(checkIn: string, checkOut: string): StayNights {
 }
 
 /** Children's bands from the youngest up, as a night's price reads them. */
-const bandsOf = (plan: RatePlanRules) => [...plan.child_bands].sort((a, b) => a.max_age - b.max_age);
+const bandsOf = (plan: PlanRules) => [...plan.child_bands].sort((a, b) => a.max_age - b.max_age);
 
 /** One room's net price for a night: the base for the standard occupancy, extra adults, children by band. */
 function roomNight(
-  plan: RatePlanRules,
+  plan: PlanRules,
+  planBase: number,
   room: RoomRules,
   date: string,
   weekday: number,
   guests: { adults: number; childAges: readonly number[] },
   bands: readonly ChildBand[],
 ): number {
-  const base = nightAmount(plan, room, date, weekday);
+  const base = nightOn(plan, planBase, room, date, weekday);
   const perAdult = base / plan.standard_adults;
   const extraAdults = Math.max(0, guests.adults - plan.standard_adults);
   let children = 0;
@@ -167,7 +175,7 @@ export function priceStay(
   const bands = bandsOf(plan);
   const nights = dates.map((date, i) => ({
     date,
-    amount: roomNight(plan, room, date, weekdays[i]!, stay, bands),
+    amount: roomNight(plan, plan.base_amount, room, date, weekdays[i]!, stay, bands),
   }));
   const net = nights.reduce((n, x) => n + x.amount, 0);
   const sold = nights.map((x) => ({ date: x.date, amount: markUp(x.amount, terms, 1) }));
@@ -221,6 +229,18 @@ export function roomsTotal(
   rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
   terms: PriceTerms = AT_NET,
 ): number | null {
+  return roomsTotalOn(plan, plan.base_amount, room, stay, rooms, terms);
+}
+
+/** `roomsTotal` of a plan given as its shared rules and its own base amount (search ranks by it). */
+export function roomsTotalOn(
+  plan: PlanRules,
+  base: number,
+  room: RoomRules,
+  stay: { checkIn: string; checkOut: string; arrivalClosed?: boolean; nights: StayNights },
+  rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
+  terms: PriceTerms = AT_NET,
+): number | null {
   for (const r of rooms)
     if (checkStay(plan, room, { ...stay, adults: r.adults, childAges: r.children })) return null;
   const bands = rooms.some((r) => r.children.length > 0) ? bandsOf(plan) : [];
@@ -229,7 +249,7 @@ export function roomsTotal(
   for (const r of rooms) {
     const guests = { adults: r.adults, childAges: r.children };
     for (let i = 0; i < dates.length; i++)
-      total += markUp(roomNight(plan, room, dates[i]!, weekdays[i]!, guests, bands), terms, 1);
+      total += markUp(roomNight(plan, base, room, dates[i]!, weekdays[i]!, guests, bands), terms, 1);
   }
   return total;
 }

@@ -20,6 +20,15 @@ import { columnSections, columnsFrom, emptyColumns } from './hotel-columns.ts';
 
 export type { IndexedRatePlan, IndexedRoomType } from '../inventory/hotel-content-codec.ts';
 
+/** What ranking reads of a room type: how many rooms, who fits, its price factor. */
+export type RankingRoom = Pick<
+  IndexedRoomType,
+  'id' | 'rooms' | 'max_adults' | 'max_children' | 'max_occupancy' | 'price_factor'
+>;
+
+/** A rate plan's rules as stored once for every plan sharing them: no id, no base amount. */
+export type PlanRules = Omit<IndexedRatePlan, 'id' | 'base_amount'>;
+
 export interface IndexedHotel {
   id: string;
   code: string;
@@ -186,6 +195,51 @@ export class HotelIndex {
   /** Where the hotel at a position stands, read from the columns without materializing it. */
   positionOf(position: number): { latitude: number; longitude: number } {
     return { latitude: this.c.latitudes.at(position), longitude: this.c.longitudes.at(position) };
+  }
+
+  /** The position of an active hotel by id. */
+  positionOfId(id: string): number | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * What ranking reads of the hotel at a position, from the columns: no name, address or images decoded,
+   * room types with their rules only, rate plans as their shared rules and base amount.
+   */
+  rankingView(at: number) {
+    const c = this.c;
+    const firstRoom = c.firstRoom.at(at);
+    const firstPlan = c.firstPlan.at(at);
+    return {
+      id: this.ids[at]!,
+      city_id: this.strings.at(c.cityOf.at(at)),
+      stars: c.stars.at(at),
+      time_zone: this.strings.at(c.hotelRefs.at(at * 4)),
+      amenities: this.values.at(c.hotelRefs.at(at * 4 + 3)) as string[],
+      nameFolded: this.folded[at]!,
+      rooms: Array.from({ length: c.roomCount.at(at) }, (_, i) => this.rankingRoom(firstRoom + i)),
+      plans: Array.from({ length: c.planCount.at(at) }, (_, i) => ({
+        rules: this.values.at(c.planRules.at(firstPlan + i)) as PlanRules,
+        base: c.planBase.at(firstPlan + i),
+      })),
+    };
+  }
+
+  /** The name of the hotel at a position (decoded from its column). */
+  nameAt(at: number): string {
+    return this.c.names.at(at);
+  }
+
+  private rankingRoom(at: number): RankingRoom {
+    const c = this.c;
+    return {
+      id: c.roomIds.at(at),
+      rooms: c.roomNumbers.at(at * 5 + 1),
+      max_adults: c.roomNumbers.at(at * 5 + 2),
+      max_children: c.roomNumbers.at(at * 5 + 3),
+      max_occupancy: c.roomNumbers.at(at * 5 + 4),
+      price_factor: c.roomFactors.at(at),
+    };
   }
 
   /** How many active hotels each city has. */

@@ -26,7 +26,7 @@ export type NightStates = (roomTypeId: string, night: string) => NightState | un
 
 /** Rooms of a type still for sale on every night of the stay (the fewest), or 0 if any night is closed. */
 export function roomsLeft(
-  roomType: IndexedRoomType,
+  roomType: Pick<IndexedRoomType, 'rooms'>,
   nights: readonly string[],
   state: (night: string) => NightState | undefined,
 ): number {
@@ -39,8 +39,16 @@ export function roomsLeft(
   return Math.max(0, left);
 }
 
+/** A room type as its states are read: its id and how many rooms it has. */
+type CountedRoom = Pick<IndexedRoomType, 'id' | 'rooms'>;
+
 /** Whether a room type can be sold for a stay: enough rooms left every night, and arrival open. */
-function sellable(roomType: IndexedRoomType, nights: StayNights, rooms: number, state: NightStates): boolean {
+export function sellable(
+  roomType: CountedRoom,
+  nights: StayNights,
+  rooms: number,
+  state: NightStates,
+): boolean {
   const left = roomsLeft(roomType, nights.dates, (n) => state(roomType.id, n));
   return left >= rooms && !state(roomType.id, nights.dates[0]!)?.closedToArrival;
 }
@@ -51,7 +59,7 @@ function sellable(roomType: IndexedRoomType, nights: StayNights, rooms: number, 
  * every option as it was (only the rooms left shown change).
  */
 export function roomStates(
-  roomTypes: readonly IndexedRoomType[],
+  roomTypes: readonly CountedRoom[],
   nights: StayNights,
   rooms: number,
   state: NightStates,

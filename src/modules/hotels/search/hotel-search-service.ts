@@ -4,14 +4,13 @@ import type { Clock } from '../../../ports/clock.ts';
 import { noSearchTimer, type SearchTimer } from '../../../ports/metrics.ts';
 import { addDays, localToInstant } from '../../../shared/calendar.ts';
 import { createSearchMemo } from '../../../shared/search-memo.ts';
-import { yieldNow } from '../../../shared/yield-now.ts';
 import { type Catalogue, distanceKm, fold } from '../../catalog/index.ts';
 import { comparable, convert, hasRate, type RateTable } from '../../money/index.ts';
 import type { Buyer, TermsFor } from '../../pricing/index.ts';
 import type { HotelInventoryRepository, NightState } from '../inventory/hotel-inventory-repository.ts';
-import { type StayNights, stayNights } from '../inventory/hotel-rates.ts';
+import { stayNights } from '../inventory/hotel-rates.ts';
 import { checkInOpen, checkStayDates } from '../inventory/stays.ts';
-import type { HotelIndex, IndexedHotel, IndexedRoomType } from './hotel-index.ts';
+import type { HotelIndex, IndexedRoomType, RankingRoom } from './hotel-index.ts';
 import {
   cheapestPerRoomType,
   type HotelOption,
@@ -21,7 +20,15 @@ import {
   roomStates,
   roomsLeft,
 } from './hotel-options.ts';
-import { createResultView, type RankedHotel } from './hotel-result-view.ts';
+import {
+  lookAt,
+  optionTotals,
+  type RankedEntry,
+  type RankingFilters,
+  rankByWorth,
+  type Stay,
+} from './hotel-ranking.ts';
+import { createResultView } from './hotel-result-view.ts';
 import { type PlanTerms, planTermsFor } from './hotel-sale.ts';
 import type { RateKeys } from './rate-key.ts';
 import type { SearchHotelsRequest } from './search-hotels.schemas.ts';
@@ -29,19 +36,19 @@ import type { SearchHotelsRequest } from './search-hotels.schemas.ts';
 /** Hotels and room types the search memo may hold in all (a hotel with its options: a kilobyte or two). */
 const MEMO_RESULTS = 150_000;
 
-/** Hotels made objects, or priced, between two yields to the event loop (a few milliseconds of work). */
-const HOTELS_PER_TURN = 200;
-
-/** Names in the order `localeCompare` gives, with one collator rather than one per comparison. */
-const byName = new Intl.Collator().compare;
-
 /** Night states by room type, then night: only what storage holds (most room types have none). */
 type Nights = ReadonlyMap<string, ReadonlyMap<string, NightState>>;
 
-/** A search's ranked hotels and every room type it looked at (in `roomStates` order): what the memo keeps. */
+/**
+ * A search's ranked hotels and every room type it looked at (in `roomStates` order): what the memo keeps,
+ * with what makes a shown hotel's options the ones it was ranked by (the terms and the price filter).
+ */
 interface Answer {
-  results: RankedHotel[];
-  roomTypes: readonly IndexedRoomType[];
+  results: RankedEntry[];
+  roomTypes: readonly RankingRoom[];
+  terms: PlanTerms;
+  keeps: (o: HotelOption) => boolean;
+  worth: (o: HotelOption) => number;
 }
 
 export function createHotelSearchService(deps: {
@@ -85,58 +92,52 @@ export function createHotelSearchService(deps: {
     );
   }
 
-  /**
-   * The hotels a search looks at, with their distance from the point asked about (null for hotel ids).
-   * Hotels are made objects a turn at a time (HOTELS_PER_TURN between yields), so that a big city's
-   * search never holds the event loop for long; a radius search measures on the columns first.
-   */
-  async function candidates(
+  /** The positions of the hotels a search looks at, with their distance from the point asked about. */
+  function candidates(
     index: HotelIndex,
     req: SearchHotelsRequest,
-  ): Promise<Array<{ hotel: IndexedHotel; distance: number | null }>> {
+  ): Array<{ at: number; distance: number | null }> {
     const d = req.destination;
     if ('hotel_ids' in d) {
       return d.hotel_ids.flatMap((id) => {
-        const hotel = index.hotel(id);
-        return hotel ? [{ hotel, distance: null }] : [];
+        const at = index.positionOfId(id);
+        return at === undefined ? [] : [{ at, distance: null }];
       });
     }
-    let centre: { latitude: number; longitude: number };
-    let positions: readonly number[];
-    if ('city_id' in d) {
-      const city = deps.catalogue.cityById.get(d.city_id);
-      if (!city) throw invalidField('/destination/city_id', 'is not a city of /b2c/cities');
-      centre = city;
-      positions = index.cityPositions(d.city_id);
-    } else {
-      const radius = d.radius_km ?? 5;
-      centre = d;
-      positions = index.nearPositions(d.latitude, d.longitude, radius).filter((at) => {
-        const p = index.positionOf(at);
-        return distanceKm(d.latitude, d.longitude, p.latitude, p.longitude) <= radius;
-      });
-    }
-    const out: Array<{ hotel: IndexedHotel; distance: number }> = [];
-    for (const [k, at] of positions.entries()) {
-      if (k > 0 && k % HOTELS_PER_TURN === 0) await yieldNow();
-      const hotel = index.at(at);
-      if (hotel)
-        out.push({
-          hotel,
-          distance: distanceKm(centre.latitude, centre.longitude, hotel.latitude, hotel.longitude),
-        });
+    const centre =
+      'city_id' in d
+        ? deps.catalogue.cityById.get(d.city_id)
+        : { latitude: d.latitude, longitude: d.longitude };
+    if (!centre) throw invalidField('/destination/city_id', 'is not a city of /b2c/cities');
+    const radius = 'city_id' in d ? Number.POSITIVE_INFINITY : (d.radius_km ?? 5);
+    const positions =
+      'city_id' in d ? index.cityPositions(d.city_id) : index.nearPositions(d.latitude, d.longitude, radius);
+    const out: Array<{ at: number; distance: number }> = [];
+    for (const at of positions) {
+      const p = index.positionOf(at);
+      const distance = distanceKm(centre.latitude, centre.longitude, p.latitude, p.longitude);
+      if (distance <= radius) out.push({ at, distance });
     }
     return out;
   }
 
-  /** Night states read from storage, by room type then night. */
-  async function readNights(roomTypes: readonly IndexedRoomType[], checkIn: string, checkOut: string) {
+  /**
+   * Night states read from storage, by room type then night. A stay none of whose nights the change log
+   * has seen a change on (`changes`, read before) has nothing stored, and reads nothing.
+   */
+  async function readNights(
+    roomTypes: readonly RankingRoom[],
+    checkIn: string,
+    checkOut: string,
+    changes: ReadonlyMap<string, number>,
+  ) {
+    const byRoomType = new Map<string, Map<string, NightState>>();
+    if ([...changes.values()].every((n) => n === 0)) return byRoomType;
     const state = await deps.inventory.nights(
       roomTypes.map((r) => r.id),
       checkIn,
       checkOut,
     );
-    const byRoomType = new Map<string, Map<string, NightState>>();
     for (const [key, night] of state) {
       const [id, date] = key.split('|') as [string, string];
       const nights = byRoomType.get(id) ?? new Map<string, NightState>();
@@ -159,12 +160,19 @@ export function createHotelSearchService(deps: {
   async function workOut(
     req: SearchHotelsRequest,
     index: HotelIndex,
-    context: { now: Date; rates: RateTable; terms: PlanTerms; stay: Stay; lap: (phase: string) => void },
+    context: {
+      now: Date;
+      rates: RateTable;
+      terms: PlanTerms;
+      stay: Stay;
+      /** The change log's figures for the stay's nights, read before any night. */
+      changes: ReadonlyMap<string, number>;
+      lap: (phase: string) => void;
+    },
   ) {
     const { now, rates, terms, stay, lap } = context;
-    const worth = (o: HotelOption) => comparable(rates, o.total, o.currency);
     const f = req.filters ?? {};
-    const name = f.name ? fold(f.name) : '';
+    const filters: RankingFilters = { ...f, name: f.name ? fold(f.name) : '' };
     // Whether check-in is still open, once per zone rather than once per hotel.
     const openIn = new Map<string, boolean>();
     const open = (zone: string) => {
@@ -175,64 +183,59 @@ export function createHotelSearchService(deps: {
       }
       return o;
     };
-    const found = (await candidates(index, req)).filter(
-      ({ hotel }) =>
-        open(hotel.time_zone) &&
-        (!f.stars || f.stars.includes(hotel.stars)) &&
-        (!f.amenities || f.amenities.every((a) => hotel.amenities.includes(a))) &&
-        (!name || hotel.nameFolded.includes(name)),
-    );
+    const { views, rooms } = await lookAt(index, candidates(index, req), filters, open);
     lap('candidates');
-    const roomTypes = found.flatMap(({ hotel }) => hotel.roomTypes);
-    const nights = await readNights(roomTypes, req.check_in, req.check_out);
+    const nights = await readNights(rooms, req.check_in, req.check_out, context.changes);
     lap('availability');
-    const priced: Array<{ hotel: IndexedHotel; distance: number | null; options: HotelOption[] }> = [];
-    for (const [k, { hotel, distance }] of found.entries()) {
-      if (k > 0 && k % HOTELS_PER_TURN === 0) await yieldNow();
-      const options = hotelOptions(hotel, stay, statesOf(nights), terms).filter(
-        (o) =>
-          (!f.boards || f.boards.includes(o.ratePlan.board)) &&
-          (!f.refundable_only || o.ratePlan.cancellation.refundable),
-      );
-      priced.push({ hotel, distance, options });
-    }
-    const unit = filterCurrency(req, () => new Set(priced.flatMap((r) => r.options.map((o) => o.currency))));
-    const inUnit = (o: HotelOption) => (unit ? convert(rates, o.total, o.currency, unit) : o.total);
-    const withinPrice = (o: HotelOption) => {
-      const amount = inUnit(o);
-      if (amount === undefined) return false;
+    const options = await optionTotals(views, stay, statesOf(nights), terms, filters);
+    const unit = filterCurrency(req, () => new Set(options.currencies));
+    const within = (total: number, currency: string) => {
+      const amount = unit ? convert(rates, total, currency, unit) : total;
       return (
+        amount !== undefined &&
         (f.min_total_amount === undefined || amount >= f.min_total_amount) &&
         (f.max_total_amount === undefined || amount <= f.max_total_amount)
       );
     };
-    const results: RankedHotel[] = priced.flatMap((r) => {
-      const options = r.options.filter(withinPrice);
-      if (options.length === 0) return [];
-      // Options come cheapest first; only a hotel priced in several currencies needs them ranked by the rates.
-      if (options.some((o) => o.currency !== options[0]!.currency))
-        options.sort((a, b) => worth(a) - worth(b));
-      return [{ ...r, options, worth: worth(options[0]!) }];
-    });
-    const sort = req.sort ?? 'price';
-    // Prices compare across currencies through the rates; within one currency that is the amount's order.
-    results.sort((a, b) => {
-      if (sort === 'stars') return a.hotel.stars - b.hotel.stars || a.worth - b.worth;
-      if (sort === '-stars') return b.hotel.stars - a.hotel.stars || a.worth - b.worth;
-      if (sort === 'distance') return (a.distance ?? 0) - (b.distance ?? 0) || a.worth - b.worth;
-      if (sort === '-price') return b.worth - a.worth || byName(a.hotel.name, b.hotel.name);
-      return a.worth - b.worth || byName(a.hotel.name, b.hotel.name);
-    });
+    const results = rankByWorth(
+      index,
+      views,
+      options,
+      (total, currency) => (within(total, currency) ? comparable(rates, total, currency) : undefined),
+      req.sort ?? 'price',
+    );
     lap('pricing');
     // Check-in closes at local midnight after the check-in date, first in the zone furthest east.
     const closes = [...openIn.keys()].map((zone) =>
       localToInstant(addDays(req.check_in, 1), '00:00', zone).getTime(),
     );
-    return {
-      answer: { results, roomTypes },
-      nights,
-      validUntil: Math.min(Number.POSITIVE_INFINITY, ...closes),
+    const answer: Answer = {
+      results,
+      roomTypes: rooms,
+      terms,
+      keeps: (o) =>
+        (!f.boards || f.boards.includes(o.ratePlan.board)) &&
+        (!f.refundable_only || o.ratePlan.cancellation.refundable) &&
+        within(o.total, o.currency),
+      worth: (o) => comparable(rates, o.total, o.currency),
     };
+    return { answer, nights, validUntil: Math.min(Number.POSITIVE_INFINITY, ...closes) };
+  }
+
+  /**
+   * A ranked hotel as shown: made an object with its options (those it was ranked by, cheapest first,
+   * ranked through the rates when in several currencies) the first time a page shows it, then kept.
+   */
+  function shown(entry: RankedEntry, index: HotelIndex, answer: Answer, stay: Stay, state: NightStates) {
+    if (entry.ranked) return entry.ranked;
+    const hotel = index.at(entry.at) ?? index.hotel(entry.id);
+    if (!hotel) return undefined;
+    const options = hotelOptions(hotel, stay, state, answer.terms).filter(answer.keeps);
+    if (options.length === 0) return undefined;
+    if (options.some((o) => o.currency !== options[0]!.currency))
+      options.sort((a, b) => answer.worth(a) - answer.worth(b));
+    entry.ranked = { hotel, distance: entry.distance, options, worth: entry.worth };
+    return entry.ranked;
   }
 
   return {
@@ -268,7 +271,7 @@ export function createHotelSearchService(deps: {
         const changes = await deps.inventory.changesOn(stay.nights.dates);
         if (memo.unchanged(kept, changes)) found = { answer: kept.value, nights: kept.checked.inventory };
         else {
-          const nights = await readNights(kept.value.roomTypes, req.check_in, req.check_out);
+          const nights = await readNights(kept.value.roomTypes, req.check_in, req.check_out, changes);
           const states = roomStates(kept.value.roomTypes, stay.nights, rooms.length, statesOf(nights));
           if (memo.holds(kept, states, { changes, inventory: nights }))
             found = { answer: kept.value, nights };
@@ -278,7 +281,7 @@ export function createHotelSearchService(deps: {
       if (!found) {
         // Read before any night, so the figures can only be older than what they vouch for.
         const changes = await deps.inventory.changesOn(stay.nights.dates);
-        const worked = await workOut(req, index, { now, rates, terms, stay, lap });
+        const worked = await workOut(req, index, { now, rates, terms, stay, changes, lap });
         const states = roomStates(
           worked.answer.roomTypes,
           stay.nights,
@@ -306,15 +309,15 @@ export function createHotelSearchService(deps: {
       const answer = {
         ...page,
         ...(req.currency ? { exchange_rates_as_of: rates.asOf } : {}),
-        data: page.data.map((r) => view(r, every ? r.options : cheapestPerRoomType(r.options), context)),
+        data: page.data.flatMap((entry) => {
+          const r = shown(entry, index, found.answer, stay, nightStates);
+          return r ? [view(r, every ? r.options : cheapestPerRoomType(r.options), context)] : [];
+        }),
       };
       lap('page');
       return answer;
     },
   };
 }
-
-/** A stay as priced: its dates, rooms and nights. */
-type Stay = { checkIn: string; checkOut: string; rooms: Room[]; nights: StayNights };
 
 export type HotelSearchService = ReturnType<typeof createHotelSearchService>;
