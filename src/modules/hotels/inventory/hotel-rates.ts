@@ -241,8 +241,10 @@ export function roomsTotalOn(
   rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
   terms: PriceTerms = AT_NET,
 ): number | null {
+  const { checkIn, checkOut, arrivalClosed } = stay;
   for (const r of rooms)
-    if (checkStay(plan, room, { ...stay, adults: r.adults, childAges: r.children })) return null;
+    if (checkStay(plan, room, { checkIn, checkOut, arrivalClosed, adults: r.adults, childAges: r.children }))
+      return null;
   const bands = rooms.some((r) => r.children.length > 0) ? bandsOf(plan) : [];
   const { dates, weekdays } = stay.nights;
   let total = 0;
