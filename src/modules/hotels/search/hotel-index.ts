@@ -203,13 +203,11 @@ export class HotelIndex {
   }
 
   /**
-   * What ranking reads of the hotel at a position, from the columns: no name, address or images decoded,
-   * room types with their rules only, rate plans as their shared rules and base amount.
+   * What ranking reads of the hotel at a position, from the columns (nothing decoded): its facts, and
+   * where its room type rows and rate plan rows begin and how many there are.
    */
   rankingView(at: number) {
     const c = this.c;
-    const firstRoom = c.firstRoom.at(at);
-    const firstPlan = c.firstPlan.at(at);
     return {
       id: this.ids[at]!,
       city_id: this.strings.at(c.cityOf.at(at)),
@@ -217,29 +215,46 @@ export class HotelIndex {
       time_zone: this.strings.at(c.hotelRefs.at(at * 4)),
       amenities: this.values.at(c.hotelRefs.at(at * 4 + 3)) as string[],
       nameFolded: this.folded[at]!,
-      rooms: Array.from({ length: c.roomCount.at(at) }, (_, i) => this.rankingRoom(firstRoom + i)),
-      plans: Array.from({ length: c.planCount.at(at) }, (_, i) => ({
-        rules: this.values.at(c.planRules.at(firstPlan + i)) as PlanRules,
-        base: c.planBase.at(firstPlan + i),
-      })),
+      firstRoom: c.firstRoom.at(at),
+      roomCount: c.roomCount.at(at),
+      firstPlan: c.firstPlan.at(at),
+      planCount: c.planCount.at(at),
     };
+  }
+
+  /** The rules of room type row `r`, written into `into` (one object serves a whole search). */
+  roomRulesInto(r: number, into: Omit<RankingRoom, 'id'>): void {
+    const c = this.c;
+    into.rooms = c.roomNumbers.at(r * 5 + 1);
+    into.max_adults = c.roomNumbers.at(r * 5 + 2);
+    into.max_children = c.roomNumbers.at(r * 5 + 3);
+    into.max_occupancy = c.roomNumbers.at(r * 5 + 4);
+    into.price_factor = c.roomFactors.at(r);
+  }
+
+  /** The id of room type row `r` (decoded from its column). */
+  roomIdAt(r: number): string {
+    return this.c.roomIds.at(r);
+  }
+
+  /** How many rooms room type row `r` has. */
+  roomCountAt(r: number): number {
+    return this.c.roomNumbers.at(r * 5 + 1);
+  }
+
+  /** The shared rules of rate plan row `p`. */
+  planRulesAt(p: number): PlanRules {
+    return this.values.at(this.c.planRules.at(p)) as PlanRules;
+  }
+
+  /** The base amount of rate plan row `p`, its own. */
+  planBaseAt(p: number): number {
+    return this.c.planBase.at(p);
   }
 
   /** The name of the hotel at a position (decoded from its column). */
   nameAt(at: number): string {
     return this.c.names.at(at);
-  }
-
-  private rankingRoom(at: number): RankingRoom {
-    const c = this.c;
-    return {
-      id: c.roomIds.at(at),
-      rooms: c.roomNumbers.at(at * 5 + 1),
-      max_adults: c.roomNumbers.at(at * 5 + 2),
-      max_children: c.roomNumbers.at(at * 5 + 3),
-      max_occupancy: c.roomNumbers.at(at * 5 + 4),
-      price_factor: c.roomFactors.at(at),
-    };
   }
 
   /** How many active hotels each city has. */

@@ -1,12 +1,17 @@
 import { yieldNow } from '../../../shared/yield-now.ts';
+import type { PriceTerms } from '../../pricing/index.ts';
 import { roomsTotalOn, type StayNights } from '../inventory/hotel-rates.ts';
-import type { HotelIndex, PlanRules, RankingRoom } from './hotel-index.ts';
-import { type NightStates, type Room, sellable } from './hotel-options.ts';
+import type { HotelIndex, IndexedRoomType, PlanRules } from './hotel-index.ts';
+import { type NightStates, type Room, roomStates, sellable } from './hotel-options.ts';
+
+/** A room type as its states are read: its id and how many rooms it has. */
+export type CountedRoom = Pick<IndexedRoomType, 'id' | 'rooms'>;
+
 import type { RankedHotel } from './hotel-result-view.ts';
 import type { PlanTerms } from './hotel-sale.ts';
 
 /** Hotels looked at, or priced, between two yields to the event loop (a few milliseconds of work). */
-const HOTELS_PER_TURN = 500;
+const HOTELS_PER_TURN = 200;
 
 /** Names in the order `localeCompare` gives, with one collator rather than one per comparison. */
 const byName = new Intl.Collator().compare;
@@ -43,7 +48,7 @@ type View = ReturnType<HotelIndex['rankingView']>;
 
 /**
  * The hotels at `found` that pass the content filters (stars, amenities, name, check-in still open in
- * their zone), read from the index's columns with their room types' rules: what the night states are
+ * their zone), read from the index's columns, and the rows of their room types: what night states are
  * read for. Yields every HOTELS_PER_TURN hotels.
  */
 export async function lookAt(
@@ -51,9 +56,9 @@ export async function lookAt(
   found: ReadonlyArray<{ at: number; distance: number | null }>,
   filters: RankingFilters,
   open: (zone: string) => boolean,
-): Promise<{ views: Array<{ view: View; at: number; distance: number | null }>; rooms: RankingRoom[] }> {
+): Promise<{ views: Array<{ view: View; at: number; distance: number | null }>; rooms: number[] }> {
   const views: Array<{ view: View; at: number; distance: number | null }> = [];
-  const rooms: RankingRoom[] = [];
+  const rooms: number[] = [];
   for (const [k, { at, distance }] of found.entries()) {
     if (k > 0 && k % HOTELS_PER_TURN === 0) await yieldNow();
     const view = index.rankingView(at);
@@ -65,20 +70,42 @@ export async function lookAt(
     )
       continue;
     views.push({ view, at, distance });
-    for (const r of view.rooms) rooms.push(r);
+    for (let r = view.firstRoom; r < view.firstRoom + view.roomCount; r++) rooms.push(r);
   }
   return { views, rooms };
 }
 
 /**
- * Every option of each hotel looked at, as numbers: the total of each sellable room type on each rate
- * plan the filters keep (occupancy and stay rules respected), with its currency. Hotel `h`'s options are
- * `totals[starts[h]] … totals[starts[h + 1] - 1]`.
+ * The room types at rows `rows` as their states are read: id and rooms. Made only when night states are
+ * stored for the stay (a search otherwise judges a room type by its rooms alone: `sellableAt`).
  */
-export async function optionTotals(
-  views: ReadonlyArray<{ view: View }>,
+export function countedRooms(index: HotelIndex, rows: readonly number[]): CountedRoom[] {
+  return rows.map((r) => ({ id: index.roomIdAt(r), rooms: index.roomCountAt(r) }));
+}
+
+/** `roomStates` of the room type rows `rows`, without an object per room type when nothing is stored. */
+export function statesAt(
+  index: HotelIndex,
+  rows: readonly number[],
   stay: Stay,
   state: NightStates,
+  stored: boolean,
+): Uint8Array {
+  if (stored) return roomStates(countedRooms(index, rows), stay.nights, stay.rooms.length, state);
+  return Uint8Array.from(rows, (r) => (index.roomCountAt(r) >= stay.rooms.length ? 1 : 0));
+}
+
+/**
+ * Every option of each hotel looked at, as numbers: the total of each sellable room type on each rate
+ * plan the filters keep (occupancy and stay rules respected), with its currency. Hotel `h`'s options are
+ * `totals[starts[h]] … totals[starts[h + 1] - 1]`. `stored` says whether any night state is stored for
+ * the stay: without, a room type sells when it has the rooms asked for.
+ */
+export async function optionTotals(
+  index: HotelIndex,
+  views: ReadonlyArray<{ view: View }>,
+  stay: Stay,
+  nights: { state: NightStates; stored: boolean },
   terms: PlanTerms,
   filters: RankingFilters,
 ): Promise<{ totals: number[]; currencies: string[]; starts: number[] }> {
@@ -88,15 +115,26 @@ export async function optionTotals(
   const keeps = (p: PlanRules) =>
     (!filters.boards || filters.boards.includes(p.board)) &&
     (!filters.refundable_only || p.cancellation.refundable);
+  const room = { id: '', rooms: 0, max_adults: 0, max_children: 0, max_occupancy: 0, price_factor: 0 };
+  const wanted = stay.rooms.length;
   for (const [k, { view }] of views.entries()) {
     if (k > 0 && k % HOTELS_PER_TURN === 0) await yieldNow();
     starts.push(totals.length);
-    const plans = view.plans.filter((p) => keeps(p.rules));
-    const onTerms = plans.map((p) => terms(view, p.rules, stay.checkIn));
-    for (const room of view.rooms) {
-      if (!sellable(room, stay.nights, stay.rooms.length, state)) continue;
-      for (const [i, p] of plans.entries()) {
-        const total = roomsTotalOn(p.rules, p.base, room, stay, stay.rooms, onTerms[i]);
+    const plans: Array<{ rules: PlanRules; base: number; terms: PriceTerms }> = [];
+    for (let p = view.firstPlan; p < view.firstPlan + view.planCount; p++) {
+      const rules = index.planRulesAt(p);
+      if (keeps(rules))
+        plans.push({ rules, base: index.planBaseAt(p), terms: terms(view, rules, stay.checkIn) });
+    }
+    if (plans.length === 0) continue;
+    for (let r = view.firstRoom; r < view.firstRoom + view.roomCount; r++) {
+      index.roomRulesInto(r, room);
+      if (nights.stored) {
+        room.id = index.roomIdAt(r);
+        if (!sellable(room, stay.nights, wanted, nights.state)) continue;
+      } else if (room.rooms < wanted) continue;
+      for (const p of plans) {
+        const total = roomsTotalOn(p.rules, p.base, room, stay, stay.rooms, p.terms);
         if (total === null) continue;
         totals.push(total);
         currencies.push(p.rules.currency);
@@ -115,31 +153,51 @@ export function rankByWorth(
   index: HotelIndex,
   views: ReadonlyArray<{ view: View; at: number; distance: number | null }>,
   options: { totals: number[]; currencies: string[]; starts: number[] },
-  worthOf: (total: number, currency: string) => number | undefined,
+  price: {
+    /** Whether an option's total is within the price filter; absent when there is none. */
+    within?: (total: number, currency: string) => boolean;
+    /** What a total is worth, comparable across currencies (rising with the total in any one). */
+    worth: (total: number, currency: string) => number;
+  },
   sort: string,
 ): RankedEntry[] {
   const entries: RankedEntry[] = [];
+  // The cheapest total in each currency of a hotel: its worth is the least of theirs.
+  const cheapest = new Map<string, number>();
   for (const [h, { view, at, distance }] of views.entries()) {
-    let worth = Number.POSITIVE_INFINITY;
-    let any = false;
+    cheapest.clear();
     for (let o = options.starts[h]!; o < options.starts[h + 1]!; o++) {
-      const w = worthOf(options.totals[o]!, options.currencies[o]!);
-      if (w === undefined) continue;
-      any = true;
-      if (w < worth) worth = w;
+      const total = options.totals[o]!;
+      const currency = options.currencies[o]!;
+      if (price.within && !price.within(total, currency)) continue;
+      const least = cheapest.get(currency);
+      if (least === undefined || total < least) cheapest.set(currency, total);
     }
-    if (any) entries.push({ at, id: view.id, distance, stars: view.stars, worth });
+    if (cheapest.size === 0) continue;
+    let worth = Number.POSITIVE_INFINITY;
+    for (const [currency, total] of cheapest) worth = Math.min(worth, price.worth(total, currency));
+    entries.push({ at, id: view.id, distance, stars: view.stars, worth });
   }
   const nameOf = (e: RankedEntry) => {
     e.name ??= index.nameAt(e.at);
     return e.name;
   };
-  entries.sort((a, b) => {
-    if (sort === 'stars') return a.stars - b.stars || a.worth - b.worth;
-    if (sort === '-stars') return b.stars - a.stars || a.worth - b.worth;
-    if (sort === 'distance') return (a.distance ?? 0) - (b.distance ?? 0) || a.worth - b.worth;
-    if (sort === '-price') return b.worth - a.worth || byName(nameOf(a), nameOf(b));
-    return a.worth - b.worth || byName(nameOf(a), nameOf(b));
-  });
+  if (sort === 'stars') entries.sort((a, b) => a.stars - b.stars || a.worth - b.worth);
+  else if (sort === '-stars') entries.sort((a, b) => b.stars - a.stars || a.worth - b.worth);
+  else if (sort === 'distance')
+    entries.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.worth - b.worth);
+  else {
+    // By worth, then each run of equal worth by name: the names of hotels tied on price alone are read.
+    entries.sort(sort === '-price' ? (a, b) => b.worth - a.worth : (a, b) => a.worth - b.worth);
+    for (let i = 0; i < entries.length; ) {
+      let j = i + 1;
+      while (j < entries.length && entries[j]!.worth === entries[i]!.worth) j++;
+      if (j - i > 1) {
+        const run = entries.slice(i, j).sort((a, b) => byName(nameOf(a), nameOf(b)));
+        for (let k = 0; k < run.length; k++) entries[i + k] = run[k]!;
+      }
+      i = j;
+    }
+  }
   return entries;
 }

@@ -4,29 +4,31 @@ import type { Clock } from '../../../ports/clock.ts';
 import { noSearchTimer, type SearchTimer } from '../../../ports/metrics.ts';
 import { addDays, localToInstant } from '../../../shared/calendar.ts';
 import { createSearchMemo } from '../../../shared/search-memo.ts';
+import { yieldNow } from '../../../shared/yield-now.ts';
 import { type Catalogue, distanceKm, fold } from '../../catalog/index.ts';
 import { comparable, convert, hasRate, type RateTable } from '../../money/index.ts';
 import type { Buyer, TermsFor } from '../../pricing/index.ts';
 import type { HotelInventoryRepository, NightState } from '../inventory/hotel-inventory-repository.ts';
 import { stayNights } from '../inventory/hotel-rates.ts';
 import { checkInOpen, checkStayDates } from '../inventory/stays.ts';
-import type { HotelIndex, IndexedRoomType, RankingRoom } from './hotel-index.ts';
+import type { HotelIndex, IndexedRoomType } from './hotel-index.ts';
 import {
   cheapestPerRoomType,
   type HotelOption,
   hotelOptions,
   type NightStates,
   type Room,
-  roomStates,
   roomsLeft,
 } from './hotel-options.ts';
 import {
+  countedRooms,
   lookAt,
   optionTotals,
   type RankedEntry,
   type RankingFilters,
   rankByWorth,
   type Stay,
+  statesAt,
 } from './hotel-ranking.ts';
 import { createResultView } from './hotel-result-view.ts';
 import { type PlanTerms, planTermsFor } from './hotel-sale.ts';
@@ -45,7 +47,8 @@ type Nights = ReadonlyMap<string, ReadonlyMap<string, NightState>>;
  */
 interface Answer {
   results: RankedEntry[];
-  roomTypes: readonly RankingRoom[];
+  /** The index's rows of every room type looked at. */
+  roomTypes: readonly number[];
   terms: PlanTerms;
   keeps: (o: HotelOption) => boolean;
   worth: (o: HotelOption) => number;
@@ -126,7 +129,8 @@ export function createHotelSearchService(deps: {
    * has seen a change on (`changes`, read before) has nothing stored, and reads nothing.
    */
   async function readNights(
-    roomTypes: readonly RankingRoom[],
+    index: HotelIndex,
+    roomTypes: readonly number[],
     checkIn: string,
     checkOut: string,
     changes: ReadonlyMap<string, number>,
@@ -134,7 +138,7 @@ export function createHotelSearchService(deps: {
     const byRoomType = new Map<string, Map<string, NightState>>();
     if ([...changes.values()].every((n) => n === 0)) return byRoomType;
     const state = await deps.inventory.nights(
-      roomTypes.map((r) => r.id),
+      countedRooms(index, roomTypes).map((r) => r.id),
       checkIn,
       checkOut,
     );
@@ -185,10 +189,13 @@ export function createHotelSearchService(deps: {
     };
     const { views, rooms } = await lookAt(index, candidates(index, req), filters, open);
     lap('candidates');
-    const nights = await readNights(rooms, req.check_in, req.check_out, context.changes);
+    const nights = await readNights(index, rooms, req.check_in, req.check_out, context.changes);
     lap('availability');
-    const options = await optionTotals(views, stay, statesOf(nights), terms, filters);
+    const stored = { state: statesOf(nights), stored: nights.size > 0 };
+    const options = await optionTotals(index, views, stay, stored, terms, filters);
+    await yieldNow();
     const unit = filterCurrency(req, () => new Set(options.currencies));
+    const filtered = f.min_total_amount !== undefined || f.max_total_amount !== undefined;
     const within = (total: number, currency: string) => {
       const amount = unit ? convert(rates, total, currency, unit) : total;
       return (
@@ -197,14 +204,16 @@ export function createHotelSearchService(deps: {
         (f.max_total_amount === undefined || amount <= f.max_total_amount)
       );
     };
+    const worth = (total: number, currency: string) => comparable(rates, total, currency);
     const results = rankByWorth(
       index,
       views,
       options,
-      (total, currency) => (within(total, currency) ? comparable(rates, total, currency) : undefined),
+      { within: filtered ? within : undefined, worth },
       req.sort ?? 'price',
     );
     lap('pricing');
+    await yieldNow();
     // Check-in closes at local midnight after the check-in date, first in the zone furthest east.
     const closes = [...openIn.keys()].map((zone) =>
       localToInstant(addDays(req.check_in, 1), '00:00', zone).getTime(),
@@ -271,8 +280,8 @@ export function createHotelSearchService(deps: {
         const changes = await deps.inventory.changesOn(stay.nights.dates);
         if (memo.unchanged(kept, changes)) found = { answer: kept.value, nights: kept.checked.inventory };
         else {
-          const nights = await readNights(kept.value.roomTypes, req.check_in, req.check_out, changes);
-          const states = roomStates(kept.value.roomTypes, stay.nights, rooms.length, statesOf(nights));
+          const nights = await readNights(index, kept.value.roomTypes, req.check_in, req.check_out, changes);
+          const states = statesAt(index, kept.value.roomTypes, stay, statesOf(nights), nights.size > 0);
           if (memo.holds(kept, states, { changes, inventory: nights }))
             found = { answer: kept.value, nights };
         }
@@ -282,12 +291,8 @@ export function createHotelSearchService(deps: {
         // Read before any night, so the figures can only be older than what they vouch for.
         const changes = await deps.inventory.changesOn(stay.nights.dates);
         const worked = await workOut(req, index, { now, rates, terms, stay, changes, lap });
-        const states = roomStates(
-          worked.answer.roomTypes,
-          stay.nights,
-          rooms.length,
-          statesOf(worked.nights),
-        );
+        const stored = worked.nights.size > 0;
+        const states = statesAt(index, worked.answer.roomTypes, stay, statesOf(worked.nights), stored);
         const seen = { states, validUntil: worked.validUntil, days: stay.nights.dates };
         const results = worked.answer.results.length + worked.answer.roomTypes.length;
         memo.remember(key, basis, seen, worked.answer, { changes, inventory: worked.nights }, results);
