@@ -108,13 +108,23 @@ export function createFlightSearchService(deps: {
       mix: PassengerMix;
       sale: SaleContext;
       worth: Worth;
+      changes: ReadonlyMap<string, number>;
       lap: (phase: string) => void;
     },
   ): Promise<{ answer: Omit<Answer, 'flights' | 'keys'>; seen: Consulted }> {
-    const { network, places, mix, sale, worth, lap } = context;
+    const { network, places, mix, sale, worth, changes, lap } = context;
     const seen = new Consulted();
     const dates = req.slices.map((s) => s.departure_date);
-    const found = await options.optionsFor(network, req, { places, dates, mix, worth, sale, seen, lap });
+    const found = await options.optionsFor(network, req, {
+      places,
+      dates,
+      mix,
+      worth,
+      sale,
+      seen,
+      changes,
+      lap,
+    });
     const { candidates, complete } = ranking.rank(found.perSlice, req, buyer, sale.rates, worth);
     lap('pricing');
     const calendarEntries =
@@ -122,7 +132,7 @@ export function createFlightSearchService(deps: {
         ? await priceCalendar(
             network,
             req,
-            { places, mix, worth, buyer, sale, seen, today: sale.saleDate },
+            { places, mix, worth, buyer, sale, seen, today: sale.saleDate, changes },
             { options, ranking },
           )
         : undefined;
@@ -226,7 +236,7 @@ export function createFlightSearchService(deps: {
       else {
         // Read before any seats sold, so the figures can only be older than what they vouch for.
         const changes = await seats.changesOn(searchDates(req));
-        const worked = await workOut(req, buyer, { network, places, mix, sale, worth, lap });
+        const worked = await workOut(req, buyer, { network, places, mix, sale, worth, changes, lap });
         const { flights, keys, seen } = remembered(worked.seen, cabin, mix);
         const covered = seen.days.every((d) => changes.has(d));
         const answer = { ...worked.answer, flights, keys };

@@ -30,10 +30,12 @@ export async function priceCalendar(
     sale: SaleContext;
     seen: Consulted;
     today: string;
+    /** The change log's figures for the search's dates (`slice-options.ts`). */
+    changes?: ReadonlyMap<string, number>;
   },
   parts: { options: SliceOptions; ranking: OfferRanking },
 ): Promise<CalendarEntry[]> {
-  const { places, mix, worth, buyer, sale, seen, today } = context;
+  const { places, mix, worth, buyer, sale, seen, today, changes } = context;
   const days = req.flexible_days ?? 0;
   const shifts = Array.from({ length: days * 2 + 1 }, (_, i) => i - days);
   // One shift for every slice when there are more than two; otherwise every pair of shifts.
@@ -56,6 +58,7 @@ export async function priceCalendar(
       worth,
       sale,
       seen,
+      changes,
     });
     // The cheapest net option of each brand (options come cheapest first).
     const byBrand = new Map<string, SliceOption>();

@@ -68,6 +68,11 @@ export function createSliceOptions(deps: {
         worth: Worth;
         sale: SaleContext;
         seen: Consulted;
+        /**
+         * The change log's figures for the search's dates, read before: a date with none has no seat
+         * sold on it, and is not read.
+         */
+        changes?: ReadonlyMap<string, number>;
         lap?: (phase: string) => void;
       },
     ): Promise<{ perSlice: SliceOption[][]; complete: boolean }> {
@@ -108,8 +113,9 @@ export function createSliceOptions(deps: {
       lap('itineraries');
       const flights = itineraries.flat(2) as DatedFlight[];
       const keys = flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin }));
+      const unchanged = (date: string) => context.changes?.get(date) === 0;
       const [sold] = await Promise.all([
-        seats.soldFor(keys),
+        seats.soldFor(keys.filter((k) => !unchanged(k.date))),
         network.loadFares(new Set(flights.map((f) => f.schedule))),
       ]);
       lap('availability');
