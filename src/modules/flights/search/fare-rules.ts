@@ -80,38 +80,61 @@ export interface PriceBreakdown {
   passengers: PassengerPrice[];
 }
 
+/** An itinerary's fares summed per passenger type, before the mix: what its price is made of. */
+export interface FareSums {
+  currency: string;
+  adultBase: number;
+  childBase: number;
+  infantBase: number;
+  tax: number;
+  infantTax: number;
+}
+
 /**
- * The price of one itinerary for a passenger mix: each segment's fare for its load and its date (as sold
- * on the sale date), in the currency of the first fare, fares filed in others converted through the
- * rates; null when a flight is full or a currency has no rate.
+ * Each segment's fare for its load and its date (as sold on the sale date), summed in the currency of
+ * the first fare, fares filed in others converted through the rates; null when a flight is full or a
+ * currency has no rate.
  */
-export function priceItinerary(
-  segments: readonly SegmentPricing[],
-  mix: PassengerMix,
-  sale: SaleContext,
-): PriceBreakdown | null {
+export function fareSums(segments: readonly SegmentPricing[], sale: SaleContext): FareSums | null {
   const currency = segments[0]?.fare.currency;
   if (!currency) return null;
-  const per = { adult: { base: 0, tax: 0 }, child: { base: 0, tax: 0 }, infant: { base: 0, tax: 0 } };
+  const sums = { currency, adultBase: 0, childBase: 0, infantBase: 0, tax: 0, infantTax: 0 };
   for (const { fare, sold, capacity, date } of segments) {
     const m = loadMultiplier(sold, capacity) * calendarFactor(fare.pricing, date, sale.saleDate);
     if (!Number.isFinite(m)) return null;
-    const amounts = [fare.adult * m, fare.child * m, fare.infant * m, fare.tax, fare.infantTax].map(
-      toHundreds,
-    );
-    const own =
-      fare.currency === currency
-        ? amounts
-        : amounts.map((a) => convert(sale.rates, a, fare.currency, currency));
-    const [adult, child, infant, tax, infantTax] = own.map((a) => (a === undefined ? a : toHundreds(a)));
+    const own = (amount: number) => {
+      const rounded = toHundreds(amount);
+      if (fare.currency === currency) return rounded;
+      const converted = convert(sale.rates, rounded, fare.currency, currency);
+      return converted === undefined ? undefined : toHundreds(converted);
+    };
+    const infantTax = own(fare.infantTax);
     if (infantTax === undefined) return null;
-    per.adult.base += adult!;
-    per.adult.tax += tax!;
-    per.child.base += child!;
-    per.child.tax += tax!;
-    per.infant.base += infant!;
-    per.infant.tax += infantTax;
+    sums.adultBase += own(fare.adult * m)!;
+    sums.childBase += own(fare.child * m)!;
+    sums.infantBase += own(fare.infant * m)!;
+    sums.tax += own(fare.tax)!;
+    sums.infantTax += infantTax;
   }
+  return sums;
+}
+
+/** The total an itinerary's fare sums come to for a passenger mix (`priceOf(...).total_amount`). */
+export function totalOf(sums: FareSums, mix: PassengerMix): number {
+  return (
+    mix.adults * (sums.adultBase + sums.tax) +
+    mix.children.length * (sums.childBase + sums.tax) +
+    mix.infants * (sums.infantBase + sums.infantTax)
+  );
+}
+
+/** The price of an itinerary's fare sums for a passenger mix, line by passenger type. */
+export function priceOf(sums: FareSums, mix: PassengerMix): PriceBreakdown {
+  const per = {
+    adult: { base: sums.adultBase, tax: sums.tax },
+    child: { base: sums.childBase, tax: sums.tax },
+    infant: { base: sums.infantBase, tax: sums.infantTax },
+  };
   const counts = { adult: mix.adults, child: mix.children.length, infant: mix.infants };
   const passengers: PassengerPrice[] = (['adult', 'child', 'infant'] as const)
     .filter((type) => counts[type] > 0)
@@ -124,7 +147,27 @@ export function priceItinerary(
     }));
   const base = passengers.reduce((n, p) => n + p.base_amount * p.count, 0);
   const tax = passengers.reduce((n, p) => n + p.tax_amount * p.count, 0);
-  return { currency, base_amount: base, tax_amount: tax, total_amount: base + tax, passengers };
+  return {
+    currency: sums.currency,
+    base_amount: base,
+    tax_amount: tax,
+    total_amount: base + tax,
+    passengers,
+  };
+}
+
+/**
+ * The price of one itinerary for a passenger mix: each segment's fare for its load and its date (as sold
+ * on the sale date), in the currency of the first fare, fares filed in others converted through the
+ * rates; null when a flight is full or a currency has no rate.
+ */
+export function priceItinerary(
+  segments: readonly SegmentPricing[],
+  mix: PassengerMix,
+  sale: SaleContext,
+): PriceBreakdown | null {
+  const sums = fareSums(segments, sale);
+  return sums && priceOf(sums, mix);
 }
 
 /**

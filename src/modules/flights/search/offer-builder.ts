@@ -5,11 +5,14 @@ import type { Fare, FlightNetwork } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import { availableBags, extraBagsOfSlice } from '../services/bag-rules.ts';
 import {
+  type FareSums,
+  fareSums,
   type PassengerMix,
   type PriceBreakdown,
-  priceItinerary,
+  priceOf,
   type SaleContext,
   seatsNeeded,
+  totalOf,
 } from './fare-rules.ts';
 import type { Itinerary } from './itinerary-search.ts';
 
@@ -24,15 +27,29 @@ export interface SliceOption {
 
 export type SoldLookup = (scheduleId: string, date: string, cabin: Cabin) => number;
 
-/** Prices an itinerary in every brand that all its flights sell in the cabin, if enough seats are left. */
-export function sliceOptions(
+/** A way to fly a slice in a brand, priced as numbers: what options are ranked by before any is made. */
+export interface SliceDraft {
+  itinerary: Itinerary;
+  brand: string;
+  fares: Fare[];
+  sums: FareSums;
+  /** `price.total_amount` of the option it makes, in `sums.currency`. */
+  total: number;
+  seatsLeft: number;
+}
+
+/**
+ * Prices an itinerary in every brand that all its flights sell in the cabin, if enough seats are left:
+ * drafts, made into options (`optionOf`) only for those a search keeps.
+ */
+export function sliceDrafts(
   network: FlightNetwork,
   itinerary: Itinerary,
   cabin: Cabin,
   mix: PassengerMix,
   sold: SoldLookup,
   sale: SaleContext,
-): SliceOption[] {
+): SliceDraft[] {
   let seatsLeft = Number.POSITIVE_INFINITY;
   for (const f of itinerary) {
     const left = f.schedule.capacity[cabin] - sold(f.schedule.id, f.date, cabin);
@@ -43,22 +60,27 @@ export function sliceOptions(
   const brands = (perFlight[0] ?? [])
     .map((fare) => fare.brand)
     .filter((b) => perFlight.every((fs) => fs.some((x) => x.brand === b)));
-  const options: SliceOption[] = [];
+  const drafts: SliceDraft[] = [];
   for (const brand of brands) {
     const fares = perFlight.map((fs) => fs.find((x) => x.brand === brand)!);
-    const price = priceItinerary(
+    const sums = fareSums(
       itinerary.map((f, i) => ({
         fare: fares[i]!,
         sold: sold(f.schedule.id, f.date, cabin),
         capacity: f.schedule.capacity[cabin],
         date: f.date,
       })),
-      mix,
       sale,
     );
-    if (price) options.push({ itinerary, brand, fares, price, seatsLeft });
+    if (sums) drafts.push({ itinerary, brand, fares, sums, total: totalOf(sums, mix), seatsLeft });
   }
-  return options;
+  return drafts;
+}
+
+/** The option a draft makes, with its price line by passenger type. */
+export function optionOf(draft: SliceDraft, mix: PassengerMix): SliceOption {
+  const { itinerary, brand, fares, seatsLeft } = draft;
+  return { itinerary, brand, fares, price: priceOf(draft.sums, mix), seatsLeft };
 }
 
 /** Adds up slice prices into an offer price; every slice must be in the same currency. */

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_LAYOVER_MINUTES } from './connection-rules.ts';
 import type { PassengerMix, SaleContext } from './fare-rules.ts';
 import type { ItineraryCache } from './itinerary-cache.ts';
 import { findItineraries, type Itinerary } from './itinerary-search.ts';
-import { type SliceOption, sliceOptions } from './offer-builder.ts';
+import { optionOf, type SliceOption, sliceDrafts } from './offer-builder.ts';
 import { PER_SLICE_OPTIONS, type Worth } from './offer-ranking.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from './sale-rules.ts';
 import type { SearchFlightRequest } from './search-flight.schemas.ts';
@@ -127,14 +127,13 @@ export function createSliceOptions(deps: {
       const soldOf = (id: string, date: string, c: Cabin) =>
         sold.get(seats.keyOf({ scheduleId: id, date, cabin: c })) ?? 0;
       const perSlice = itineraries.map((list) => {
-        // Each option's worth once, not once per comparison.
-        const options = list
-          .flatMap((it) => sliceOptions(network, it, cabin, mix, soldOf, sale))
-          .map((o) => ({ o, w: worth(o.price) }))
-          .sort((a, b) => a.w - b.w)
-          .map(({ o }) => o);
-        if (options.length > PER_SLICE_OPTIONS * 4) complete = false;
-        return options.slice(0, PER_SLICE_OPTIONS * 4);
+        // Ranked as numbers, each draft's worth once; only the options kept are made.
+        const drafts = list
+          .flatMap((it) => sliceDrafts(network, it, cabin, mix, soldOf, sale))
+          .map((d) => ({ d, w: worth({ total_amount: d.total, currency: d.sums.currency }) }))
+          .sort((a, b) => a.w - b.w);
+        if (drafts.length > PER_SLICE_OPTIONS * 4) complete = false;
+        return drafts.slice(0, PER_SLICE_OPTIONS * 4).map(({ d }) => optionOf(d, mix));
       });
       return { perSlice, complete };
     },
