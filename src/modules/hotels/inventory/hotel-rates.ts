@@ -103,11 +103,29 @@ export function nightAmount(
   night: string,
   weekday: number = isoWeekday(night),
 ): number {
-  return nightOn(plan, plan.base_amount, room, night, weekday);
+  return nightOn(plan, plan.base_amount, room, seasonOn(plan, night), weekday);
 }
 
-function nightOn(plan: PlanRules, base: number, room: RoomRules, night: string, weekday: number): number {
-  const season = plan.seasons.find((s) => night >= s.from && night <= s.to)?.percent ?? 100;
+/** The season percent of a night under a plan (100 outside every season). */
+const seasonOn = (plan: PlanRules, night: string) =>
+  plan.seasons.find((s) => night >= s.from && night <= s.to)?.percent ?? 100;
+
+const seasonsKept = new WeakMap<PlanRules, { nights: StayNights; percents: number[] }>();
+
+/**
+ * The season percent of each night of a stay under a plan, worked out once per plan and stay: a search
+ * prices the same few shared plans for thousands of hotels.
+ */
+function seasonsOf(plan: PlanRules, nights: StayNights): readonly number[] {
+  let kept = seasonsKept.get(plan);
+  if (kept?.nights !== nights) {
+    kept = { nights, percents: nights.dates.map((night) => seasonOn(plan, night)) };
+    seasonsKept.set(plan, kept);
+  }
+  return kept.percents;
+}
+
+function nightOn(plan: PlanRules, base: number, room: RoomRules, season: number, weekday: number): number {
   const percent = plan.weekday_percents[weekday - 1]!;
   return toHundreds((base * room.price_factor * season * percent) / 10_000);
 }
@@ -131,12 +149,12 @@ function roomNight(
   plan: PlanRules,
   planBase: number,
   room: RoomRules,
-  date: string,
+  season: number,
   weekday: number,
   guests: { adults: number; childAges: readonly number[] },
   bands: readonly ChildBand[],
 ): number {
-  const base = nightOn(plan, planBase, room, date, weekday);
+  const base = nightOn(plan, planBase, room, season, weekday);
   const perAdult = base / plan.standard_adults;
   const extraAdults = Math.max(0, guests.adults - plan.standard_adults);
   let children = 0;
@@ -170,12 +188,14 @@ export function priceStay(
   stay: { checkIn: string; checkOut: string; adults: number; childAges: readonly number[] },
   terms: PriceTerms = AT_NET,
 ): StayPrice {
-  const { dates, weekdays } = stayNights(stay.checkIn, stay.checkOut);
+  const stayed = stayNights(stay.checkIn, stay.checkOut);
+  const { dates, weekdays } = stayed;
   const count = dates.length;
   const bands = bandsOf(plan);
+  const seasons = seasonsOf(plan, stayed);
   const nights = dates.map((date, i) => ({
     date,
-    amount: roomNight(plan, plan.base_amount, room, date, weekdays[i]!, stay, bands),
+    amount: roomNight(plan, plan.base_amount, room, seasons[i]!, weekdays[i]!, stay, bands),
   }));
   const net = nights.reduce((n, x) => n + x.amount, 0);
   const sold = nights.map((x) => ({ date: x.date, amount: markUp(x.amount, terms, 1) }));
@@ -241,17 +261,27 @@ export function roomsTotalOn(
   rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
   terms: PriceTerms = AT_NET,
 ): number | null {
-  const { checkIn, checkOut, arrivalClosed } = stay;
-  for (const r of rooms)
-    if (checkStay(plan, room, { checkIn, checkOut, arrivalClosed, adults: r.adults, childAges: r.children }))
-      return null;
-  const bands = rooms.some((r) => r.children.length > 0) ? bandsOf(plan) : [];
   const { dates, weekdays } = stay.nights;
+  // checkStay's rules, on the stay's nights as already worked out.
+  if (dates.length < plan.min_stay) return null;
+  const arrivalDay = weekdays[0] ?? isoWeekday(stay.checkIn);
+  if (plan.closed_to_arrival.includes(String(arrivalDay)) || stay.arrivalClosed) return null;
+  for (const r of rooms) {
+    const children = r.children.length;
+    if (
+      r.adults > room.max_adults ||
+      children > room.max_children ||
+      r.adults + children > room.max_occupancy
+    )
+      return null;
+  }
+  const bands = rooms.some((r) => r.children.length > 0) ? bandsOf(plan) : [];
+  const seasons = seasonsOf(plan, stay.nights);
   let total = 0;
   for (const r of rooms) {
     const guests = { adults: r.adults, childAges: r.children };
     for (let i = 0; i < dates.length; i++)
-      total += markUp(roomNight(plan, base, room, dates[i]!, weekdays[i]!, guests, bands), terms, 1);
+      total += markUp(roomNight(plan, base, room, seasons[i]!, weekdays[i]!, guests, bands), terms, 1);
   }
   return total;
 }
