@@ -27,7 +27,7 @@ describe('webhook targets when private networks are not allowed', () => {
     await t.close();
   });
 
-  it('refuses loopback, link-local (metadata), IPv6 loopback, private and names that resolve to them', async () => {
+  it('refuses loopback, link-local (metadata), IPv6 loopback and IPv4-compatible, private, port 0 and names that resolve to them', async () => {
     for (const url of [
       `http://127.0.0.1:${port}/hook`,
       'https://127.0.0.1/hook',
@@ -36,6 +36,10 @@ describe('webhook targets when private networks are not allowed', () => {
       'https://10.1.2.3/hook',
       'https://localhost/hook',
       'https://user:secret@example.com/hook',
+      'https://[::127.0.0.1]/hook',
+      'https://[::8.8.8.8]/hook',
+      'https://[::]/hook',
+      'https://1.1.1.1:0/hook',
     ]) {
       const res = await t.app.inject({
         method: 'POST',
@@ -45,6 +49,20 @@ describe('webhook targets when private networks are not allowed', () => {
       });
       assert.equal(res.statusCode, 400, `${url}: ${res.body}`);
       assert.equal(res.json().errors[0].pointer, '/url');
+    }
+    // A public address, on its default port or another, is an endpoint like any other.
+    for (const url of [
+      'https://1.1.1.1/hook',
+      'https://1.1.1.1:8443/hook',
+      'https://[2606:4700::1111]/hook',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/create_webhook',
+        headers: admin.auth,
+        payload: { url, events: ['*'] },
+      });
+      assert.equal(res.statusCode, 201, `${url}: ${res.body}`);
     }
   });
 

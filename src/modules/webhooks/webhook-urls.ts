@@ -20,6 +20,7 @@ export async function webhookUrlProblem(
   if (url.protocol !== 'https:' && !(allowPrivateNetworks && url.protocol === 'http:'))
     return allowPrivateNetworks ? 'must be an http or https URL' : 'must be an https URL';
   if (url.username || url.password) return 'may not carry credentials';
+  if (url.port === '0') return 'names port 0, which nothing listens on';
   if (allowPrivateNetworks) return undefined;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
@@ -32,8 +33,26 @@ export async function webhookUrlProblem(
     }
   }
   for (const address of addresses) {
-    const range = ipaddr.process(address).range();
+    const parsed = ipaddr.process(address);
+    if (isIpv4Compatible(parsed))
+      return `reaches an IPv4-compatible IPv6 address (${address}), deprecated and not a public one`;
+    const range = parsed.range();
     if (range !== 'unicast') return `reaches a ${range} address (${address}), not a public one`;
   }
   return undefined;
+}
+
+/**
+ * An IPv6 address of the deprecated IPv4-compatible form `::a.b.c.d` (RFC 4291 §2.5.5.1): ipaddr.js
+ * calls it unicast, though it carries an IPv4 address (`[::127.0.0.1]` is loopback's) that some stacks
+ * still reach.
+ */
+function isIpv4Compatible(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  return (
+    address.kind() === 'ipv6' &&
+    address
+      .toByteArray()
+      .slice(0, 12)
+      .every((b) => b === 0)
+  );
 }
