@@ -61,6 +61,8 @@ export async function registerWebsite(app: App, webDir: string | undefined): Pro
       prefix: '/',
       wildcard: false,
       index: false,
+      // The page is served only under its routes, with its headers: no route for an .html file at all.
+      globIgnore: ['**/*.html'],
       allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders: (res, filePath) => {
         res.header('x-content-type-options', 'nosniff');
