@@ -1,6 +1,5 @@
 import { invalidFields } from '../../../http/app-error.ts';
-import { isCalendarDate } from '../../../shared/calendar.ts';
-import { type ImportProblem, repeatedRecords } from '../../../shared/import-problems.ts';
+import { type ImportProblem, isDate, matches, repeatedRecords } from '../../../shared/import-problems.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { seatLayoutProblems } from '../seats/seat-layout-validation.ts';
 import { farePricingProblems } from './fare-calendar.ts';
@@ -37,13 +36,12 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
     if (!airport(s.origin)) bad(`${p}/origin`, 'must be the IATA code of an airport in the catalogue');
     if (!airport(s.destination) || s.destination === s.origin)
       bad(`${p}/destination`, 'must be another airport of the catalogue');
-    if (!TIME.test(String(s.departure_time))) bad(`${p}/departure_time`, 'must be HH:MM');
+    if (!matches(TIME, s.departure_time)) bad(`${p}/departure_time`, 'must be HH:MM');
     if (!Number.isInteger(s.duration_minutes) || s.duration_minutes < 15 || s.duration_minutes > 1200)
       bad(`${p}/duration_minutes`, 'must be 15 to 1200');
-    if (!DAYS.test(String(s.days_of_week)))
-      bad(`${p}/days_of_week`, 'must be ISO weekday digits, e.g. 1234567');
-    if (!isCalendarDate(String(s.valid_from))) bad(`${p}/valid_from`, 'must be a date YYYY-MM-DD');
-    if (!isCalendarDate(String(s.valid_to)) || s.valid_to < s.valid_from)
+    if (!matches(DAYS, s.days_of_week)) bad(`${p}/days_of_week`, 'must be ISO weekday digits, e.g. 1234567');
+    if (!isDate(s.valid_from)) bad(`${p}/valid_from`, 'must be a date YYYY-MM-DD');
+    if (!isDate(s.valid_to) || s.valid_to < s.valid_from)
       bad(`${p}/valid_to`, 'must be a date on or after valid_from');
     if (typeof s.aircraft !== 'string' || !/^[A-Z0-9]{3}$/.test(s.aircraft))
       bad(`${p}/aircraft`, 'must be an IATA aircraft type code');

@@ -50,7 +50,8 @@ export interface HotelRecord {
   longitude: number;
   check_in_time: string;
   check_out_time: string;
-  description: string;
+  /** Optional: no description is an empty one. */
+  description?: string;
   amenities: string[];
   images: string[];
   policies: Record<string, unknown>;

@@ -27,7 +27,7 @@ export function hotelRow(
     time_zone: deps.catalogue.cityById.get(h.city_id)!.time_zone,
     check_in_time: h.check_in_time,
     check_out_time: h.check_out_time,
-    description: h.description,
+    description: h.description ?? '',
     ...encodeHotelContent(h),
     active: h.active === false ? 0 : 1,
     created_at: now,

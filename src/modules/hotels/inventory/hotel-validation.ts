@@ -1,6 +1,6 @@
 import { invalidFields } from '../../../http/app-error.ts';
-import { daysBetween, isCalendarDate } from '../../../shared/calendar.ts';
-import type { ImportProblem } from '../../../shared/import-problems.ts';
+import { daysBetween } from '../../../shared/calendar.ts';
+import { type ImportProblem, isDate, isText, matches } from '../../../shared/import-problems.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { type AllotmentRecord, BOARDS, type HotelFile, PAYMENT_TYPES } from './hotel-file.ts';
 import type { Season } from './hotel-rates.ts';
@@ -56,8 +56,9 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
       bad(`${p}/name`, 'must be 1–200 characters');
     if (h.chain !== undefined && h.chain !== null && (typeof h.chain !== 'string' || h.chain.length > 100))
       bad(`${p}/chain`, 'must be a name of at most 100 characters, or null');
-    if (h.description !== undefined && typeof h.description !== 'string')
-      bad(`${p}/description`, 'must be text');
+    if (!isText(h.address, 0, 300)) bad(`${p}/address`, 'must be text of at most 300 characters');
+    if (h.description !== undefined && !isText(h.description, 0, 10_000))
+      bad(`${p}/description`, 'must be text of at most 10,000 characters');
     if (
       h.policies !== undefined &&
       (h.policies === null || typeof h.policies !== 'object' || Array.isArray(h.policies))
@@ -69,8 +70,8 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
       bad(`${p}/latitude`, 'must be -90 to 90');
     if (typeof h.longitude !== 'number' || Math.abs(h.longitude) > 180)
       bad(`${p}/longitude`, 'must be -180 to 180');
-    if (!TIME.test(String(h.check_in_time))) bad(`${p}/check_in_time`, 'must be HH:MM');
-    if (!TIME.test(String(h.check_out_time))) bad(`${p}/check_out_time`, 'must be HH:MM');
+    if (!matches(TIME, h.check_in_time)) bad(`${p}/check_in_time`, 'must be HH:MM');
+    if (!matches(TIME, h.check_out_time)) bad(`${p}/check_out_time`, 'must be HH:MM');
     for (const k of ['amenities', 'images'] as const)
       if (!Array.isArray(h[k]) || h[k].some((x) => typeof x !== 'string'))
         bad(`${p}/${k}`, 'must be an array of strings');
@@ -88,6 +89,10 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
       if (typeof r.code !== 'string' || !CODE.test(r.code) || rooms.has(r.code))
         bad(`${q}/code`, 'must be a code unique in the hotel');
       rooms.add(r.code);
+      if (!isText(r.name, 1, 200)) bad(`${q}/name`, 'must be 1–200 characters');
+      if (!isText(r.beds, 0, 200)) bad(`${q}/beds`, 'must be text of at most 200 characters');
+      if (!int(r.size_m2, 0, 10_000))
+        bad(`${q}/size_m2`, 'must be a whole number of square metres, 0 to 10,000');
       if (
         !int(r.max_adults, 1, 10) ||
         !int(r.max_children, 0, 10) ||
@@ -113,6 +118,7 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
       if (typeof r.code !== 'string' || !CODE.test(r.code) || plans.has(r.code))
         bad(`${q}/code`, 'must be a code unique in the hotel');
       plans.add(r.code);
+      if (!isText(r.name, 1, 200)) bad(`${q}/name`, 'must be 1–200 characters');
       if (!BOARDS.includes(r.board)) bad(`${q}/board`, `must be one of ${BOARDS.join(', ')}`);
       if (typeof r.currency !== 'string' || !/^[A-Z]{3}$/.test(r.currency))
         bad(`${q}/currency`, 'must be an ISO 4217 code');
@@ -127,12 +133,7 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
       )
         bad(`${q}/weekday_percents`, 'must be 7 percents (Monday first), 10–500');
       for (const [s, k] of records<Season>(r.seasons, `${q}/seasons`, false)) {
-        if (
-          !isCalendarDate(String(s.from)) ||
-          !isCalendarDate(String(s.to)) ||
-          s.to < s.from ||
-          !int(s.percent, 10, 1000)
-        )
+        if (!isDate(s.from) || !isDate(s.to) || s.to < s.from || !int(s.percent, 10, 1000))
           bad(`${q}/seasons/${k}`, 'needs from ≤ to (dates) and a percent 10–1000');
       }
       if (
@@ -166,8 +167,8 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
     if (!rooms) bad(`${p}/hotel_code`, 'must be a hotel of this file');
     else if (!rooms.has(a.room_type)) bad(`${p}/room_type`, 'must be a room type of that hotel');
     if (
-      !isCalendarDate(String(a.from)) ||
-      !isCalendarDate(String(a.to)) ||
+      !isDate(a.from) ||
+      !isDate(a.to) ||
       a.to < a.from ||
       daysBetween(a.from, a.to) >= MAX_ALLOTMENT_NIGHTS
     ) {
