@@ -153,6 +153,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     db,
     bookings: bookingsRepo,
     network,
+    seats,
     catalogue,
     clock,
     tell,
@@ -191,6 +192,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     payments: deps.payments,
     pricing: deps.pricing,
     rates: deps.rates,
+    retimed: { stored: (trx, flights) => network.retimesOf(trx, flights), tell: retimes.retimeBookingsOn },
   });
 
   searchFlightRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });

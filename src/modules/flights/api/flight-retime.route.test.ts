@@ -97,6 +97,55 @@ describe('flight retimes', () => {
     assert.equal(twice.json().code, 'INVALID_STATE_TRANSITION');
   });
 
+  it('never books the old time without a change just after a retime: the new time, or told of it', async () => {
+    const earlier = await offer(33, 'DUB');
+    const flight = earlier.slices[0].segments[0].flight_id;
+    assert.match(earlier.slices[0].segments[0].departing_at, /T08:00:00/);
+    assert.equal((await retime(flight, 33, '21:05')).statusCode, 200);
+    // Booked at once on the offer found before: this process's network may not have the retime yet.
+    const booked = await bookFlight(t, auth, bookingBody(earlier));
+    assert.equal(booked.statusCode, 201, booked.body);
+    const b = booked.json();
+    const departing = b.status === 'schedule_changed' ? b.schedule_change.current : b.slices[0].segments[0];
+    assert.match(departing.departing_at, /T21:05:00/, `${b.status}: never 08:00 with no change`);
+    await t.flights.refreshNetwork();
+  });
+
+  it('tells a booking made on times a retime committed elsewhere has replaced, before this process heard of it', async () => {
+    const earlier = await offer(34, 'DUB');
+    const heldEarlier = await offer(34, 'DUB');
+    const flight = earlier.slices[0].segments[0].flight_id;
+    // Another process's retime, committed, its notice not yet here: the row alone, the network unchanged.
+    await t.storage.db
+      .insertInto('flight_retimes')
+      .values({
+        schedule_id: flight,
+        departure_date: dayAfter(t, 34),
+        departure_time: '21:05',
+        duration_minutes: 80,
+        reason: 'slot',
+        created_at: t.clock.now().toISOString(),
+      })
+      .execute();
+    const booked = await bookFlight(t, auth, bookingBody(earlier));
+    assert.equal(booked.statusCode, 201, booked.body);
+    assert.equal(booked.json().status, 'schedule_changed');
+    assert.match(booked.json().schedule_change.previous.departing_at, /T08:00:00/);
+    assert.match(booked.json().schedule_change.current.departing_at, /T21:05:00/);
+    assert.deepEqual(
+      booked.json().events.map((e: any) => e.type),
+      ['confirmed', 'schedule_changed'],
+    );
+    const held = await bookFlight(
+      t,
+      auth,
+      bookingBody(heldEarlier, [adult()], { type: 'hold', payment: undefined }),
+    );
+    assert.equal(held.statusCode, 201, held.body);
+    assert.equal(held.json().status, 'held');
+    assert.match(held.json().slices[0].segments[0].departing_at, /T21:05:00/, 'a hold shows the new time');
+  });
+
   it('flags a broken connection, refuses to accept it, and offers a free move or a full refund', async () => {
     const trip = await offer(20, 'JFK');
     assert.equal(trip.slices[0].segments.length, 2, 'a connection through Dublin');

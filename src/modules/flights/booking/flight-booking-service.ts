@@ -4,6 +4,7 @@ import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField, invalidFields } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
+import { localToInstant } from '../../../shared/calendar.ts';
 import { foldedNames } from '../../../shared/names.ts';
 import { onceForKey, withFreshReference } from '../../../shared/references.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
@@ -11,7 +12,9 @@ import type { Catalogue } from '../../catalog/index.ts';
 import type { RateTable } from '../../money/index.ts';
 import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
 import type { TermsFor } from '../../pricing/index.ts';
+import type { DatedFlight } from '../inventory/flight-network.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
+import type { RetimeRow } from '../inventory/network-repository.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { saleAt, seatsNeeded } from '../search/fare-rules.ts';
 import type { OfferTokens } from '../search/offer-token.ts';
@@ -68,6 +71,22 @@ export function createFlightBookingService(deps: {
   pricing: TermsFor;
   /** The exchange rates in force: fares of a journey filed in several currencies are priced in one. */
   rates: () => RateTable;
+  /**
+   * Retimes as stored now, read in the booking's transaction, and the retime's telling of a flight's live
+   * bookings: a booking made on times a retime has just replaced (this process's network not yet
+   * refreshed) is told of the new ones like every booking before it.
+   */
+  retimed: {
+    stored: (
+      trx: Kysely<Database>,
+      flights: ReadonlyArray<{ scheduleId: string; date: string }>,
+    ) => Promise<RetimeRow[]>;
+    tell: (
+      trx: Kysely<Database>,
+      flight: { id: string; date: string; departsAt: number; arrivesAt: number; number: string },
+      now: string,
+    ) => Promise<string[]>;
+  };
 }) {
   const { db, bookings, seats, clock, ids, payments } = deps;
 
@@ -84,6 +103,38 @@ export function createFlightBookingService(deps: {
     if (due && (await deps.expireHold(row.id)))
       return (await bookings.findVisible(visibilityOf(principal), { id: row.id }))!;
     return row;
+  }
+
+  /**
+   * Tells the booking just inserted of every retime stored for its flights that its times (this process's
+   * network) do not show yet; answers whether there was one. Its seats are taken, so a retime committing
+   * after this read waits for the booking and tells it itself (`flight-retime-service.ts`).
+   */
+  async function tellRetimes(trx: Kysely<Database>, flights: readonly DatedFlight[], now: string) {
+    const stored = await deps.retimed.stored(
+      trx,
+      flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date })),
+    );
+    let told = false;
+    for (const r of stored) {
+      const f = flights.find((x) => x.schedule.id === r.schedule_id && x.date === r.departure_date);
+      if (!f) continue;
+      const departsAt = localToInstant(
+        r.departure_date,
+        r.departure_time,
+        f.schedule.origin.time_zone,
+      ).getTime();
+      const arrivesAt = departsAt + r.duration_minutes * 60_000;
+      if (departsAt === f.departsAt && arrivesAt === f.arrivesAt) continue;
+      const number = `${f.schedule.carrier}${f.schedule.flightNumber}`;
+      await deps.retimed.tell(
+        trx,
+        { id: r.schedule_id, date: r.departure_date, departsAt, arrivesAt, number },
+        now,
+      );
+      told = true;
+    }
+    return told;
   }
 
   async function view(row: FlightBookingRecord) {
@@ -283,7 +334,8 @@ export function createFlightBookingService(deps: {
                     },
                     at: now.toISOString(),
                   });
-                  return record;
+                  const told = await tellRetimes(trx, flights, now.toISOString());
+                  return told ? (await bookings.findById(trx, bookingId))! : record;
                 }),
               ),
           ),

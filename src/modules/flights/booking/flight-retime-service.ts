@@ -8,6 +8,7 @@ import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { NetworkRepository } from '../inventory/network-repository.ts';
 import { scheduledOn } from '../inventory/schedule-dates.ts';
+import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { minimumConnectionMinutes } from '../search/connection-rules.ts';
 import { transition } from './booking-states.ts';
 import { bookingView, etagOf } from './booking-view.ts';
@@ -29,6 +30,7 @@ export function createFlightRetimeService(deps: {
   db: Kysely<Database>;
   bookings: FlightBookingsRepository;
   network: NetworkRepository;
+  seats: SeatInventoryRepository;
   catalogue: Catalogue;
   clock: Clock;
   tell: TellFlightBooking;
@@ -144,6 +146,9 @@ export function createFlightRetimeService(deps: {
           reason,
           created_at: now,
         });
+        // A booking taking seats on the flight now either commits first (and is told below) or waits, then
+        // reads this retime in its own transaction (`flight-booking-service.ts`): never neither.
+        await deps.seats.lockDatedFlight(trx, scheduleId, date);
         const changed = await retimeBookingsOn(trx, flight, now);
         await bumpVersion(trx, 'network');
         const answer = {

@@ -106,6 +106,20 @@ export function createNetworkRepository(db: Kysely<Database>) {
       return new Map(rows.map((r) => [scheduleKey(r), r]));
     },
 
+    /** The retimes stored now of some dated flights (read inside a booking's transaction). */
+    async retimesOf(
+      trx: Kysely<Database>,
+      flights: ReadonlyArray<{ scheduleId: string; date: string }>,
+    ): Promise<RetimeRow[]> {
+      if (flights.length === 0) return [];
+      return trx
+        .selectFrom('flight_retimes')
+        .selectAll()
+        .where('schedule_id', 'in', [...new Set(flights.map((f) => f.scheduleId))])
+        .where('departure_date', 'in', [...new Set(flights.map((f) => f.date))])
+        .execute();
+    },
+
     /** The dates of a schedule an operator moved one by one (they keep their own time). */
     async retimedDates(trx: Kysely<Database>, scheduleId: string): Promise<Set<string>> {
       const rows = await trx

@@ -94,6 +94,30 @@ export function createSeatInventoryRepository(db: Kysely<Database>) {
       return Number(row.sold) - seats;
     },
 
+    /**
+     * Locks a dated flight's seat rows in every cabin until the transaction ends, making them if need be
+     * (none sold): a booking taking seats on it waits for the transaction, and the transaction's next
+     * statements see every booking that took seats before it. A retime does it before it tells bookings.
+     */
+    async lockDatedFlight(trx: Kysely<Database>, scheduleId: string, date: string): Promise<void> {
+      await trx
+        .insertInto('seat_inventory')
+        .values(
+          (Object.keys(CAPACITY_COLUMN) as Cabin[]).map((cabin) => ({
+            schedule_id: scheduleId,
+            departure_date: date,
+            cabin,
+            sold: 0,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['schedule_id', 'departure_date', 'cabin'])
+            .doUpdateSet({ sold: sql<number>`${sql.ref('seat_inventory.sold')}` }),
+        )
+        .execute();
+    },
+
     async release(trx: Kysely<Database>, key: SeatKey, seats: number): Promise<void> {
       await trx
         .updateTable('seat_inventory')
