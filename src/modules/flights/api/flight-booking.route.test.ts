@@ -303,6 +303,35 @@ describe('flight booking lifecycle', () => {
     assert.equal(rename.json().errors[0].pointer, '/passengers/0');
   });
 
+  it('measures every name correction from the name booked: small steps do not add up to another traveller', async () => {
+    const res = await bookFlight(t, customer.auth, bookingBody(await offerFor(30)));
+    const booking = res.json();
+    const id = booking.passengers[0].id;
+    const booked = `${booking.passengers[0].given_name} ${booking.passengers[0].family_name}`;
+    let etag = res.headers.etag as string;
+    const correct = async (given_name: string, family_name: string) => {
+      const answer = await post(
+        '/update_booking',
+        { booking_id: booking.id, passengers: [{ id, given_name, family_name }] },
+        { ...customer.auth, 'if-match': etag },
+      );
+      if (answer.statusCode === 200) etag = answer.headers.etag as string;
+      return answer;
+    };
+    // Three letters off the name booked, one correction at a time: each step alone is small.
+    const [given, family] = [booking.passengers[0].given_name, booking.passengers[0].family_name];
+    const first = await correct(`${given.slice(0, -1)}x`, family);
+    assert.equal(first.statusCode, 200, first.body);
+    const second = await correct(`${given.slice(0, -1)}x`, `${family.slice(0, -2)}yy`);
+    assert.equal(second.statusCode, 200, second.body);
+    const third = await correct(`${given.slice(0, -1)}x`, `${family.slice(0, -3)}zzz`);
+    assert.equal(third.statusCode, 400, third.body);
+    assert.equal(third.json().errors[0].pointer, '/passengers/0');
+    assert.match(third.json().errors[0].detail, new RegExp(booked));
+    const back = await correct(given, family);
+    assert.equal(back.statusCode, 200, 'back to the name booked is always allowed');
+  });
+
   it('keeps special requests and loyalty accounts per passenger, at booking and after, refusing odd ones', async () => {
     const offer = await offerFor(31);
     const odd = await bookFlight(

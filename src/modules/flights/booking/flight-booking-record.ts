@@ -67,7 +67,14 @@ export function saleOf(itinerary: StoredItinerary): Due {
   };
 }
 
-export type StoredPassenger = PassengerInput & { id: string };
+export type StoredPassenger = PassengerInput & {
+  id: string;
+  /**
+   * The name the passenger was booked (and ticketed) in, kept once a correction changes it: every later
+   * correction is measured from it, so small corrections cannot add up to another traveller.
+   */
+  booked_name?: string;
+};
 
 export interface Contact {
   email: string;

@@ -375,8 +375,8 @@ export function createFlightBookingService(deps: {
 
     /**
      * Edits contact details, corrects passenger names and sets their special requests and loyalty accounts,
-     * if the client's `If-Match` is the booking's current ETag (RFC 9110 §13.1.1); a correction may change
-     * at most three letters of a name.
+     * if the client's `If-Match` is the booking's current ETag (RFC 9110 §13.1.1); a name may differ from
+     * the name booked by at most three letters, however many corrections it took.
      */
     async updateBooking(
       principal: Principal,
@@ -400,14 +400,18 @@ export function createFlightBookingService(deps: {
         if (!p) throw invalidField(`/passengers/${i}/id`, 'is not a passenger of this booking');
         const before = `${p.given_name} ${p.family_name}`;
         const after = `${edit.given_name ?? p.given_name} ${edit.family_name ?? p.family_name}`;
-        if (!isNameCorrection(before, after))
+        const booked = p.booked_name ?? before;
+        if (!isNameCorrection(booked, after))
           throw invalidField(
             `/passengers/${i}`,
-            'a name correction may change at most 3 letters; cancel and rebook to change the traveller',
+            `a name may differ from the name booked (${booked}) by at most 3 letters; cancel and rebook to change the traveller`,
           );
         p.given_name = edit.given_name ?? p.given_name;
         p.family_name = edit.family_name ?? p.family_name;
-        if (before !== after) changes[p.id] = after;
+        if (before !== after) {
+          changes[p.id] = after;
+          p.booked_name = booked;
+        }
         if (edit.special_requests !== undefined) p.special_requests = edit.special_requests;
         if (edit.loyalty_accounts !== undefined) p.loyalty_accounts = edit.loyalty_accounts;
         if (edit.special_requests !== undefined || edit.loyalty_accounts !== undefined) {
