@@ -181,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
     keys,
     issuer: config.http.publicUrl,
     tokenRequestsPerMinutePerSource: config.auth.tokenRequestsPerMinutePerSource,
+    trustProxy: config.http.trustProxy,
   });
   const guards = {
     read: guard({ scope: 'read' }),

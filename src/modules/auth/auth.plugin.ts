@@ -19,6 +19,8 @@ export interface AuthModuleDeps {
   keys: SigningKeys;
   issuer: string;
   tokenRequestsPerMinutePerSource: number;
+  /** Whether forwarded headers are believed (TRUST_PROXY): then only the issuer's origin is the site's. */
+  trustProxy: boolean;
 }
 
 /**
@@ -65,5 +67,6 @@ export async function authModule(app: App, deps: AuthModuleDeps): Promise<void> 
   await webSessionRoutes(app, {
     tokens: deps.tokens,
     limited: tokenRequestLimit(app, deps.tokenRequestsPerMinutePerSource),
+    site: { publicUrl: deps.issuer, trustProxy: deps.trustProxy },
   });
 }

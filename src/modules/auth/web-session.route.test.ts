@@ -13,17 +13,20 @@ describe('the website session: refresh token in an HttpOnly cookie, access token
   });
   after(() => t.close());
 
-  const post = (url: string, options: { body?: object; cookie?: string; origin?: string } = {}) =>
-    t.app.inject({
+  /** A POST as the site's own page sends it (inject calls the server localhost:80), or from `origin`. */
+  const post = (url: string, options: { body?: object; cookie?: string; origin?: string | null } = {}) => {
+    const origin = options.origin === undefined ? 'http://localhost:80' : options.origin;
+    return t.app.inject({
       method: 'POST',
       url,
       headers: {
         'content-type': 'application/json',
         ...(options.cookie ? { cookie: `itinera_session=${options.cookie}` } : {}),
-        ...(options.origin ? { origin: options.origin } : {}),
+        ...(origin ? { origin } : {}),
       },
       payload: JSON.stringify(options.body ?? {}),
     });
+  };
   const sessionCookie = (response: { cookies: Array<{ name: string; value: string }> }) =>
     response.cookies.find((c) => c.name === 'itinera_session');
   const catalogue = (accessToken: string) =>
@@ -87,6 +90,46 @@ describe('the website session: refresh token in an HttpOnly cookie, access token
     assert.equal(foreign.headers['set-cookie'], undefined);
     const own = await post('/web_session', { body: user, origin: 'http://localhost:80' });
     assert.equal(own.statusCode, 200, 'the page of this server itself (inject calls it localhost:80)');
+    const cookie = sessionCookie(own)!.value;
+    for (const url of ['/refresh_web_session', '/end_web_session']) {
+      const hidden = await post(url, { cookie, origin: null });
+      assert.equal(hidden.statusCode, 403, `${url} with no Origin`);
+      assert.equal(hidden.json().code, 'FORBIDDEN');
+    }
+    assert.equal(
+      (await post('/refresh_web_session', { cookie })).statusCode,
+      200,
+      'the session still stands',
+    );
+  });
+
+  it('behind a trusted proxy, knows its own origin from PUBLIC_URL, not from a forwarded host', async () => {
+    const proxied = await buildTestApp({
+      env: { TRUST_PROXY: 'true', PUBLIC_URL: 'https://shop.example.com' },
+      storage: undefined,
+    });
+    try {
+      const account = await createUser(proxied, 'customer');
+      const signIn = (origin: string, forwardedHost: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/web_session',
+          headers: {
+            'content-type': 'application/json',
+            origin,
+            'x-forwarded-host': forwardedHost,
+            'x-forwarded-proto': 'https',
+          },
+          payload: JSON.stringify({ username: account.username, password: account.password }),
+        });
+      const forged = await signIn('https://evil.example', 'evil.example');
+      assert.equal(forged.statusCode, 403, 'a forged forwarded host and a matching Origin');
+      assert.equal(forged.json().code, 'FORBIDDEN');
+      const site = await signIn('https://shop.example.com', 'internal:8080');
+      assert.equal(site.statusCode, 200, site.body);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('counts sign-ins with the token endpoint per address, and answers the excess 429 RATE_LIMITED with Retry-After', async () => {
@@ -111,7 +154,7 @@ describe('the website session: refresh token in an HttpOnly cookie, access token
           await limited.app.inject({
             method: 'POST',
             url: '/refresh_web_session',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', origin: 'http://localhost:80' },
             payload: '{}',
           })
         ).json().code,

@@ -26,16 +26,33 @@ const WebSessionSchema = Type.Object({
   scope: Type.String(),
 });
 
+/** Where the website is served from: its public URL, and whether forwarded headers are believed. */
+export interface SiteOrigin {
+  publicUrl: string;
+  trustProxy: boolean;
+}
+
 /**
  * A cross-site page cannot use these routes: the browser sends the cookie only to the same site
  * (SameSite=Strict), the JSON body forces a CORS preflight, and an Origin other than the server's own is
- * refused outright.
+ * refused outright. The server's own is PUBLIC_URL's origin, or the Host the request came to when no
+ * proxy is trusted; behind a trusted proxy only PUBLIC_URL counts, as forwarded hosts can be forged.
+ * Renewing and ending a session also need an Origin: browsers send one with every POST, and a request
+ * that hides it is refused rather than believed.
  */
-function refuseCrossOrigin(request: FastifyRequest): void {
+function refuseCrossOrigin(request: FastifyRequest, site: SiteOrigin, originRequired: boolean): void {
   const origin = request.headers.origin;
-  if (origin === undefined) return;
-  const own = `${request.protocol}://${request.host}`;
-  if (origin !== own) throw new AppError('FORBIDDEN', 'Web sessions are for pages of this server only');
+  if (origin === undefined) {
+    if (originRequired)
+      throw new AppError(
+        'FORBIDDEN',
+        'Send the Origin header: web sessions are for pages of this server only',
+      );
+    return;
+  }
+  const own = new Set([new URL(site.publicUrl).origin]);
+  if (!site.trustProxy) own.add(`${request.protocol}://${request.headers.host ?? ''}`);
+  if (!own.has(origin)) throw new AppError('FORBIDDEN', 'Web sessions are for pages of this server only');
 }
 
 function oauthToProblem(error: unknown, refused: 'INVALID_CREDENTIALS' | 'SESSION_EXPIRED'): unknown {
@@ -57,7 +74,7 @@ function oauthToProblem(error: unknown, refused: 'INVALID_CREDENTIALS' | 'SESSIO
  */
 export async function webSessionRoutes(
   app: App,
-  deps: { tokens: TokenService; limited: onRequestAsyncHookHandler },
+  deps: { tokens: TokenService; limited: onRequestAsyncHookHandler; site: SiteOrigin },
 ): Promise<void> {
   await app.register(cookie);
   // The shared per-source count of sign-ins, its refusal in problem details like the rest of these routes.
@@ -101,7 +118,7 @@ export async function webSessionRoutes(
       onRequest: limited,
     },
     async (request, reply) => {
-      refuseCrossOrigin(request);
+      refuseCrossOrigin(request, deps.site, false);
       const tokens = await deps.tokens
         .token(
           {
@@ -134,7 +151,7 @@ export async function webSessionRoutes(
       },
     },
     async (request, reply) => {
-      refuseCrossOrigin(request);
+      refuseCrossOrigin(request, deps.site, true);
       const refreshToken = request.cookies[COOKIE];
       if (!refreshToken) throw new AppError('SESSION_EXPIRED', 'There is no session to renew');
       const tokens = await deps.tokens
@@ -163,7 +180,7 @@ export async function webSessionRoutes(
       },
     },
     async (request, reply) => {
-      refuseCrossOrigin(request);
+      refuseCrossOrigin(request, deps.site, true);
       const refreshToken = request.cookies[COOKIE];
       if (refreshToken)
         await deps.tokens.revoke({ client_id: WEB_CLIENT_ID, token: refreshToken }, undefined);
