@@ -27,6 +27,14 @@ describe('webhook targets when private networks are not allowed', () => {
     await t.close();
   });
 
+  const create = (url: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/create_webhook',
+      headers: admin.auth,
+      payload: { url, events: ['*'] },
+    });
+
   it('refuses loopback, link-local (metadata), IPv6 loopback and IPv4-compatible, private, port 0 and names that resolve to them', async () => {
     for (const url of [
       `http://127.0.0.1:${port}/hook`,
@@ -41,29 +49,13 @@ describe('webhook targets when private networks are not allowed', () => {
       'https://[::]/hook',
       'https://1.1.1.1:0/hook',
     ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/create_webhook',
-        headers: admin.auth,
-        payload: { url, events: ['*'] },
-      });
+      const res = await create(url);
       assert.equal(res.statusCode, 400, `${url}: ${res.body}`);
       assert.equal(res.json().errors[0].pointer, '/url');
     }
     // A public address, on its default port or another, is an endpoint like any other.
-    for (const url of [
-      'https://1.1.1.1/hook',
-      'https://1.1.1.1:8443/hook',
-      'https://[2606:4700::1111]/hook',
-    ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/create_webhook',
-        headers: admin.auth,
-        payload: { url, events: ['*'] },
-      });
-      assert.equal(res.statusCode, 201, `${url}: ${res.body}`);
-    }
+    for (const url of ['https://1.1.1.1/hook', 'https://1.1.1.1:8443/hook', 'https://[2606:4700::1111]/hook'])
+      assert.equal((await create(url)).statusCode, 201, url);
   });
 
   it('stops a delivery at connection time to an address that is not public, whatever the URL said', async () => {
