@@ -632,7 +632,7 @@ export interface paths {
         put?: never;
         /**
          * Describe a token (RFC 7662)
-         * @description The calling client authenticates as at the token endpoint and may introspect only tokens issued to it; any other token, and any expired, used or revoked one, is `{"active": false}`.
+         * @description A confidential client authenticates as at the token endpoint (a public client is refused, 401 `invalid_client`: RFC 7662 §2.1) and may introspect only tokens issued to it; any other token, and any expired, used or revoked one, is `{"active": false}`.
          */
         post: operations["introspect_token"];
         delete?: never;

@@ -12,8 +12,9 @@ export function introspectTokenRoute(app: App, deps: { tokens: TokenService }) {
         tags: ['auth'],
         summary: 'Describe a token (RFC 7662)',
         description:
-          'The calling client authenticates as at the token endpoint and may introspect only tokens issued to it; ' +
-          'any other token, and any expired, used or revoked one, is `{"active": false}`.',
+          'A confidential client authenticates as at the token endpoint (a public client is refused, 401 ' +
+          '`invalid_client`: RFC 7662 §2.1) and may introspect only tokens issued to it; any other token, and any ' +
+          'expired, used or revoked one, is `{"active": false}`.',
         consumes: ['application/x-www-form-urlencoded'],
         security: [{}, { clientBasic: [] }],
         body: TokenOperandSchema,

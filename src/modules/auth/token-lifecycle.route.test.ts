@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { FORM, form, signIn } from '../../../test/helpers/factories.ts';
+import { createClient, createUser, FORM, form, signIn } from '../../../test/helpers/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 describe('refresh, revocation and introspection', () => {
@@ -19,6 +19,24 @@ describe('refresh, revocation and introspection', () => {
       refresh_token: refreshToken,
       scope,
     });
+  /** A user signed in through a confidential client: the kind of client that may introspect. */
+  const confidentialSignIn = async () => {
+    const client = await createClient(t, { confidential: true });
+    const user = await createUser(t, 'customer');
+    const secret = client.clientSecret!;
+    const res = await post('/connect/token', {
+      grant_type: 'password',
+      client_id: client.clientId,
+      client_secret: secret,
+      username: user.username,
+      password: user.password,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json();
+    return { client, secret, user, accessToken: body.access_token, refreshToken: body.refresh_token };
+  };
+  const introspect = (token: string, caller: { client: { clientId: string }; secret: string }) =>
+    post('/connect/introspect', { token, client_id: caller.client.clientId, client_secret: caller.secret });
   const catalogue = (accessToken: string) =>
     t.app.inject({
       method: 'GET',
@@ -81,16 +99,13 @@ describe('refresh, revocation and introspection', () => {
   });
 
   it('ends a disabled account’s access tokens at once, and its sign-ins for good', async () => {
-    const s = await signIn(t);
+    const s = await confidentialSignIn();
     assert.equal((await catalogue(s.accessToken)).statusCode, 200);
     await t.accounts.setUserDisabled(s.user.username, true);
     const call = await catalogue(s.accessToken);
     assert.equal(call.statusCode, 401);
     assert.equal(call.json().code, 'INVALID_TOKEN');
-    const introspected = await post('/connect/introspect', {
-      client_id: s.client.clientId,
-      token: s.accessToken,
-    });
+    const introspected = await introspect(s.accessToken, s);
     assert.deepEqual(introspected.json(), { active: false });
     await t.accounts.setUserDisabled(s.user.username, false);
     assert.equal(
@@ -98,7 +113,13 @@ describe('refresh, revocation and introspection', () => {
       401,
       'enabling the account again needs a new sign-in',
     );
-    assert.equal((await refresh(s.client.clientId, s.refreshToken)).json().error, 'invalid_grant');
+    const again = await post('/connect/token', {
+      grant_type: 'refresh_token',
+      client_id: s.client.clientId,
+      client_secret: s.secret,
+      refresh_token: s.refreshToken,
+    });
+    assert.equal(again.json().error, 'invalid_grant');
   });
 
   it('never lets two concurrent uses of one refresh token both succeed', async () => {
@@ -173,41 +194,39 @@ describe('refresh, revocation and introspection', () => {
   });
 
   it('introspects active tokens (RFC 7662) and reports spent, revoked, foreign and junk tokens inactive', async () => {
-    const s = await signIn(t);
-    const access = (
-      await post('/connect/introspect', { token: s.accessToken, client_id: s.client.clientId })
-    ).json();
+    const s = await confidentialSignIn();
+    const access = (await introspect(s.accessToken, s)).json();
     assert.equal(access.active, true);
     assert.equal(access.sub, s.user.id);
     assert.equal(access.client_id, s.client.clientId);
     assert.equal(access.scope, 'read book');
     assert.equal(access.token_type, 'Bearer');
     assert.equal(access.username, s.user.username);
-    const refreshInfo = (
-      await post('/connect/introspect', { token: s.refreshToken, client_id: s.client.clientId })
-    ).json();
+    const refreshInfo = (await introspect(s.refreshToken, s)).json();
     assert.equal(refreshInfo.active, true);
     assert.equal(refreshInfo.token_type, 'refresh_token');
-    const other = await signIn(t);
-    assert.deepEqual(
-      (await post('/connect/introspect', { token: s.accessToken, client_id: other.client.clientId })).json(),
-      { active: false },
-    );
-    assert.deepEqual(
-      (await post('/connect/introspect', { token: 'junk', client_id: s.client.clientId })).json(),
-      { active: false },
-    );
-    await refresh(s.client.clientId, s.refreshToken);
-    assert.deepEqual(
-      (await post('/connect/introspect', { token: s.refreshToken, client_id: s.client.clientId })).json(),
-      { active: false },
-    );
+    const other = await confidentialSignIn();
+    assert.deepEqual((await introspect(s.accessToken, other)).json(), { active: false });
+    assert.deepEqual((await introspect('junk', s)).json(), { active: false });
+    const renewed = await post('/connect/token', {
+      grant_type: 'refresh_token',
+      client_id: s.client.clientId,
+      client_secret: s.secret,
+      refresh_token: s.refreshToken,
+    });
+    assert.equal(renewed.statusCode, 200, renewed.body);
+    assert.deepEqual((await introspect(s.refreshToken, s)).json(), { active: false });
     t.clock.advance(3601);
-    assert.deepEqual(
-      (await post('/connect/introspect', { token: s.accessToken, client_id: s.client.clientId })).json(),
-      { active: false },
-    );
+    assert.deepEqual((await introspect(s.accessToken, s)).json(), { active: false });
     t.clock.advance(-3601);
+  });
+
+  it('refuses introspection to a public client, which anyone can name, even for its own tokens', async () => {
+    const s = await signIn(t);
+    const res = await post('/connect/introspect', { token: s.accessToken, client_id: s.client.clientId });
+    assert.equal(res.statusCode, 401);
+    assert.equal(res.json().error, 'invalid_client');
+    assert.equal(res.json().username, undefined);
   });
 
   it('requires client authentication for introspection', async () => {

@@ -212,6 +212,12 @@ export function createTokenService(deps: {
       authorization: string | undefined,
     ): Promise<Record<string, unknown>> {
       const client = await authenticateClient(clients, params, authorization);
+      // RFC 7662 §2.1: the caller must be authorized. A public client proves nothing (anyone can name it).
+      if (client.secret_hash === null)
+        throw new OAuthError(
+          'invalid_client',
+          'Introspection is for confidential clients, which authenticate',
+        );
       const token = params.token;
       if (!token) throw new OAuthError('invalid_request', 'token is required');
       const now = clock.now();
