@@ -3,6 +3,7 @@ import type { Database } from '../../../db/tables.ts';
 import { bumpVersion, EVERYTHING } from '../../../db/versioned-cache.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
+import { mapInTurns, yieldNow } from '../../../shared/yield-now.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { fareRouteKey } from './network-cache.ts';
 import {
@@ -12,7 +13,7 @@ import {
   type ScheduleRow,
   scheduleKey,
 } from './network-repository.ts';
-import { assertNetworkFile } from './network-validation.ts';
+import { assertNetworkFileInTurns } from './network-validation.ts';
 
 export interface ImportResult {
   schedules: number;
@@ -75,12 +76,12 @@ export function createNetworkImporter(deps: {
   onScheduleChanges?: OnScheduleChanges;
 }) {
   return async function importNetwork(
-    file: unknown,
+    input: unknown,
     onProgress?: (done: number, total: number) => void,
   ): Promise<ImportResult> {
-    assertNetworkFile(file, deps.catalogue);
+    const file = await assertNetworkFileInTurns(input, deps.catalogue);
     const now = deps.clock.now().toISOString();
-    const schedules: ScheduleRow[] = file.schedules.map((s) => ({
+    const schedules: ScheduleRow[] = await mapInTurns(file.schedules, (s) => ({
       id: deps.ids.next('sch'),
       carrier: s.carrier,
       flight_number: s.flight_number,
@@ -100,7 +101,7 @@ export function createNetworkImporter(deps: {
       created_at: now,
       updated_at: now,
     }));
-    const fares: FareRow[] = file.fares.map((f) => ({
+    const fares: FareRow[] = await mapInTurns(file.fares, (f) => ({
       id: deps.ids.next('far'),
       carrier: f.carrier,
       origin: f.origin,
@@ -129,9 +130,12 @@ export function createNetworkImporter(deps: {
     }));
     const total = schedules.length + fares.length;
     let done = 0;
-    const step = (n: number) => {
+    // Each chunk written, the event loop reads sockets: live traffic keeps answering during a long import
+    // (queries of other requests wait for the transaction's connection; liveness does not).
+    const step = async (n: number) => {
       done += n;
       onProgress?.(done, total);
+      await yieldNow();
     };
     const { oversold, told } = await deps.db.transaction().execute(async (trx) => {
       const stored = await deps.network.storedSchedules(trx);

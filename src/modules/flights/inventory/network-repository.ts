@@ -133,7 +133,7 @@ export function createNetworkRepository(db: Kysely<Database>) {
     async upsertSchedules(
       trx: Kysely<Database>,
       rows: ScheduleRow[],
-      onChunk?: (n: number) => void,
+      onChunk?: (n: number) => void | Promise<void>,
     ): Promise<void> {
       for (const chunk of chunks(rows)) {
         await trx
@@ -156,11 +156,15 @@ export function createNetworkRepository(db: Kysely<Database>) {
             })),
           )
           .execute();
-        onChunk?.(chunk.length);
+        await onChunk?.(chunk.length);
       }
     },
 
-    async upsertFares(trx: Kysely<Database>, rows: FareRow[], onChunk?: (n: number) => void): Promise<void> {
+    async upsertFares(
+      trx: Kysely<Database>,
+      rows: FareRow[],
+      onChunk?: (n: number) => void | Promise<void>,
+    ): Promise<void> {
       for (const chunk of chunks(rows)) {
         await trx
           .insertInto('fares')
@@ -188,7 +192,7 @@ export function createNetworkRepository(db: Kysely<Database>) {
             })),
           )
           .execute();
-        onChunk?.(chunk.length);
+        await onChunk?.(chunk.length);
       }
     },
 

@@ -1,5 +1,6 @@
 import { invalidFields } from '../../../http/app-error.ts';
 import { type ImportProblem, isDate, matches, repeatedRecords } from '../../../shared/import-problems.ts';
+import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { seatLayoutProblems } from '../seats/seat-layout-validation.ts';
 import { farePricingProblems } from './fare-calendar.ts';
@@ -10,6 +11,9 @@ const DAYS = /^[1-7]{1,7}$/;
 /** Whole minor units of any currency, up to a trillion (a long-haul first-class fare in rupiah cents). */
 const MONEY = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) < 1_000_000_000_000;
 
+/** Records checked between two yields to the event loop (a few milliseconds of work). */
+const RECORDS_PER_TURN = 2_000;
+
 /** Accepts a file as the import format, or throws 400 listing every problem with its pointer. */
 export function assertNetworkFile(file: unknown, catalogue: Catalogue): asserts file is NetworkFile {
   const problems = validateNetwork(file as NetworkFile, catalogue);
@@ -18,6 +22,43 @@ export function assertNetworkFile(file: unknown, catalogue: Catalogue): asserts 
 
 /** Every problem of an import file, each with a JSON pointer; an empty list means it can be imported. */
 export function validateNetwork(file: NetworkFile, catalogue: Catalogue): ImportProblem[] {
+  const check = recordChecks(file, catalogue);
+  if (check.problems.length > 0) return check.problems;
+  file.schedules.forEach(check.schedule);
+  file.fares.forEach(check.fare);
+  return check.rest();
+}
+
+/** `assertNetworkFile`, checking in turns (`validateNetworkInTurns`). */
+export async function assertNetworkFileInTurns(file: unknown, catalogue: Catalogue): Promise<NetworkFile> {
+  const problems = await validateNetworkInTurns(file as NetworkFile, catalogue);
+  if (problems.length > 0) throw invalidFields('The network file', problems);
+  return file as NetworkFile;
+}
+
+/**
+ * `validateNetwork`, yielding to the event loop every RECORDS_PER_TURN records: a file of a hundred
+ * thousand schedules takes a second to check, and live traffic keeps answering meanwhile.
+ */
+export async function validateNetworkInTurns(
+  file: NetworkFile,
+  catalogue: Catalogue,
+): Promise<ImportProblem[]> {
+  const check = recordChecks(file, catalogue);
+  if (check.problems.length > 0) return check.problems;
+  for (const [list, one] of [
+    [file.schedules, check.schedule],
+    [file.fares, check.fare],
+  ] as const)
+    for (let i = 0; i < list.length; i++) {
+      if (i > 0 && i % RECORDS_PER_TURN === 0) await yieldNow();
+      (one as (record: unknown, i: number) => void)(list[i], i);
+    }
+  return check.rest();
+}
+
+/** The checks of each schedule and fare, adding to one list of problems; `rest` adds the file's own. */
+function recordChecks(file: NetworkFile, catalogue: Catalogue) {
   const problems: ImportProblem[] = [];
   const bad = (pointer: string, detail: string) => problems.push({ pointer, detail });
   const airport = (code: unknown) =>
@@ -26,9 +67,7 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
     typeof code === 'string' && /^[A-Z0-9]{2}$/.test(code) && catalogue.airlineByCode.has(code);
   if (!Array.isArray(file?.schedules)) bad('/schedules', 'must be an array');
   if (!Array.isArray(file?.fares)) bad('/fares', 'must be an array');
-  if (problems.length > 0) return problems;
-
-  file.schedules.forEach((s, i) => {
+  const schedule = (s: NetworkFile['schedules'][number], i: number) => {
     const p = `/schedules/${i}`;
     if (!carrier(s.carrier)) bad(`${p}/carrier`, 'must be the IATA code of an airline in the catalogue');
     if (!Number.isInteger(s.flight_number) || s.flight_number < 1 || s.flight_number > 9999)
@@ -49,9 +88,8 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
     if (seats.some((n) => !Number.isInteger(n) || n < 0 || n > 1000) || seats.every((n) => n === 0)) {
       bad(`${p}/capacity`, 'needs seats in at least one cabin, each 0 to 1000');
     }
-  });
-
-  file.fares.forEach((f, i) => {
+  };
+  const fare = (f: NetworkFile['fares'][number], i: number) => {
     const p = `/fares/${i}`;
     if (!carrier(f.carrier)) bad(`${p}/carrier`, 'must be the IATA code of an airline in the catalogue');
     if (!airport(f.origin)) bad(`${p}/origin`, 'must be an airport of the catalogue');
@@ -96,15 +134,18 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
       for (const problem of farePricingProblems(f.pricing))
         bad(`${p}/pricing${problem.path}`, problem.message);
     }
-  });
-  problems.push(...seatLayoutProblems(file.seat_maps));
-  problems.push(
-    ...repeatedRecords(file.schedules, '/schedules', 'carrier, flight_number, origin and valid_from', (s) =>
-      [s.carrier, s.flight_number, s.origin, s.valid_from].join('|'),
-    ),
-    ...repeatedRecords(file.fares, '/fares', 'carrier, origin, destination, cabin and brand', (f) =>
-      [f.carrier, f.origin, f.destination, f.cabin, f.brand].join('|'),
-    ),
-  );
-  return problems;
+  };
+  const rest = () => {
+    problems.push(...seatLayoutProblems(file.seat_maps));
+    problems.push(
+      ...repeatedRecords(file.schedules, '/schedules', 'carrier, flight_number, origin and valid_from', (s) =>
+        [s.carrier, s.flight_number, s.origin, s.valid_from].join('|'),
+      ),
+      ...repeatedRecords(file.fares, '/fares', 'carrier, origin, destination, cabin and brand', (f) =>
+        [f.carrier, f.origin, f.destination, f.cabin, f.brand].join('|'),
+      ),
+    );
+    return problems;
+  };
+  return { problems, schedule, fare, rest };
 }

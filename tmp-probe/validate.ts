@@ -1,0 +1,10 @@
+import { testCatalogue } from '../test/helpers/test-app.ts';
+import { generateNetwork } from '../src/modules/flights/index.ts';
+import { assertNetworkFile } from '../src/modules/flights/inventory/network-validation.ts';
+const file = generateNetwork(testCatalogue(), 'L', '2026-11-25');
+const schedules = file.schedules.slice(0, 60_000);
+const routes = new Set(schedules.map((s: any) => `${s.carrier}|${s.origin}|${s.destination}`));
+const fares = file.fares.filter((f: any) => routes.has(`${f.carrier}|${f.origin}|${f.destination}`));
+const t0 = performance.now();
+assertNetworkFile({ ...file, schedules, fares }, testCatalogue());
+console.log('validate', (performance.now() - t0).toFixed(0), 'ms');
