@@ -40,7 +40,7 @@ export function roomsLeft(
 }
 
 /** A room type as its states are read: its id and how many rooms it has. */
-type CountedRoom = Pick<IndexedRoomType, 'id' | 'rooms'>;
+export type CountedRoom = Pick<IndexedRoomType, 'id' | 'rooms'>;
 
 /** Whether a room type can be sold for a stay: enough rooms left every night, and arrival open. */
 export function sellable(

@@ -1,12 +1,8 @@
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { PriceTerms } from '../../pricing/index.ts';
 import { roomsTotalOn, type StayNights } from '../inventory/hotel-rates.ts';
-import type { HotelIndex, IndexedRoomType, PlanRules } from './hotel-index.ts';
-import { type NightStates, type Room, roomStates, sellable } from './hotel-options.ts';
-
-/** A room type as its states are read: its id and how many rooms it has. */
-export type CountedRoom = Pick<IndexedRoomType, 'id' | 'rooms'>;
-
+import type { HotelIndex, PlanRules } from './hotel-index.ts';
+import { type CountedRoom, type NightStates, type Room, roomStates, sellable } from './hotel-options.ts';
 import type { RankedHotel } from './hotel-result-view.ts';
 import type { PlanTerms } from './hotel-sale.ts';
 
