@@ -19,9 +19,9 @@ const grown = (length: number) => Math.max(length + 1024, Math.ceil(length * 1.2
  * so the first row added after loading copies nothing.
  */
 export class NumberColumn<A extends Typed> {
-  protected head: A | undefined;
-  protected headCount = 0;
-  protected data: A;
+  private head: A | undefined;
+  private headCount = 0;
+  private data: A;
   private count = 0;
   private readonly make: TypedConstructor<A>;
 
@@ -71,7 +71,7 @@ export class NumberColumn<A extends Typed> {
    * for the kind, a copy otherwise.
    */
   static fromBytes<A extends Typed>(make: TypedConstructor<A>, bytes: Uint8Array): NumberColumn<A> {
-    const column = numberColumn(make);
+    const column = new NumberColumn(make);
     const size = new make(1).BYTES_PER_ELEMENT;
     const count = bytes.byteLength / size;
     if (bytes.byteOffset % size === 0) {
@@ -84,51 +84,6 @@ export class NumberColumn<A extends Typed> {
     column.headCount = count;
     return column;
   }
-}
-
-/*
- * One subclass per kind, each with its own `at`: a read site that sees one typed-array kind stays fast,
- * one shared by five kinds (the hotel index has five) becomes a generic lookup several times slower.
- */
-class Float64Column extends NumberColumn<Float64Array> {
-  override at(i: number): number {
-    return i < this.headCount ? this.head![i]! : this.data[i - this.headCount]!;
-  }
-}
-class Uint32Column extends NumberColumn<Uint32Array> {
-  override at(i: number): number {
-    return i < this.headCount ? this.head![i]! : this.data[i - this.headCount]!;
-  }
-}
-class Int32Column extends NumberColumn<Int32Array> {
-  override at(i: number): number {
-    return i < this.headCount ? this.head![i]! : this.data[i - this.headCount]!;
-  }
-}
-class Uint16Column extends NumberColumn<Uint16Array> {
-  override at(i: number): number {
-    return i < this.headCount ? this.head![i]! : this.data[i - this.headCount]!;
-  }
-}
-class Uint8Column extends NumberColumn<Uint8Array> {
-  override at(i: number): number {
-    return i < this.headCount ? this.head![i]! : this.data[i - this.headCount]!;
-  }
-}
-
-/** A column of the kind `make` makes, read through that kind's own `at`. */
-export function numberColumn<A extends Typed>(make: TypedConstructor<A>, capacity?: number): NumberColumn<A> {
-  const Kind =
-    (make as unknown) === Float64Array
-      ? Float64Column
-      : (make as unknown) === Uint32Array
-        ? Uint32Column
-        : (make as unknown) === Int32Array
-          ? Int32Column
-          : (make as unknown) === Uint16Array
-            ? Uint16Column
-            : Uint8Column;
-  return new (Kind as unknown as new (m: TypedConstructor<A>, c?: number) => NumberColumn<A>)(make, capacity);
 }
 
 const encoder = new TextEncoder();

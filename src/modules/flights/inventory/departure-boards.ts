@@ -134,6 +134,16 @@ export class DepartureBoards {
     for (let a = 0; a < this.airports.length; a++) this.byOriginStart[a + 1]! += this.byOriginStart[a]!;
   }
 
+  /** Whether an operator cancelled schedule number `i` on `date`. */
+  cancelledOn(i: number, date: string): boolean {
+    return this.cancelled.get(i)?.has(date) ?? false;
+  }
+
+  /** The time and duration an operator set for schedule number `i` on `date`, if any. */
+  movedOn(i: number, date: string): Moved | undefined {
+    return this.moved.get(i)?.get(date);
+  }
+
   /** The flights leaving airport number `airport` on its local `date`; worked out once, then kept. */
   board(airport: number, date: string): Board {
     const key = `${airport}|${date}`;
@@ -181,8 +191,8 @@ export class DepartureBoards {
     for (let k = 0; k < candidates.length; k++) {
       const i = candidates[k]!;
       if (day < this.validFrom[i]! || day > this.validTo[i]! || (this.weekdays[i]! & bit) === 0) continue;
-      if (this.cancelled.get(i)?.has(date)) continue;
-      const moved = this.moved.get(i)?.get(date);
+      if (this.cancelledOn(i, date)) continue;
+      const moved = this.movedOn(i, date);
       const at =
         moved || offset === null
           ? localToInstant(date, moved?.departureTime ?? this.schedules[i]!.departureTime, zone).getTime()

@@ -45,14 +45,14 @@ export class FlightNetwork {
   readonly schedules = new Map<string, Schedule>();
   /** The schedules in their numbered order: the numbers the departure boards speak of. */
   readonly scheduleList: Schedule[] = [];
+  /** Each schedule's number in `scheduleList`, by id. */
+  private readonly numbers = new Map<string, number>();
+  /** The schedules in columns, with the dates operators cancelled or retimed: what `operates` reads too. */
   readonly boards: DepartureBoards;
   /** Airports with a direct flight to the key airport. */
   readonly feeders = new Map<string, Set<string>>();
   private readonly fares: FareTable;
-  private readonly cancelled = new Set<string>();
   private readonly layouts = new Map<string, CabinLayout>();
-  /** Dated flights an operator moved: their departure time and duration that day. */
-  private readonly retimed = new Map<string, Moved>();
 
   constructor(
     version: number,
@@ -91,28 +91,24 @@ export class FlightNetwork {
         },
       };
       this.schedules.set(schedule.id, schedule);
-      this.scheduleList.push(schedule);
+      this.numbers.set(schedule.id, this.scheduleList.push(schedule) - 1);
       const feeders = this.feeders.get(row.destination) ?? new Set<string>();
       feeders.add(row.origin);
       this.feeders.set(row.destination, feeders);
     }
     for (const a of rows.seatLayouts ?? [])
       for (const c of a.cabins) this.layouts.set(`${a.aircraft}|${c.cabin}`, c);
-    for (const c of rows.cancellations) this.cancelled.add(`${c.schedule_id}|${c.departure_date}`);
-    const numbers = new Map(this.scheduleList.map((s, i) => [s.id, i]));
     const cancelledOn = new Map<number, Set<string>>();
     for (const c of rows.cancellations) {
-      const i = numbers.get(c.schedule_id);
+      const i = this.numbers.get(c.schedule_id);
       if (i !== undefined) setIn(cancelledOn, i).add(c.departure_date);
     }
     const movedOn = new Map<number, Map<string, Moved>>();
     for (const r of rows.retimes ?? []) {
-      const moved = { departureTime: r.departure_time, durationMinutes: r.duration_minutes };
-      this.retimed.set(`${r.schedule_id}|${r.departure_date}`, moved);
-      const i = numbers.get(r.schedule_id);
+      const i = this.numbers.get(r.schedule_id);
       if (i === undefined) continue;
       const dates = movedOn.get(i) ?? new Map<string, Moved>();
-      dates.set(r.departure_date, moved);
+      dates.set(r.departure_date, { departureTime: r.departure_time, durationMinutes: r.duration_minutes });
       movedOn.set(i, dates);
     }
     this.boards = new DepartureBoards(this.scheduleList, cancelledOn, movedOn);
@@ -147,17 +143,19 @@ export class FlightNetwork {
       date >= schedule.validFrom &&
       date <= schedule.validTo &&
       schedule.days.includes(String(isoWeekday(date))) &&
-      !this.cancelled.has(`${schedule.id}|${date}`)
+      !this.isCancelled(schedule.id, date)
     );
   }
 
   isCancelled(scheduleId: string, date: string): boolean {
-    return this.cancelled.has(`${scheduleId}|${date}`);
+    const i = this.numbers.get(scheduleId);
+    return i !== undefined && this.boards.cancelledOn(i, date);
   }
 
   /** A flight on a date: when it leaves and lands, as scheduled or as an operator retimed it that day. */
   datedFlight(schedule: Schedule, date: string): DatedFlight {
-    const moved = this.retimed.get(`${schedule.id}|${date}`);
+    const i = this.numbers.get(schedule.id);
+    const moved = i === undefined ? undefined : this.boards.movedOn(i, date);
     const time = moved?.departureTime ?? schedule.departureTime;
     const departsAt = localToInstant(date, time, schedule.origin.time_zone).getTime();
     const minutes = moved?.durationMinutes ?? schedule.durationMinutes;

@@ -14,12 +14,6 @@ const MONEY = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as
 /** Records checked between two yields to the event loop (a few milliseconds of work). */
 const RECORDS_PER_TURN = 2_000;
 
-/** Accepts a file as the import format, or throws 400 listing every problem with its pointer. */
-export function assertNetworkFile(file: unknown, catalogue: Catalogue): asserts file is NetworkFile {
-  const problems = validateNetwork(file as NetworkFile, catalogue);
-  if (problems.length > 0) throw invalidFields('The network file', problems);
-}
-
 /** Every problem of an import file, each with a JSON pointer; an empty list means it can be imported. */
 export function validateNetwork(file: NetworkFile, catalogue: Catalogue): ImportProblem[] {
   const check = recordChecks(file, catalogue);
@@ -29,7 +23,7 @@ export function validateNetwork(file: NetworkFile, catalogue: Catalogue): Import
   return check.rest();
 }
 
-/** `assertNetworkFile`, checking in turns (`validateNetworkInTurns`). */
+/** Accepts a file as the import format, or throws 400 listing every problem with its pointer; in turns. */
 export async function assertNetworkFileInTurns(file: unknown, catalogue: Catalogue): Promise<NetworkFile> {
   const problems = await validateNetworkInTurns(file as NetworkFile, catalogue);
   if (problems.length > 0) throw invalidFields('The network file', problems);

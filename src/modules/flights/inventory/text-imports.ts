@@ -5,7 +5,7 @@ import type { Catalogue } from '../../catalog/index.ts';
 import { parseFaresCsv } from './fare-csv.ts';
 import type { NetworkFile } from './network-file.ts';
 import type { NetworkImporter } from './network-import.ts';
-import { validateNetwork } from './network-validation.ts';
+import { validateNetworkInTurns } from './network-validation.ts';
 import { parseSsim } from './ssim.ts';
 
 /**
@@ -20,9 +20,13 @@ export function createTextImports(deps: { importNetwork: NetworkImporter; catalo
     return zone ? offsetMinutes(localToInstant(date, '12:00', zone).getTime(), zone) : undefined;
   };
 
-  /** The import's own problems with a record, on the line the record came from. */
-  function onLines(file: NetworkFile, list: 'schedules' | 'fares', lines: readonly number[]): LineProblem[] {
-    return validateNetwork(file, deps.catalogue).map((p) => {
+  /** The import's own problems with a record, on the line the record came from (checked in turns). */
+  async function onLines(
+    file: NetworkFile,
+    list: 'schedules' | 'fares',
+    lines: readonly number[],
+  ): Promise<LineProblem[]> {
+    return (await validateNetworkInTurns(file, deps.catalogue)).map((p) => {
       const at = new RegExp(`^/${list}/(\\d+)(?:/(.*))?$`).exec(p.pointer);
       return { line: at ? lines[Number(at[1])]! : 1, detail: `${at?.[2] ?? p.pointer} ${p.detail}` };
     });
@@ -39,7 +43,7 @@ export function createTextImports(deps: { importNetwork: NetworkImporter; catalo
     /** An IATA SSIM chapter 7 file: its passenger legs as schedules (SSIM carries no fares). */
     async importSsim(text: string, onProgress?: (done: number, total: number) => void) {
       const parsed = parseSsim(text, offsetAt);
-      const problems = [...parsed.problems, ...onLines(parsed.file, 'schedules', parsed.lines)];
+      const problems = [...parsed.problems, ...(await onLines(parsed.file, 'schedules', parsed.lines))];
       if (parsed.file.schedules.length === 0 && problems.length === 0)
         problems.push({ line: 1, detail: 'the file holds no passenger flight leg (record type 3)' });
       if (problems.length > 0) refuse('The SSIM file', problems);
@@ -50,7 +54,7 @@ export function createTextImports(deps: { importNetwork: NetworkImporter; catalo
     async importFaresCsv(text: string, onProgress?: (done: number, total: number) => void) {
       const parsed = parseFaresCsv(text);
       const file = { schedules: [], fares: parsed.fares };
-      const problems = [...parsed.problems, ...onLines(file, 'fares', parsed.lines)];
+      const problems = [...parsed.problems, ...(await onLines(file, 'fares', parsed.lines))];
       if (problems.length > 0) refuse('The fares file', problems);
       return deps.importNetwork(file, onProgress);
     },

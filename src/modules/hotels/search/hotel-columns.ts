@@ -1,4 +1,4 @@
-import { NumberColumn, numberColumn, StringColumn } from '../../../shared/columns.ts';
+import { NumberColumn, StringColumn } from '../../../shared/columns.ts';
 
 /*
  * The hotel index's columns (`hotel-index.ts`): which there are, of what kind, and how they become the
@@ -51,7 +51,7 @@ type AnyKind = new (length: number) => Uint8Array;
 /** Columns with no rows yet. */
 export const emptyColumns = () => ({
   ...(Object.fromEntries(
-    Object.entries(NUMBER_COLUMNS).map(([name, kind]) => [name, numberColumn(kind as AnyKind)]),
+    Object.entries(NUMBER_COLUMNS).map(([name, kind]) => [name, new NumberColumn(kind as AnyKind)]),
   ) as unknown as NumberColumns),
   ...(Object.fromEntries(STRING_COLUMNS.map((name) => [name, new StringColumn()])) as StringColumns),
 });

@@ -56,14 +56,18 @@ describe('HotelIndex.near', () => {
           .map((h) => h[0])
           .sort();
         const found = index
-          .near(lat, lon, radius)
+          .nearPositions(lat, lon, radius)
+          .map((at) => index.at(at)!)
           .filter((h) => distanceKm(lat, lon, h.latitude, h.longitude) <= radius)
           .map((h) => h.id)
           .sort();
         assert.deepEqual(found, expected, `${lat},${lon} within ${radius} km`);
       }
     }
-    assert.ok(index.near(51.5, -0.12, 5).length < rows.length / 10, 'looks at a few cells, not everything');
+    assert.ok(
+      index.nearPositions(51.5, -0.12, 5).length < rows.length / 10,
+      'looks at a few cells, not everything',
+    );
   });
 });
 
@@ -123,7 +127,9 @@ describe('HotelIndex: replacing hotels and snapshots', () => {
       roomTypes: [room('htl_1', 'DBL', 5), room('htl_2', 'DBL', 7), room('htl_3', 'TWN', 2)],
       ratePlans: [plan('htl_1', 10_000), plan('htl_2', 12_000), plan('htl_3', 8_000)],
     });
-  const ids = (hotels: Array<{ id: string }>) => hotels.map((h) => h.id).sort();
+  /** The ids of the active hotels at some positions, sorted. */
+  const ids = (index: HotelIndex, positions: readonly number[]) =>
+    positions.map((at) => index.at(at)?.id ?? `dead ${at}`).sort();
 
   it('replaces changed hotels, drops withdrawn ones and adds new ones in place', () => {
     const index = build();
@@ -139,9 +145,13 @@ describe('HotelIndex: replacing hotels and snapshots', () => {
     assert.equal(index.version, 2);
     assert.equal(index.size, 3);
     assert.equal(index.hotel('htl_2'), undefined, 'withdrawn');
-    assert.deepEqual(ids(index.inCity('cty_paris')), ['htl_4']);
-    assert.deepEqual(ids(index.inCity('cty_lyon')), ['htl_1', 'htl_3']);
-    assert.deepEqual(ids(index.near(48.86, 2.35, 5)), ['htl_4'], 'the old positions are gone from the grid');
+    assert.deepEqual(ids(index, index.cityPositions('cty_paris')), ['htl_4']);
+    assert.deepEqual(ids(index, index.cityPositions('cty_lyon')), ['htl_1', 'htl_3']);
+    assert.deepEqual(
+      ids(index, index.nearPositions(48.86, 2.35, 5)),
+      ['htl_4'],
+      'the old positions are gone from the grid',
+    );
     const moved = index.hotel('htl_1')!;
     assert.equal(moved.roomTypes[0]!.rooms, 9);
     assert.equal(moved.ratePlans[0]!.base_amount, 11_000);
@@ -163,7 +173,7 @@ describe('HotelIndex: replacing hotels and snapshots', () => {
     assert.equal(loaded.size, 2);
     for (const id of ['htl_1', 'htl_3']) assert.deepEqual(loaded.hotel(id), index.hotel(id));
     assert.equal(loaded.hotel('htl_2'), undefined);
-    assert.deepEqual(ids(loaded.near(48.85, 2.35, 5)), ['htl_1']);
+    assert.deepEqual(ids(loaded, loaded.nearPositions(48.85, 2.35, 5)), ['htl_1']);
     assert.equal(loaded.wasted, index.wasted);
     loaded.add({ hotels: [hotel(5, 'cty_lyon', 45.7)], roomTypes: [], ratePlans: [plan('htl_5', 1)] });
     assert.equal(

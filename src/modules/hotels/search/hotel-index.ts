@@ -177,11 +177,6 @@ export class HotelIndex {
     return at === undefined ? undefined : this.hotelAt(at);
   }
 
-  /** The active hotels of a city. */
-  inCity(cityId: string): IndexedHotel[] {
-    return this.cityPositions(cityId).map((at) => this.hotelAt(at));
-  }
-
   /** The positions of a city's active hotels: numbers a search materializes (`at`) only as it needs. */
   cityPositions(cityId: string): readonly number[] {
     return this.byCity.get(cityId) ?? [];
@@ -270,12 +265,10 @@ export class HotelIndex {
     return out;
   }
 
-  /** Hotels in the grid cells that cover a circle (a superset of those inside it; the caller measures). */
-  near(latitude: number, longitude: number, radiusKm: number): IndexedHotel[] {
-    return this.nearPositions(latitude, longitude, radiusKm).map((at) => this.hotelAt(at));
-  }
-
-  /** The positions of the hotels in the grid cells that cover a circle (a superset, as `near`). */
+  /**
+   * The positions of the hotels in the grid cells that cover a circle: a superset of those inside it
+   * (the caller measures), from a few cells rather than every hotel.
+   */
   nearPositions(latitude: number, longitude: number, radiusKm: number): number[] {
     const latSpan = radiusKm / 111;
     const lonSpan = radiusKm / (111 * Math.max(0.01, Math.cos((latitude * Math.PI) / 180)));

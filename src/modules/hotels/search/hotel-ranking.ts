@@ -75,7 +75,7 @@ export async function lookAt(
  * The room types at rows `rows` as their states are read: id and rooms. Made only when night states are
  * stored for the stay (a search otherwise judges a room type by its rooms alone: `sellableAt`).
  */
-export function countedRooms(index: HotelIndex, rows: readonly number[]): CountedRoom[] {
+function countedRooms(index: HotelIndex, rows: readonly number[]): CountedRoom[] {
   return rows.map((r) => ({ id: index.roomIdAt(r), rooms: index.roomCountAt(r) }));
 }
 

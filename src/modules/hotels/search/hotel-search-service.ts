@@ -21,7 +21,6 @@ import {
   roomsLeft,
 } from './hotel-options.ts';
 import {
-  countedRooms,
   lookAt,
   optionTotals,
   type RankedEntry,
@@ -138,7 +137,7 @@ export function createHotelSearchService(deps: {
     const byRoomType = new Map<string, Map<string, NightState>>();
     if ([...changes.values()].every((n) => n === 0)) return byRoomType;
     const state = await deps.inventory.nights(
-      countedRooms(index, roomTypes).map((r) => r.id),
+      roomTypes.map((r) => index.roomIdAt(r)),
       checkIn,
       checkOut,
     );
@@ -234,6 +233,7 @@ export function createHotelSearchService(deps: {
   /**
    * A ranked hotel as shown: made an object with its options (those it was ranked by, cheapest first,
    * ranked through the rates when in several currencies) the first time a page shows it, then kept.
+   * Undefined for a hotel withdrawn or changed so that it sells nothing since it was ranked.
    */
   function shown(entry: RankedEntry, index: HotelIndex, answer: Answer, stay: Stay, state: NightStates) {
     if (entry.ranked) return entry.ranked;
