@@ -9,6 +9,7 @@ export async function openConfiguredStorage(config: Config, options: { migrate: 
   const storage = await openStorage({
     databaseUrl: config.storage.databaseUrl,
     sqliteFile: path.join(config.storage.dataDir, 'itinera.db'),
+    checkpointApart: true,
     ...(config.storage.databaseSchema ? { schema: config.storage.databaseSchema } : {}),
   });
   if (options.migrate) await migrateToLatest(storage.db, storage.schema);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { registerArrayReader } from './bulk-read.ts';
 import { kyselySqlite, openSqlite, toSqlite } from './sqlite-database.ts';
 import type { Database } from './tables.ts';
+import { checkpointApart } from './wal-checkpoints.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -27,6 +28,11 @@ export interface StorageOptions {
   /** PostgreSQL schema to work in (created if missing); tests give each run its own. */
   schema?: string;
   poolSize?: number;
+  /**
+   * SQLite file: checkpoint its log from a thread of its own (`wal-checkpoints.ts`), as a server should,
+   * rather than in whichever commit fills it.
+   */
+  checkpointApart?: boolean;
 }
 
 // BIGINT and NUMERIC come back as strings from pg by default; counts fit in a JS number.
@@ -37,6 +43,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const raw = openSqlite(file);
+  const checkpoints = options.checkpointApart && file !== ':memory:' ? checkpointApart(raw, file) : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(raw) }) });
   registerArrayReader(db, async (query) => {
     const statement = raw.prepare(query.sql);
@@ -49,7 +56,10 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await checkpoints?.stop();
+      await db.destroy();
+    },
   };
 }
 

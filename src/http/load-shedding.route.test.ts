@@ -47,6 +47,34 @@ describe('load shedding', () => {
     }
   });
 
+  it('keeps one account’s flood of new questions to that account: its excess 429, others all served', async () => {
+    const flooder = await signIn(t, 'agent');
+    const other = await signIn(t, 'agent');
+    const search = (auth: Record<string, string>, days: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/search_flight',
+        headers: auth,
+        payload: searchBody(t, [['LHR', 'JFK', days]], { max_connections: 2 }),
+      });
+    // One account keeps eight new questions in flight at all times while another asks ten, one by one.
+    let othersDone = false;
+    const flooded: number[] = [];
+    let asked = 0;
+    const flooding = Array.from({ length: 8 }, async () => {
+      while (!othersDone) flooded.push((await search(flooder.auth, 5 + (asked++ % 50))).statusCode);
+    });
+    const others: number[] = [];
+    for (let i = 0; i < 10; i++) others.push((await search(other.auth, 40 + i)).statusCode);
+    othersDone = true;
+    await Promise.all(flooding);
+    assert.deepEqual(others, Array(10).fill(200));
+    const count = (status: number) => flooded.filter((s) => s === status).length;
+    assert.ok(count(200) >= 1, 'the flooding account is served too');
+    assert.ok(count(429) > 0, 'its searches beyond its cap are its own refusals');
+    assert.equal(count(200) + count(429), flooded.length, flooded.join(','));
+  });
+
   it('while under pressure, answers 503 OVERLOADED with Retry-After to all but liveness', async () => {
     let res = await pressed.app.inject({ method: 'GET', url: '/b2c/countries' });
     for (let i = 0; i < 500 && res.statusCode !== 503; i++) {

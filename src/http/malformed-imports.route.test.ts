@@ -84,4 +84,37 @@ describe('admin imports with a field of the wrong type or missing', () => {
     }
     assert.equal(await t.flights.countSchedules(), 0);
   });
+
+  it('refuses import bodies that are not JSON, hold a prototype key, or are larger than allowed', async () => {
+    const before = { schedules: await t.flights.countSchedules(), hotels: await t.hotels.countHotels() };
+    for (const url of ['/import_flights', '/import_hotels']) {
+      for (const payload of [
+        '',
+        '{"schedules":[',
+        '{"schedules":[]}{}',
+        '{"__proto__":{"admin":true},"hotels":[]}',
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...admin, 'content-type': 'application/json' },
+          payload,
+        });
+        assert.equal(res.statusCode, 400, `${url} ${payload}: ${res.body}`);
+        assert.equal(res.json().code, 'MALFORMED_BODY');
+      }
+      const tooLarge = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...admin, 'content-type': 'application/json', 'content-length': String(51 * 1_048_576) },
+        payload: '{"schedules":[],"fares":[]}',
+      });
+      assert.equal(tooLarge.statusCode, 413, tooLarge.body);
+      assert.equal(tooLarge.json().code, 'PAYLOAD_TOO_LARGE');
+    }
+    assert.deepEqual(
+      { schedules: await t.flights.countSchedules(), hotels: await t.hotels.countHotels() },
+      before,
+    );
+  });
 });

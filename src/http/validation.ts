@@ -55,21 +55,50 @@ type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 /** Deeper than any document of the API (an import file is five levels). */
 const MAX_DEPTH = 32;
 
+type Unfit = { keys: string[]; message: string };
+
 /**
  * The first value no schema keyword catches, with its JSON pointer and what is wrong: a number that is
  * not finite (Ajv coerces `limit=1e309` to Infinity and then, with defaults on, lets it past `maximum`),
- * or text holding NUL (no name, code or note holds one, and PostgreSQL refuses to store it).
+ * or text holding NUL (no name, code or note holds one, and PostgreSQL refuses to store it). A body of an
+ * import holds a million values: nothing is allocated for a value that is fit, and the pointer is only
+ * made for the one that is not.
  */
-function unfit(value: unknown, pointer = '', depth = 0): { pointer: string; message: string } | undefined {
-  if (typeof value === 'number' && !Number.isFinite(value))
-    return { pointer, message: 'must be a finite number' };
-  if (typeof value === 'string' && value.includes('\u0000')) return { pointer, message: 'must not hold NUL' };
-  if (value && typeof value === 'object') {
-    if (depth >= MAX_DEPTH) return { pointer, message: `is nested more than ${MAX_DEPTH} levels deep` };
-    for (const [key, item] of Object.entries(value)) {
-      const found = unfit(item, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, depth + 1);
-      if (found) return found;
+function unfit(value: unknown): { pointer: string; message: string } | undefined {
+  const found = unfitIn(value, 0);
+  if (!found) return undefined;
+  const pointer = found.keys
+    .reverse()
+    .map((key) => `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+    .join('');
+  return { pointer, message: found.message };
+}
+
+/** What was found inside, one key further out. */
+function outward(found: Unfit, key: string): Unfit {
+  found.keys.push(key);
+  return found;
+}
+
+function unfitIn(value: unknown, depth: number): Unfit | undefined {
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? undefined : { keys: [], message: 'must be a finite number' };
+  if (typeof value === 'string')
+    return value.includes('\u0000') ? { keys: [], message: 'must not hold NUL' } : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  if (depth >= MAX_DEPTH) return { keys: [], message: `is nested more than ${MAX_DEPTH} levels deep` };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unfitIn(value[i], depth + 1);
+      if (found) return outward(found, String(i));
     }
+    return undefined;
+  }
+  // Values first, keys only for the one unfit: a lookup by key, with the many shapes a server sees, is slow.
+  const values = Object.values(value);
+  for (let i = 0; i < values.length; i++) {
+    const found = unfitIn(values[i], depth + 1);
+    if (found) return outward(found, Object.keys(value)[i]!);
   }
   return undefined;
 }

@@ -15,3 +15,26 @@ export async function mapInTurns<T, U>(list: readonly T[], f: (item: T) => U, pe
   }
   return out;
 }
+
+/**
+ * Work written once for both ways of running it: a generator that `yield`s between units of work and
+ * returns its result. `runAtOnce` drains it in one go; `runInTurns` lets the event loop in at each yield.
+ */
+export type Work<T> = Generator<void, T, void>;
+
+/** Runs work to its end without giving the event loop a turn (a test, a command-line tool). */
+export function runAtOnce<T>(work: Work<T>): T {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs work to its end, yielding to the event loop wherever it yields (a server). */
+export async function runInTurns<T>(work: Work<T>): Promise<T> {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+    await yieldNow();
+  }
+}

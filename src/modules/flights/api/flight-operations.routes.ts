@@ -1,6 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../../http/app-instance.ts';
+import { jsonInTurnsScope } from '../../../http/json-in-turns.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import type { FlightCancellationService } from '../booking/flight-cancellation-service.ts';
 import type { FlightRetimeService } from '../booking/flight-retime-service.ts';
@@ -19,64 +20,68 @@ export function flightOperationsRoutes(
     bodyLimit: number;
   },
 ) {
-  app.post(
-    '/import_flights',
-    {
-      onRequest: deps.guard,
-      bodyLimit: deps.bodyLimit,
-      schema: {
-        operationId: 'import_flights',
-        tags,
-        summary: 'Create or update schedules and fares (admin)',
-        description:
-          'The import format of docs/flight-import.md. All of it or nothing; rows match on their natural keys, so ' +
-          'sending a corrected file updates. Every process sees the change in its searches within about a second. ' +
-          'A schedule moved to another time retimes its booked dates from today on (their bookings become ' +
-          '`schedule_changed`, as with POST /retime_flight), and a date no longer flown disrupts its bookings, in ' +
-          'the same transaction.',
-        security: [{ oauth2: ['admin'] }],
-        body: Type.Object({
-          schedules: Type.Array(Type.Object({}, { additionalProperties: true })),
-          fares: Type.Array(Type.Object({}, { additionalProperties: true })),
-        }),
-        response: {
-          200: Type.Object({
-            schedules: Type.Integer(),
-            fares: Type.Integer(),
-            oversold: Type.Array(
-              Type.Object({
-                flight_id: Type.String(),
-                carrier: Type.String(),
-                flight_number: Type.Integer(),
-                departure_date: Type.String({ format: 'date' }),
-                cabin: Type.String(),
-                sold: Type.Integer(),
-                capacity: Type.Integer(),
-              }),
-              {
-                description:
-                  'Flights from today on that hold more seats sold than the capacity just imported (at most 100): ' +
-                  'nothing more is sold on them, and their bookings stand until the operator rebooks or cancels',
-              },
-            ),
-            changed_bookings: Type.Array(Type.String(), {
-              description: 'References of bookings on flights moved to another time: now `schedule_changed`',
-            }),
-            disrupted_bookings: Type.Array(Type.String(), {
-              description: 'References of bookings on dates no longer flown: now `disrupted`',
-            }),
+  // A body of many megabytes: parsed in turns, so other requests keep being answered meanwhile.
+  jsonInTurnsScope(app, (scope) =>
+    scope.post(
+      '/import_flights',
+      {
+        onRequest: deps.guard,
+        bodyLimit: deps.bodyLimit,
+        schema: {
+          operationId: 'import_flights',
+          tags,
+          summary: 'Create or update schedules and fares (admin)',
+          description:
+            'The import format of docs/flight-import.md. All of it or nothing; rows match on their natural keys, so ' +
+            'sending a corrected file updates. Every process sees the change in its searches within about a second. ' +
+            'A schedule moved to another time retimes its booked dates from today on (their bookings become ' +
+            '`schedule_changed`, as with POST /retime_flight), and a date no longer flown disrupts its bookings, in ' +
+            'the same transaction.',
+          security: [{ oauth2: ['admin'] }],
+          body: Type.Object({
+            schedules: Type.Array(Type.Object({}, { additionalProperties: true })),
+            fares: Type.Array(Type.Object({}, { additionalProperties: true })),
           }),
-          ...errorResponses(
-            'UNAUTHENTICATED',
-            'FORBIDDEN',
-            'INSUFFICIENT_SCOPE',
-            'PAYLOAD_TOO_LARGE',
-            'UNSUPPORTED_MEDIA_TYPE',
-          ),
+          response: {
+            200: Type.Object({
+              schedules: Type.Integer(),
+              fares: Type.Integer(),
+              oversold: Type.Array(
+                Type.Object({
+                  flight_id: Type.String(),
+                  carrier: Type.String(),
+                  flight_number: Type.Integer(),
+                  departure_date: Type.String({ format: 'date' }),
+                  cabin: Type.String(),
+                  sold: Type.Integer(),
+                  capacity: Type.Integer(),
+                }),
+                {
+                  description:
+                    'Flights from today on that hold more seats sold than the capacity just imported (at most 100): ' +
+                    'nothing more is sold on them, and their bookings stand until the operator rebooks or cancels',
+                },
+              ),
+              changed_bookings: Type.Array(Type.String(), {
+                description:
+                  'References of bookings on flights moved to another time: now `schedule_changed`',
+              }),
+              disrupted_bookings: Type.Array(Type.String(), {
+                description: 'References of bookings on dates no longer flown: now `disrupted`',
+              }),
+            }),
+            ...errorResponses(
+              'UNAUTHENTICATED',
+              'FORBIDDEN',
+              'INSUFFICIENT_SCOPE',
+              'PAYLOAD_TOO_LARGE',
+              'UNSUPPORTED_MEDIA_TYPE',
+            ),
+          },
         },
       },
-    },
-    async (request) => deps.importNetwork(request.body),
+      async (request) => deps.importNetwork(request.body),
+    ),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { testCatalogue } from '../../../../test/helpers/test-app.ts';
 import { localToInstant } from '../../../shared/calendar.ts';
 import { type BoardSchedule, DepartureBoards, firstFrom, type Moved } from './departure-boards.ts';
@@ -133,5 +134,35 @@ describe('departure boards', () => {
     assert.equal(firstFrom(board, Date.parse('2027-01-10T09:00:00Z')), 1);
     assert.equal(firstFrom(board, Date.parse('2027-01-10T09:00:01Z')), 2);
     assert.equal(firstFrom(board, Date.parse('2027-01-10T11:00:00Z')), 3);
+  });
+
+  it('builds the same boards in turns of the event loop as at once, for any schedules', async () => {
+    const codes = ['LHR', 'JFK', 'CDG', 'NRT', 'SYD'];
+    const oneSchedule = fc.record({
+      from: fc.constantFrom(...codes),
+      to: fc.constantFrom(...codes),
+      departureTime: fc
+        .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 5, 30, 59))
+        .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+      days: fc.constantFrom('1234567', '135', '67'),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(oneSchedule, { maxLength: 60 }), async (drafts) => {
+        const list = drafts.map((d) => schedule(d));
+        const atOnce = new DepartureBoards(list, new Map(), new Map());
+        const inTurns = await DepartureBoards.inTurns(list, new Map(), new Map());
+        for (const code of codes) {
+          if (!atOnce.airportNumber.has(code)) continue;
+          const got = shown(inTurns, list, code, '2027-07-01');
+          assert.deepEqual(got, shown(atOnce, list, code, '2027-07-01'));
+          // By departure, then by schedule number.
+          const expected = [...got].sort(
+            (a, b) => a.departs.localeCompare(b.departs) || Number(a.id.slice(4)) - Number(b.id.slice(4)),
+          );
+          assert.deepEqual(got, expected);
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 });

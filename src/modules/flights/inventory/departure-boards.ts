@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { dayStart, isoWeekday, localToInstant, offsetThroughDay } from '../../../shared/calendar.ts';
+import { runAtOnce, runInTurns, type Work } from '../../../shared/yield-now.ts';
 import type { Airport } from '../../catalog/index.ts';
 
 /** What a board needs of a schedule: where and when it flies, in the network's schedule order. */
@@ -41,16 +42,105 @@ const minuteOfDay = (time: string) => {
 };
 const dayNumber = (date: string) => Math.floor(dayStart(date) / DAY_MS);
 
+/** Schedules numbered between two turns of the event loop while columns are built. */
+const PER_TURN = 10_000;
+
+/** The schedules as columns, and their orders by origin and by route: what a board is worked out from. */
+interface Columns {
+  airports: Airport[];
+  airportNumber: Map<string, number>;
+  carriers: string[];
+  origin: Int32Array;
+  destination: Int32Array;
+  carrier: Int32Array;
+  minute: Int32Array;
+  duration: Int32Array;
+  weekdays: Uint8Array;
+  validFrom: Int32Array;
+  validTo: Int32Array;
+  byOriginStart: Int32Array;
+  byOrigin: Int32Array;
+  byRoute: Map<number, number[]>;
+}
+
+/**
+ * Builds the columns, yielding every PER_TURN schedules. Airports and carriers are numbered in order of
+ * first appearance; each origin's run is sorted by local departure time, then schedule number (as one
+ * integer key, so the sort is the typed array's own).
+ */
+function* columnsOf(schedules: readonly BoardSchedule[]): Work<Columns> {
+  const n = schedules.length;
+  const airports: Airport[] = [];
+  const airportNumber = new Map<string, number>();
+  const carriers: string[] = [];
+  const carrierNumber = new Map<string, number>();
+  const c = {
+    origin: new Int32Array(n),
+    destination: new Int32Array(n),
+    carrier: new Int32Array(n),
+    minute: new Int32Array(n),
+    duration: new Int32Array(n),
+    weekdays: new Uint8Array(n),
+    validFrom: new Int32Array(n),
+    validTo: new Int32Array(n),
+  };
+  const numbered = (a: Airport) => {
+    let k = airportNumber.get(a.iata);
+    if (k === undefined) {
+      k = airports.push(a) - 1;
+      airportNumber.set(a.iata, k);
+    }
+    return k;
+  };
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && i % PER_TURN === 0) yield;
+    const s = schedules[i]!;
+    c.origin[i] = numbered(s.origin);
+    c.destination[i] = numbered(s.destination);
+    let k = carrierNumber.get(s.carrier);
+    if (k === undefined) {
+      k = carriers.push(s.carrier) - 1;
+      carrierNumber.set(s.carrier, k);
+    }
+    c.carrier[i] = k;
+    c.minute[i] = minuteOfDay(s.departureTime);
+    c.duration[i] = s.durationMinutes;
+    for (const ch of s.days) if (ch >= '1' && ch <= '7') c.weekdays[i]! |= 1 << (Number(ch) - 1);
+    c.validFrom[i] = dayNumber(s.validFrom);
+    c.validTo[i] = dayNumber(s.validTo);
+  }
+  yield;
+  // (origin, minute of day, schedule number) in one number: below 2^53 for any world's network.
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = (c.origin[i]! * 1_440 + c.minute[i]!) * n + i;
+  keys.sort();
+  const byOrigin = new Int32Array(n);
+  for (let k = 0; k < n; k++) byOrigin[k] = keys[k]! % n;
+  yield;
+  const byOriginStart = new Int32Array(airports.length + 1);
+  const byRoute = new Map<number, number[]>();
+  for (let k = 0; k < n; k++) {
+    if (k > 0 && k % PER_TURN === 0) yield;
+    const i = byOrigin[k]!;
+    byOriginStart[c.origin[i]! + 1]!++;
+    const route = c.origin[i]! * airports.length + c.destination[i]!;
+    const list = byRoute.get(route);
+    if (list) list.push(i);
+    else byRoute.set(route, [i]);
+  }
+  for (let a = 0; a < airports.length; a++) byOriginStart[a + 1]! += byOriginStart[a]!;
+  return { airports, airportNumber, carriers, ...c, byOriginStart, byOrigin, byRoute };
+}
+
 /**
  * Schedules as numbers in columns, indexed by airport, from which the departures of an airport on a date
  * are worked out without an object per flight: validity, weekday and local time are integers, and a
  * day's local times become instants by one subtraction unless the zone's clocks change that day.
- * Airports and carriers are numbered in order of first appearance.
  */
 export class DepartureBoards {
-  readonly airports: Airport[] = [];
-  readonly airportNumber = new Map<string, number>();
-  readonly carriers: string[] = [];
+  readonly airports: Airport[];
+  readonly airportNumber: Map<string, number>;
+  readonly carriers: string[];
   /** Per schedule: origin and destination airport numbers, carrier number. */
   readonly origin: Int32Array;
   readonly destination: Int32Array;
@@ -64,7 +154,7 @@ export class DepartureBoards {
   private readonly byOriginStart: Int32Array;
   private readonly byOrigin: Int32Array;
   /** Schedules by route (origin × airports + destination), each sorted as `byOrigin`'s runs. */
-  private readonly byRoute = new Map<number, number[]>();
+  private readonly byRoute: Map<number, number[]>;
   private readonly boards = new LRUCache<string, Board>({
     maxSize: FLIGHTS_KEPT,
     sizeCalculation: (b) => b.schedule.length + 1,
@@ -74,6 +164,15 @@ export class DepartureBoards {
   private readonly cancelled: ReadonlyMap<number, ReadonlySet<string>>;
   private readonly moved: ReadonlyMap<number, ReadonlyMap<string, Moved>>;
 
+  /** Boards built in turns of the event loop, as a server builds them. */
+  static async inTurns(
+    schedules: readonly BoardSchedule[],
+    cancelled: ReadonlyMap<number, ReadonlySet<string>>,
+    moved: ReadonlyMap<number, ReadonlyMap<string, Moved>>,
+  ): Promise<DepartureBoards> {
+    return new DepartureBoards(schedules, cancelled, moved, await runInTurns(columnsOf(schedules)));
+  }
+
   /**
    * `cancelled`: the dates a schedule (by number) does not fly; `moved`: the dated flights an operator
    * retimed, by schedule number and date.
@@ -82,56 +181,25 @@ export class DepartureBoards {
     schedules: readonly BoardSchedule[],
     cancelled: ReadonlyMap<number, ReadonlySet<string>>,
     moved: ReadonlyMap<number, ReadonlyMap<string, Moved>>,
+    columns: Columns = runAtOnce(columnsOf(schedules)),
   ) {
     this.schedules = schedules;
     this.cancelled = cancelled;
     this.moved = moved;
-    const n = schedules.length;
-    const carrierNumber = new Map<string, number>();
-    this.origin = new Int32Array(n);
-    this.destination = new Int32Array(n);
-    this.carrier = new Int32Array(n);
-    this.minute = new Int32Array(n);
-    this.duration = new Int32Array(n);
-    this.weekdays = new Uint8Array(n);
-    this.validFrom = new Int32Array(n);
-    this.validTo = new Int32Array(n);
-    const numbered = (a: Airport) => {
-      let k = this.airportNumber.get(a.iata);
-      if (k === undefined) {
-        k = this.airports.push(a) - 1;
-        this.airportNumber.set(a.iata, k);
-      }
-      return k;
-    };
-    for (const [i, s] of schedules.entries()) {
-      this.origin[i] = numbered(s.origin);
-      this.destination[i] = numbered(s.destination);
-      let c = carrierNumber.get(s.carrier);
-      if (c === undefined) {
-        c = this.carriers.push(s.carrier) - 1;
-        carrierNumber.set(s.carrier, c);
-      }
-      this.carrier[i] = c;
-      this.minute[i] = minuteOfDay(s.departureTime);
-      this.duration[i] = s.durationMinutes;
-      for (const ch of s.days) if (ch >= '1' && ch <= '7') this.weekdays[i]! |= 1 << (Number(ch) - 1);
-      this.validFrom[i] = dayNumber(s.validFrom);
-      this.validTo[i] = dayNumber(s.validTo);
-    }
-    const order = Array.from({ length: n }, (_, i) => i).sort(
-      (a, b) => this.origin[a]! - this.origin[b]! || this.minute[a]! - this.minute[b]! || a - b,
-    );
-    this.byOrigin = Int32Array.from(order);
-    this.byOriginStart = new Int32Array(this.airports.length + 1);
-    for (const i of order) {
-      this.byOriginStart[this.origin[i]! + 1]!++;
-      const route = this.origin[i]! * this.airports.length + this.destination[i]!;
-      const list = this.byRoute.get(route);
-      if (list) list.push(i);
-      else this.byRoute.set(route, [i]);
-    }
-    for (let a = 0; a < this.airports.length; a++) this.byOriginStart[a + 1]! += this.byOriginStart[a]!;
+    this.airports = columns.airports;
+    this.airportNumber = columns.airportNumber;
+    this.carriers = columns.carriers;
+    this.origin = columns.origin;
+    this.destination = columns.destination;
+    this.carrier = columns.carrier;
+    this.minute = columns.minute;
+    this.duration = columns.duration;
+    this.weekdays = columns.weekdays;
+    this.validFrom = columns.validFrom;
+    this.validTo = columns.validTo;
+    this.byOriginStart = columns.byOriginStart;
+    this.byOrigin = columns.byOrigin;
+    this.byRoute = columns.byRoute;
   }
 
   /** Whether an operator cancelled schedule number `i` on `date`. */

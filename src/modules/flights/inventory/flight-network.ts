@@ -1,4 +1,5 @@
 import { isoWeekday, localToInstant } from '../../../shared/calendar.ts';
+import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { AircraftLayout, CabinLayout } from '../seats/seat-layout.ts';
 import { type BoardSchedule, DepartureBoards, type Moved } from './departure-boards.ts';
@@ -34,19 +35,57 @@ export function schedulesOf(network: FlightNetwork, ids: Iterable<string>): Sche
   return out;
 }
 
+/** A stored schedule as the network holds it; undefined when an airport is no longer in the catalogue. */
+export function scheduleOf(row: ScheduleRow, catalogue: Catalogue): Schedule | undefined {
+  const origin = catalogue.airportByCode.get(row.origin);
+  const destination = catalogue.airportByCode.get(row.destination);
+  if (!origin || !destination) return undefined;
+  return {
+    id: row.id,
+    carrier: row.carrier,
+    flightNumber: row.flight_number,
+    origin,
+    destination,
+    departureTime: row.departure_time,
+    durationMinutes: row.duration_minutes,
+    days: row.days_of_week,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    aircraft: row.aircraft,
+    capacity: {
+      economy: row.capacity_economy,
+      premium_economy: row.capacity_premium_economy,
+      business: row.capacity_business,
+      first: row.capacity_first,
+    },
+  };
+}
+
 /**
  * The whole schedule in memory, indexed for search: schedules by id and in columns by origin (the
  * departure boards of `departure-boards.ts`), direct feeders by airport, fares by carrier/route/cabin.
  * Immutable once built, but for fares read on demand; a change of schedules builds a new one.
  */
+/** What a network is built from: its schedules (made from their rows by `scheduleOf`) and the rest. */
+export interface NetworkRows {
+  schedules: readonly Schedule[];
+  fares: FareTable;
+  cancellations: CancellationRow[];
+  seatLayouts?: AircraftLayout[];
+  retimes?: RetimeRow[];
+}
+
+/** Schedules indexed between two turns of the event loop while a network is built. */
+const PER_TURN = 10_000;
+
 export class FlightNetwork {
   /** The change counter of the data it holds (it moves in place when only fares change). */
   version: number;
   readonly schedules = new Map<string, Schedule>();
   /** The schedules in their numbered order: the numbers the departure boards speak of. */
-  readonly scheduleList: Schedule[] = [];
+  readonly scheduleList: readonly Schedule[];
   /** Each schedule's number in `scheduleList`, by id. */
-  private readonly numbers = new Map<string, number>();
+  private readonly numbers: Map<string, number>;
   /** The schedules in columns, with the dates operators cancelled or retimed: what `operates` reads too. */
   readonly boards: DepartureBoards;
   /** Airports with a direct flight to the key airport. */
@@ -54,64 +93,59 @@ export class FlightNetwork {
   private readonly fares: FareTable;
   private readonly layouts = new Map<string, CabinLayout>();
 
-  constructor(
-    version: number,
-    rows: {
-      schedules: ScheduleRow[];
-      fares: FareTable;
-      cancellations: CancellationRow[];
-      seatLayouts?: AircraftLayout[];
-      retimes?: RetimeRow[];
-    },
-    catalogue: Catalogue,
-  ) {
-    this.version = version;
-    this.fares = rows.fares;
-    for (const row of rows.schedules) {
-      const origin = catalogue.airportByCode.get(row.origin);
-      const destination = catalogue.airportByCode.get(row.destination);
-      if (!origin || !destination) continue;
-      const schedule: Schedule = {
-        id: row.id,
-        carrier: row.carrier,
-        flightNumber: row.flight_number,
-        origin,
-        destination,
-        departureTime: row.departure_time,
-        durationMinutes: row.duration_minutes,
-        days: row.days_of_week,
-        validFrom: row.valid_from,
-        validTo: row.valid_to,
-        aircraft: row.aircraft,
-        capacity: {
-          economy: row.capacity_economy,
-          premium_economy: row.capacity_premium_economy,
-          business: row.capacity_business,
-          first: row.capacity_first,
-        },
-      };
-      this.schedules.set(schedule.id, schedule);
-      this.numbers.set(schedule.id, this.scheduleList.push(schedule) - 1);
-      const feeders = this.feeders.get(row.destination) ?? new Set<string>();
-      feeders.add(row.origin);
-      this.feeders.set(row.destination, feeders);
+  /**
+   * A network built a few thousand schedules at a time, yielding to the event loop between: a server
+   * rebuilding a world's network after an import keeps answering meanwhile.
+   */
+  static async build(version: number, rows: NetworkRows): Promise<FlightNetwork> {
+    const numbers = new Map<string, number>();
+    for (let i = 0; i < rows.schedules.length; i++) {
+      if (i > 0 && i % PER_TURN === 0) await yieldNow();
+      numbers.set(rows.schedules[i]!.id, i);
     }
-    for (const a of rows.seatLayouts ?? [])
-      for (const c of a.cabins) this.layouts.set(`${a.aircraft}|${c.cabin}`, c);
     const cancelledOn = new Map<number, Set<string>>();
     for (const c of rows.cancellations) {
-      const i = this.numbers.get(c.schedule_id);
+      const i = numbers.get(c.schedule_id);
       if (i !== undefined) setIn(cancelledOn, i).add(c.departure_date);
     }
     const movedOn = new Map<number, Map<string, Moved>>();
     for (const r of rows.retimes ?? []) {
-      const i = this.numbers.get(r.schedule_id);
+      const i = numbers.get(r.schedule_id);
       if (i === undefined) continue;
       const dates = movedOn.get(i) ?? new Map<string, Moved>();
       dates.set(r.departure_date, { departureTime: r.departure_time, durationMinutes: r.duration_minutes });
       movedOn.set(i, dates);
     }
-    this.boards = new DepartureBoards(this.scheduleList, cancelledOn, movedOn);
+    const boards = await DepartureBoards.inTurns(rows.schedules, cancelledOn, movedOn);
+    const network = new FlightNetwork(version, rows, numbers, boards);
+    for (let i = 0; i < rows.schedules.length; i++) {
+      if (i > 0 && i % PER_TURN === 0) await yieldNow();
+      network.add(rows.schedules[i]!);
+    }
+    return network;
+  }
+
+  private constructor(
+    version: number,
+    rows: NetworkRows,
+    numbers: Map<string, number>,
+    boards: DepartureBoards,
+  ) {
+    this.version = version;
+    this.fares = rows.fares;
+    this.scheduleList = rows.schedules;
+    this.numbers = numbers;
+    this.boards = boards;
+    for (const a of rows.seatLayouts ?? [])
+      for (const c of a.cabins) this.layouts.set(`${a.aircraft}|${c.cabin}`, c);
+  }
+
+  /** Indexes a schedule by id and as a feeder of its destination. */
+  private add(schedule: Schedule): void {
+    this.schedules.set(schedule.id, schedule);
+    const feeders = this.feeders.get(schedule.destination.iata) ?? new Set<string>();
+    feeders.add(schedule.origin.iata);
+    this.feeders.set(schedule.destination.iata, feeders);
   }
 
   /** Reads the fares of these flights' routes if not read yet: call before `faresFor` on them. */

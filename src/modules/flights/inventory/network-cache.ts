@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { createVersionedCache } from '../../../db/versioned-cache.ts';
+import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { FareTable } from './fare-table.ts';
-import { FlightNetwork } from './flight-network.ts';
+import { FlightNetwork, type Schedule, scheduleOf } from './flight-network.ts';
 import type { FareRoute, NetworkRepository } from './network-repository.ts';
 
 /** The change key of a carrier's route whose fares changed (what an import of fares alone logs). */
@@ -24,13 +25,20 @@ export function createNetworkCache(db: Kysely<Database>, repo: NetworkRepository
   return createVersionedCache(db, 'network', {
     async load(version) {
       const fares = new FareTable((routes) => repo.faresOfRoutes(routes));
-      const [schedules, cancellations, seatLayouts, retimes] = await Promise.all([
-        repo.listActiveSchedules(),
+      const schedules: Schedule[] = [];
+      for await (const page of repo.activeSchedulePages(2_500)) {
+        await yieldNow();
+        for (const row of page) {
+          const schedule = scheduleOf(row, catalogue);
+          if (schedule) schedules.push(schedule);
+        }
+      }
+      const [cancellations, seatLayouts, retimes] = await Promise.all([
         repo.listCancellations(),
         repo.listSeatLayouts(),
         repo.listRetimes(),
       ]);
-      return new FlightNetwork(version, { schedules, fares, cancellations, seatLayouts, retimes }, catalogue);
+      return FlightNetwork.build(version, { schedules, fares, cancellations, seatLayouts, retimes });
     },
     entries: (network) => network.schedules.size,
     async update(network, changed, version) {

@@ -150,7 +150,10 @@ export function createNetworkImporter(deps: {
         changes.length > 0 && deps.onScheduleChanges
           ? await deps.onScheduleChanges(trx, changes, now)
           : { changed_bookings: [], disrupted_bookings: [] };
-      return { oversold: await deps.network.oversold(trx, now.slice(0, 10)), told };
+      const oversold = await deps.network.oversold(trx, now.slice(0, 10));
+      // The commit of a large import is one piece of work of its own (SQLite writes it synchronously).
+      await yieldNow();
+      return { oversold, told };
     });
     return {
       schedules: schedules.length,

@@ -222,8 +222,36 @@ export function createNetworkRepository(db: Kysely<Database>) {
         cabins: JSON.parse(r.cabins) as AircraftLayout['cabins'],
       }));
     },
-    listActiveSchedules(): Promise<ScheduleRow[]> {
-      return db.selectFrom('flight_schedules').selectAll().where('status', '=', 'active').execute();
+    /**
+     * The active schedules a page at a time, in the order of their natural key (carrier, flight number,
+     * origin, start of validity): the network's schedule order, so equal offers come in the same order
+     * whatever the engine or the history of the rows. A caller building an index from a world's worth
+     * yields between pages, and no single read holds the event loop (SQLite reads synchronously).
+     */
+    async *activeSchedulePages(size = 5_000): AsyncGenerator<ScheduleRow[]> {
+      let after: ScheduleRow | undefined;
+      for (;;) {
+        const last = after;
+        const page = await db
+          .selectFrom('flight_schedules')
+          .selectAll()
+          .where('status', '=', 'active')
+          .$if(last !== undefined, (q) =>
+            q.where((eb) =>
+              eb(
+                eb.refTuple('carrier', 'flight_number', 'origin', 'valid_from'),
+                '>',
+                eb.tuple(last!.carrier, last!.flight_number, last!.origin, last!.valid_from),
+              ),
+            ),
+          )
+          .orderBy(['carrier', 'flight_number', 'origin', 'valid_from'])
+          .limit(size)
+          .execute();
+        if (page.length > 0) yield page;
+        if (page.length < size) return;
+        after = page[page.length - 1];
+      }
     },
     findSchedule(id: string): Promise<ScheduleRow | undefined> {
       return db.selectFrom('flight_schedules').selectAll().where('id', '=', id).executeTakeFirst();

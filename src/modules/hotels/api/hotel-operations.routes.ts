@@ -1,6 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../../http/app-instance.ts';
+import { jsonInTurnsScope } from '../../../http/json-in-turns.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { textImportRoute } from '../../../http/text-imports.ts';
 import type { createAllotments } from '../inventory/hotel-allotments.ts';
@@ -21,36 +22,39 @@ export function hotelOperationsRoutes(
     bodyLimit: number;
   },
 ) {
-  app.post(
-    '/import_hotels',
-    {
-      onRequest: deps.guard,
-      bodyLimit: deps.bodyLimit,
-      schema: {
-        operationId: 'import_hotels',
-        tags,
-        security,
-        summary: 'Create or update hotels, room types, rate plans and allotments (admin)',
-        description:
-          'The import format of docs/hotel-import.md. All of it or nothing; hotels match on `code`, room types and ' +
-          'rate plans on (hotel, code), so a corrected file updates, and `active: false` withdraws a hotel from ' +
-          'search (it stays in the hotel feed as inactive). Every process sees the change within about a second.',
-        body: Type.Object({
-          hotels: Type.Array(Type.Object({}, { additionalProperties: true })),
-          allotments: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
-        }),
-        response: {
-          200: Type.Object({
-            hotels: Type.Integer(),
-            room_types: Type.Integer(),
-            rate_plans: Type.Integer(),
-            allotment_nights: Type.Integer(),
+  // A body of many megabytes: parsed in turns, so other requests keep being answered meanwhile.
+  jsonInTurnsScope(app, (scope) =>
+    scope.post(
+      '/import_hotels',
+      {
+        onRequest: deps.guard,
+        bodyLimit: deps.bodyLimit,
+        schema: {
+          operationId: 'import_hotels',
+          tags,
+          security,
+          summary: 'Create or update hotels, room types, rate plans and allotments (admin)',
+          description:
+            'The import format of docs/hotel-import.md. All of it or nothing; hotels match on `code`, room types and ' +
+            'rate plans on (hotel, code), so a corrected file updates, and `active: false` withdraws a hotel from ' +
+            'search (it stays in the hotel feed as inactive). Every process sees the change within about a second.',
+          body: Type.Object({
+            hotels: Type.Array(Type.Object({}, { additionalProperties: true })),
+            allotments: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
           }),
-          ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE', 'PAYLOAD_TOO_LARGE'),
+          response: {
+            200: Type.Object({
+              hotels: Type.Integer(),
+              room_types: Type.Integer(),
+              rate_plans: Type.Integer(),
+              allotment_nights: Type.Integer(),
+            }),
+            ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE', 'PAYLOAD_TOO_LARGE'),
+          },
         },
       },
-    },
-    async (request) => deps.importHotels(request.body),
+      async (request) => deps.importHotels(request.body),
+    ),
   );
 
   textImportRoute(app, {
