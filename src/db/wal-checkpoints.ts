@@ -42,6 +42,9 @@ export function checkpointApart(
     },
     /** Checkpoints a last time and ends the thread. */
     stop: async () => {
+      // Held by its thread until the last checkpoint is made (an unreferenced thread would let the
+      // process end first, in the middle of whatever awaited this).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
       fallBack();

@@ -245,7 +245,10 @@ export function createNetworkRepository(db: Kysely<Database>) {
               ),
             ),
           )
-          .orderBy(['carrier', 'flight_number', 'origin', 'valid_from'])
+          .orderBy('carrier')
+          .orderBy('flight_number')
+          .orderBy('origin')
+          .orderBy('valid_from')
           .limit(size)
           .execute();
         if (page.length > 0) yield page;
