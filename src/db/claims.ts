@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { isPostgres } from './dialect.ts';
 import type { Database } from './tables.ts';
 
@@ -34,4 +34,50 @@ export async function claimDueRows(
       await trx.updateTable(outbox).set({ locked_until: leaseUntil }).where('id', 'in', ids).execute();
     return ids;
   });
+}
+
+/** The due rows of an outbox, claimed until `leaseUntil` (see `claimDueRows`), in the order they fell due. */
+export async function claimDue<T extends OutboxTable>(
+  db: Kysely<Database>,
+  table: T,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<Selectable<Database[T]>[]> {
+  const ids = await claimDueRows(db, table, now, leaseUntil, limit);
+  if (ids.length === 0) return [];
+  const outbox = table as 'webhook_deliveries';
+  const rows = await db
+    .selectFrom(outbox)
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .execute();
+  return rows as unknown as Selectable<Database[T]>[];
+}
+
+/**
+ * Records an attempt at a claimed row and counts it, if the claim is still the caller's (its lease
+ * unchanged): false when another claimer took the row after the lease ran out.
+ */
+export async function settleClaimed<T extends OutboxTable>(
+  db: Kysely<Database>,
+  table: T,
+  id: string,
+  leaseUntil: string,
+  fields: Updateable<Database[T]>,
+): Promise<boolean> {
+  const outbox = table as 'webhook_deliveries';
+  const result = await db
+    .updateTable(outbox)
+    .set((eb) => ({
+      ...(fields as Updateable<Database['webhook_deliveries']>),
+      attempts: eb('attempts', '+', 1),
+      locked_until: null,
+    }))
+    .where('id', '=', id)
+    .where('locked_until', '=', leaseUntil)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -1,3 +1,5 @@
+import pLimit from 'p-limit';
+
 /** Thrown when more work waits than the limiter accepts; callers answer "try again later". */
 export class OverloadedError extends Error {
   constructor() {
@@ -5,31 +7,11 @@ export class OverloadedError extends Error {
   }
 }
 
-/** Runs at most `concurrency` tasks at once and queues at most `queueLimit` more. */
+/** Runs at most `concurrency` tasks at once (`p-limit`) and queues at most `queueLimit` more. */
 export function createLimiter(concurrency: number, queueLimit: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-
-  const release = () => {
-    running -= 1;
-    const next = waiting.shift();
-    if (next) {
-      running += 1;
-      next();
-    }
-  };
-
+  const limit = pLimit(concurrency);
   return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= concurrency) {
-      if (waiting.length >= queueLimit) throw new OverloadedError();
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running += 1;
-    }
-    try {
-      return await task();
-    } finally {
-      release();
-    }
+    if (limit.activeCount >= concurrency && limit.pendingCount >= queueLimit) throw new OverloadedError();
+    return limit(task);
   };
 }

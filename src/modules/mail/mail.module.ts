@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
+import { createOutbox } from '../../jobs/outbox.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
@@ -7,10 +8,12 @@ import type { EventsRepository } from '../events/index.ts';
 import { createEmailMessagesRepository } from './email-messages-repository.ts';
 import { createMailFanOut } from './mail-fan-out.ts';
 import { createMailTransport } from './mail-transport.ts';
-import { createMailer } from './mailer.ts';
+import { createMailAttempt } from './mailer.ts';
 
 /** Mails claimed at a time. */
 const MAIL_BATCH = 20;
+/** Recipients of a batch mailed side by side (an SMTP server takes a few connections at once). */
+const MAIL_CONCURRENCY = 4;
 
 /** Traveller e-mails: the fan-out the event log calls in each event's transaction, and the mailer job. */
 export function mailModule(deps: {
@@ -28,23 +31,23 @@ export function mailModule(deps: {
   };
 }) {
   const messages = createEmailMessagesRepository(deps.db);
-  const sendDue = createMailer({
-    messages,
-    events: deps.events,
-    send: createMailTransport({ smtpUrl: deps.settings.smtpUrl, outboxDir: deps.settings.outboxDir }),
-    from: deps.settings.from,
-    clock: deps.clock,
-    scheduleSeconds: deps.settings.retryScheduleSeconds,
-    leaseMs: 120_000,
-    batch: MAIL_BATCH,
-  });
-  // Each run sends until what is due is sent (a full batch means more may wait), then waits a poll.
-  deps.scheduler.add({
+  const outbox = createOutbox({
     name: 'mail.send',
-    everyMs: deps.settings.pollMs,
-    run: async () => {
-      while ((await sendDue()) === MAIL_BATCH);
-    },
+    store: messages,
+    attempt: createMailAttempt({
+      events: deps.events,
+      send: createMailTransport({ smtpUrl: deps.settings.smtpUrl, outboxDir: deps.settings.outboxDir }),
+      from: deps.settings.from,
+    }),
+    retry: { kind: 'schedule', delaysSeconds: deps.settings.retryScheduleSeconds, jitter: 0.1 },
+    clock: deps.clock,
+    random: Math.random,
+    batch: MAIL_BATCH,
+    concurrency: MAIL_CONCURRENCY,
+    // A traveller's mails arrive in the order their events happened (booked, then confirmed, then cancelled).
+    sequenceOf: (message) => message.recipient,
+    leaseMs: 120_000,
   });
-  return { fanOut: createMailFanOut({ messages, ids: deps.ids }), sendDue };
+  outbox.schedule(deps.scheduler, deps.settings.pollMs);
+  return { fanOut: createMailFanOut({ messages, ids: deps.ids }), sendDue: outbox.runDue };
 }

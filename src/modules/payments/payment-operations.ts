@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
+import { type Attempted, createOutbox } from '../../jobs/outbox.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { createOperationQueue } from './operation-queue.ts';
 import type { PaymentOperation, PaymentsRepository } from './payments-repository.ts';
-import { nextAttemptAt } from './retry-backoff.ts';
 
 /**
  * The payments job. Does the gateway operations that committed bookings queued (capture, void, refund),
@@ -58,30 +58,25 @@ export function createPaymentOperations(deps: {
     return orphans.length;
   }
 
-  /** Runs what is due; answers how many operations it claimed. */
-  async function runDue(): Promise<number> {
-    await voidOrphans();
-    const now = clock.now();
-    const lease = new Date(now.getTime() + deps.leaseMs).toISOString();
-    const claimed = await payments.claimDue(now.toISOString(), lease, deps.batch);
-    for (const op of claimed) {
-      let error: unknown = null;
-      try {
-        await perform(op);
-      } catch (e) {
-        error = e;
-        deps.onFailure(op, e);
-      }
-      const at = clock.now();
-      await payments.settleOperation(op.id, lease, {
-        status: error ? 'pending' : 'done',
-        next_attempt_at: error ? nextAttemptAt(at, op.attempts) : null,
-        last_error: error ? String(error instanceof Error ? error.message : error).slice(0, 500) : null,
-        done_at: error ? null : at.toISOString(),
-      });
-    }
-    return claimed.length;
-  }
-
-  return { runDue };
+  return createOutbox({
+    name: 'payments.operations',
+    store: { claimDue: payments.claimDue, settle: payments.settleOperation },
+    attempt: async (op: PaymentOperation): Promise<Attempted<never>> => {
+      await perform(op);
+      return { ok: true };
+    },
+    // Money owed to or by a card is never given up on: 5 s, doubling, at most an hour apart.
+    retry: { kind: 'backoff', firstMs: 5_000, maxMs: 3_600_000, jitter: 0.1 },
+    clock,
+    random: Math.random,
+    batch: deps.batch,
+    // The gateway sees a payment's operations in the order they were queued; payments side by side.
+    concurrency: 4,
+    sequenceOf: (op) => op.payment_id,
+    leaseMs: deps.leaseMs,
+    before: voidOrphans,
+    settled: (op, settlement) => {
+      if (settlement.outcome !== 'done') deps.onFailure(op, settlement.lastError);
+    },
+  });
 }

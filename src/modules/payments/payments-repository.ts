@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import { claimDueRows } from '../../db/claims.ts';
+import { claimDue, settleClaimed } from '../../db/claims.ts';
 import type { Database, PaymentOperationsTable, PaymentsTable } from '../../db/tables.ts';
+import { type Settlement, settledColumns } from '../../jobs/outbox.ts';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PaymentOperation = Selectable<PaymentOperationsTable>;
@@ -47,25 +48,15 @@ export function createPaymentsRepository(db: Kysely<Database>) {
       await trx.insertInto('payment_operations').values(op).execute();
     },
 
-    async claimDue(now: string, leaseUntil: string, limit: number): Promise<PaymentOperation[]> {
-      const ids = await claimDueRows(db, 'payment_operations', now, leaseUntil, limit);
-      if (ids.length === 0) return [];
-      return db.selectFrom('payment_operations').selectAll().where('id', 'in', ids).orderBy('id').execute();
-    },
+    claimDue: (now: string, leaseUntil: string, limit: number): Promise<PaymentOperation[]> =>
+      claimDue(db, 'payment_operations', now, leaseUntil, limit),
 
-    async settleOperation(
-      id: string,
-      leaseUntil: string,
-      outcome: Pick<PaymentOperation, 'status' | 'next_attempt_at' | 'last_error' | 'done_at'>,
-    ): Promise<boolean> {
-      const result = await db
-        .updateTable('payment_operations')
-        .set((eb) => ({ ...outcome, attempts: eb('attempts', '+', 1), locked_until: null }))
-        .where('id', '=', id)
-        .where('locked_until', '=', leaseUntil)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    /** Records an operation's attempt, if the claim is still this job's. */
+    settleOperation: (id: string, leaseUntil: string, s: Settlement): Promise<boolean> =>
+      settleClaimed(db, 'payment_operations', id, leaseUntil, {
+        ...settledColumns(s, { done: 'done', pending: 'pending', dead: 'failed' }),
+        done_at: s.outcome === 'done' ? s.at : null,
+      }),
 
     /** Card authorizations that never became part of a booking (its transaction failed, or a crash). */
     async orphans(olderThan: string, limit: number): Promise<PaymentRow[]> {

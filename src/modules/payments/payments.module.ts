@@ -52,15 +52,9 @@ export function paymentsModule(
     batch: BATCH,
     orphanAfterMs: deps.settings.orphanAfterMs,
     onFailure: (op, error) =>
-      app.log.warn({ err: error, operation: op.id, kind: op.kind }, 'payment operation failed'),
+      app.log.warn({ error, operation: op.id, kind: op.kind }, 'payment operation failed'),
   });
-  deps.scheduler.add({
-    name: 'payments.operations',
-    everyMs: deps.settings.pollMs,
-    run: async () => {
-      while ((await operations.runDue()) === BATCH);
-    },
-  });
+  operations.schedule(deps.scheduler, deps.settings.pollMs);
   deps.scheduler.add({
     name: 'payments.card-tokens',
     everyMs: deps.purgeMs,

@@ -1,9 +1,22 @@
 import type { Kysely, Selectable } from 'kysely';
-import { claimDueRows } from '../../db/claims.ts';
+import { claimDue, settleClaimed } from '../../db/claims.ts';
 import { afterPosition, type KeysetPosition, pageWithTotal } from '../../db/keyset.ts';
 import type { Database, WebhookDeliveriesTable } from '../../db/tables.ts';
+import { type Outcome, type Settlement, settledColumns } from '../../jobs/outbox.ts';
 
 export type Delivery = Selectable<WebhookDeliveriesTable>;
+
+/** What a webhook delivery's row keeps of an attempt besides its outcome. */
+export interface DeliveryAttempt {
+  last_status_code: number | null;
+  last_latency_ms: number | null;
+}
+
+/** A delivery's status for each outcome of the outbox. */
+export const STATUS = { done: 'delivered', pending: 'pending', dead: 'failed' } as const satisfies Record<
+  Outcome,
+  Delivery['status']
+>;
 
 export function createWebhookDeliveriesRepository(db: Kysely<Database>) {
   return {
@@ -12,39 +25,18 @@ export function createWebhookDeliveriesRepository(db: Kysely<Database>) {
       if (rows.length > 0) await trx.insertInto('webhook_deliveries').values(rows).execute();
     },
 
-    /**
-     * Claims up to `limit` due deliveries until `leaseUntil`: on PostgreSQL with `FOR UPDATE SKIP
-     * LOCKED`, so deliverers in several processes take disjoint rows; a row whose lease ran out (its
-     * deliverer died) is due again.
-     */
-    async claimDue(now: string, leaseUntil: string, limit: number): Promise<Delivery[]> {
-      const ids = await claimDueRows(db, 'webhook_deliveries', now, leaseUntil, limit);
-      if (ids.length === 0) return [];
-      return db.selectFrom('webhook_deliveries').selectAll().where('id', 'in', ids).execute();
-    },
+    /** Claims due deliveries with a lease (see `claimDueRows`). */
+    claimDue: (now: string, leaseUntil: string, limit: number): Promise<Delivery[]> =>
+      claimDue(db, 'webhook_deliveries', now, leaseUntil, limit),
 
     /** Records an attempt's outcome, if the claim is still this deliverer's. */
-    async settle(
-      id: string,
-      leaseUntil: string,
-      outcome: Pick<
-        Delivery,
-        | 'status'
-        | 'next_attempt_at'
-        | 'last_attempt_at'
-        | 'last_status_code'
-        | 'last_error'
-        | 'last_latency_ms'
-      >,
-    ): Promise<boolean> {
-      const result = await db
-        .updateTable('webhook_deliveries')
-        .set((eb) => ({ ...outcome, attempts: eb('attempts', '+', 1), locked_until: null }))
-        .where('id', '=', id)
-        .where('locked_until', '=', leaseUntil)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    settle: (id: string, leaseUntil: string, s: Settlement, attempt: DeliveryAttempt | undefined) =>
+      settleClaimed(db, 'webhook_deliveries', id, leaseUntil, {
+        ...settledColumns(s, STATUS),
+        last_attempt_at: s.at,
+        last_status_code: attempt?.last_status_code ?? null,
+        last_latency_ms: attempt?.last_latency_ms ?? null,
+      }),
 
     /** Whether the endpoint took any delivery made at or after `since`. */
     async deliveredSince(endpointId: string, since: string): Promise<boolean> {

@@ -53,7 +53,7 @@ export function webhooksModule(
     allowPrivateNetworks: deps.settings.allowPrivateNetworks,
   });
   webhooksRoutes(app, { webhooks, guards: deps.guards });
-  const deliverDue = createWebhookDeliverer({
+  const deliverer = createWebhookDeliverer({
     onAttempt: deps.onAttempt,
     deliveries,
     endpoints,
@@ -71,13 +71,9 @@ export function webhooksModule(
     ids: deps.ids,
     db: deps.db,
   });
-  // Each run sends until what is due is sent (a full batch means more may wait), then waits a poll.
-  deps.scheduler.add({
-    name: 'webhooks.deliver',
-    everyMs: deps.settings.pollMs,
-    run: async () => {
-      while ((await deliverDue()) === BATCH);
-    },
-  });
-  return { fanOut: createWebhookFanOut({ endpoints, deliveries, ids: deps.ids }), deliverDue };
+  deliverer.schedule(deps.scheduler, deps.settings.pollMs);
+  return {
+    fanOut: createWebhookFanOut({ endpoints, deliveries, ids: deps.ids }),
+    deliverDue: deliverer.runDue,
+  };
 }
