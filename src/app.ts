@@ -48,19 +48,20 @@ import {
   createCatalogueService,
 } from './modules/catalog/index.ts';
 import {
+  createEventCatalogue,
   createEventLog,
   createEventsRepository,
-  EventSchema,
   eventsRoutes,
   eventWebhooksDocument,
 } from './modules/events/index.ts';
 import { exchangeRatesModule, RATE_SCHEMAS, RATES_COUNTER } from './modules/exchange-rates/index.ts';
-import { FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
-import { HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
+import { FLIGHT_EVENTS, FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
+import { HOTEL_EVENTS, HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
 import {
   createLedgerReports,
   createLedgerRepository,
   createLedgerService,
+  LEDGER_EVENTS,
   LEDGER_SCHEMAS,
   ledgerRoutes,
   reportsRoutes,
@@ -69,7 +70,7 @@ import { mailModule } from './modules/mail/index.ts';
 import { PAYMENT_SCHEMAS, paymentsModule } from './modules/payments/index.ts';
 import { PRICING_COUNTER, PRICING_SCHEMAS, pricingModule } from './modules/pricing/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
-import { WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
+import { WEBHOOK_EVENTS, WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
 import { createMetrics } from './ports/metrics.ts';
@@ -91,6 +92,14 @@ export interface AppDeps {
 }
 
 /** Wires storage, services and modules into one Fastify instance; the only place that does. */
+/** Every module's events: the one catalogue the log, the event list, webhooks and the document follow. */
+const eventCatalogue = createEventCatalogue({
+  ...FLIGHT_EVENTS,
+  ...HOTEL_EVENTS,
+  ...LEDGER_EVENTS,
+  ...WEBHOOK_EVENTS,
+});
+
 export async function buildApp(deps: AppDeps) {
   const { config, storage, clock, ids, hasher } = deps;
   const app = Fastify({
@@ -118,7 +127,7 @@ export async function buildApp(deps: AppDeps) {
     ...PAYMENT_SCHEMAS,
     ...RATE_SCHEMAS,
     ...PRICING_SCHEMAS,
-    EventSchema,
+    eventCatalogue.envelope,
     WebhookSchema,
   ])
     app.addSchema(schema);
@@ -151,7 +160,7 @@ export async function buildApp(deps: AppDeps) {
   // Callers are known before they are counted: a signed-in caller by account, anyone else by address.
   app.addHook('onRequest', authenticate);
   await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
-  await registerOpenApi(app, config.http.publicUrl, eventWebhooksDocument());
+  await registerOpenApi(app, config.http.publicUrl, eventWebhooksDocument(eventCatalogue));
   const searchGate = createSearchGate({
     concurrency: config.load.searchConcurrency,
     queueLimit: config.load.searchQueueLimit,
@@ -230,10 +239,13 @@ export async function buildApp(deps: AppDeps) {
   });
   const products = createProductRegistry();
   const eventsRepository = createEventsRepository(storage.db);
-  eventsRoutes(app, { events: eventsRepository, guard: guards.read });
+  const events = createEventLog(eventsRepository);
+  eventsRoutes(app, { events: eventsRepository, catalogue: eventCatalogue, guard: guards.read });
   const webhooks = webhooksModule(app, {
     db: storage.db,
     events: eventsRepository,
+    log: events,
+    catalogue: eventCatalogue,
     clock,
     ids,
     scheduler,
@@ -252,7 +264,8 @@ export async function buildApp(deps: AppDeps) {
     scheduler,
     settings: config.mail,
   });
-  const events = createEventLog(eventsRepository, [webhooks.fanOut, mail.fanOut]);
+  events.subscribe(webhooks.fanOut);
+  events.subscribe(mail.fanOut);
   const rates = await exchangeRatesModule(app, {
     db: storage.db,
     clock,
@@ -275,14 +288,15 @@ export async function buildApp(deps: AppDeps) {
       db: storage.db,
       ledger,
       clock,
-      tell: (trx, type, by, account, at) =>
-        events.record(trx, {
+      tell: async (trx, type, by, account, at) => {
+        await events.record(trx, {
           id: ids.ordered('evt'),
           type,
           at,
           object: account,
           owner: { userId: by.userId, agencyId: account.agency_id },
-        }),
+        });
+      },
     }),
     guards: { read: guards.read, admin: guards.admin },
   });

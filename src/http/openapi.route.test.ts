@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { documentedEventProblems } from '../../test/helpers/documented-events.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 describe('GET /openapi.json', () => {
@@ -109,8 +110,37 @@ describe('GET /openapi.json', () => {
     assert.ok(Object.keys(doc.webhooks).length >= 12);
     const cancelled = doc.webhooks['flight_booking.cancelled'].post;
     assert.deepEqual(cancelled.requestBody.content['application/json'].schema, {
-      $ref: '#/components/schemas/Event',
+      allOf: [
+        { $ref: '#/components/schemas/Event' },
+        {
+          type: 'object',
+          properties: {
+            type: { const: 'flight_booking.cancelled' },
+            data: {
+              type: 'object',
+              required: ['object'],
+              properties: { object: { $ref: '#/components/schemas/FlightBooking' } },
+            },
+          },
+        },
+      ],
     });
+    assert.deepEqual(doc.components.schemas.Event.properties.type.enum, Object.keys(doc.webhooks));
+    for (const [type, hook] of Object.entries<any>(doc.webhooks)) {
+      const object =
+        hook.post.requestBody.content['application/json'].schema.allOf[1].properties.data.properties.object;
+      const ref = object.$ref?.replace('#/components/schemas/', '');
+      assert.ok(!ref || doc.components.schemas[ref], `${type}: ${object.$ref} is in the document`);
+    }
+    assert.match(doc.webhooks['flight.cancelled'].post.description, /admins’ endpoints only/);
+    const notABooking = {
+      id: 'evt_01JD6Q3ZV8Y4KX2M9N0P1R2S3T',
+      type: 'flight_booking.cancelled',
+      created_at: '2026-11-25T10:00:00Z',
+      api_version: '2026-11-01',
+      data: { object: { id: 'fbk_1' } },
+    };
+    assert.notDeepEqual(documentedEventProblems(doc, [notABooking]), [], 'the object is held to its type');
     assert.deepEqual(
       cancelled.parameters.map((p: any) => p.name),
       ['webhook-id', 'webhook-timestamp', 'webhook-signature'],

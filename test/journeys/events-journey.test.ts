@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
+import { documentedEventProblems } from '../helpers/documented-events.ts';
 import { adult, bookingBody, dayAfter, searchBody, seedFlights } from '../helpers/flights.ts';
 import { hotelBookingBody, seedHotels, stay } from '../helpers/hotels.ts';
 import { signInOverHttp, startTestServer } from '../helpers/listening-app.ts';
@@ -165,6 +166,8 @@ describe('events, webhooks and e-mails, end to end', () => {
         'flight_booking.expired',
       ],
     );
+    const doc = (await later.call('GET', '/openapi.json')).body;
+    assert.deepEqual(documentedEventProblems(doc, log), [], 'every event is its type’s documented object');
     const secret = hook.body.secret as string;
     const received = hooks.map((h) => {
       const expectedSignature = new Webhook(secret).sign(

@@ -790,7 +790,7 @@ export interface paths {
         };
         /**
          * The event log
-         * @description Every change the caller may see, oldest first: a customer’s own bookings, an agent’s agency’s, everything for admins (operator events too). Each event carries the booking as it was right after the change. Poll with the `next_cursor` of the last page; an event committed by another process may appear up to a moment behind one with a later id, so a poller that must see everything rereads its last minute with `created_after` and drops ids it has. Types: `flight_booking.created` (A flight booking was made, held (`status: held`) or confirmed and ticketed.); `flight_booking.confirmed` (A held flight booking was paid for and ticketed.); `flight_booking.updated` (The contact or passenger names of a flight booking changed.); `flight_booking.cancelled` (A flight booking was cancelled; `refund_amount` says what is refunded.); `flight_booking.expired` (A hold ran out before it was confirmed; its seats were released.); `flight_booking.changed` (A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.); `flight_booking.services_added` (Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.); `flight_booking.partially_cancelled` (Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back.); `flight_booking.disrupted` (The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why.); `hotel_booking.created` (A hotel booking was made and confirmed.); `hotel_booking.modified` (A hotel booking’s dates, guests, holder or requests changed.); `hotel_booking.room_cancelled` (Some rooms of a hotel booking were cancelled; the booking goes on.); `hotel_booking.cancelled` (A hotel booking was cancelled (its last rooms).); `flight.retimed` (An operator moved one date of a flight to a new time (admins only). `data.object` is the flight date.); `flight_booking.schedule_changed` (The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times.); `flight_booking.schedule_change_accepted` (The traveller accepted the new times of a retimed flight.); `flight.cancelled` (An operator cancelled one date of a flight (admins only). `data.object` is the flight date.); `webhook_endpoint.disabled` (An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since. `data.object` is the endpoint, with `disabled_reason`.); `webhook_endpoint.ping` (Sent by POST /ping_webhook to one endpoint only. `data.object` is the endpoint.); `agency_account.topped_up` (Money an agency paid in was credited to its balance. `data.object` is the account, with `top_up`.); `agency_account.credit_limit_changed` (An agency’s credit limit was set. `data.object` is the account.); `flight_schedule.changed` (A schedule import moved a schedule to another time or took dates off it (admins only); `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. `data.object` is the schedule.); `flight_schedule.withdrawn` (An operator withdrew a schedule from sale (admins only). `data.object` is the schedule.)
+         * @description Every change the caller may see, oldest first: a customer’s own bookings, an agent’s agency’s, everything for admins (operator events too). Each event carries the booking as it was right after the change. Poll with the `next_cursor` of the last page; an event committed by another process may appear up to a moment behind one with a later id, so a poller that must see everything rereads its last minute with `created_after` and drops ids it has. Types: `flight_booking.created` (A flight booking was made, held (`status: held`) or confirmed and ticketed.); `flight_booking.confirmed` (A held flight booking was paid for and ticketed.); `flight_booking.updated` (The contact or passenger names of a flight booking changed.); `flight_booking.cancelled` (A flight booking was cancelled; `refund_amount` says what is refunded.); `flight_booking.expired` (A hold ran out before it was confirmed; its seats were released.); `flight_booking.changed` (A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.); `flight_booking.services_added` (Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.); `flight_booking.partially_cancelled` (Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back.); `flight_booking.disrupted` (The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why.); `flight_booking.schedule_changed` (The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times.); `flight_booking.schedule_change_accepted` (The traveller accepted the new times of a retimed flight.); `flight.retimed` (An operator moved one date of a flight to a new time. Admins only.); `flight.cancelled` (An operator cancelled one date of a flight. Admins only.); `flight_schedule.changed` (A schedule import moved a schedule to another time or took dates off it; `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. Admins only.); `flight_schedule.withdrawn` (An operator withdrew a schedule from sale. Admins only.); `hotel_booking.created` (A hotel booking was made and confirmed.); `hotel_booking.modified` (A hotel booking’s dates, guests, holder or requests changed.); `hotel_booking.room_cancelled` (Some rooms of a hotel booking were cancelled; the booking goes on.); `hotel_booking.cancelled` (A hotel booking was cancelled (its last rooms).); `agency_account.topped_up` (Money an agency paid in was credited to its balance.); `agency_account.credit_limit_changed` (An agency’s credit limit was set.); `webhook_endpoint.disabled` (An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since; `disabled_reason` says so.); `webhook_endpoint.ping` (Sent by POST /ping_webhook to one endpoint only.)
          */
         get: operations["list_events"];
         put?: never;
@@ -1594,7 +1594,7 @@ export interface webhooks {
         put?: never;
         /**
          * agency_account.credit_limit_changed
-         * @description An agency’s credit limit was set. `data.object` is the account. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description An agency’s credit limit was set. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_agency_account_credit_limit_changed"];
         delete?: never;
@@ -1614,7 +1614,7 @@ export interface webhooks {
         put?: never;
         /**
          * agency_account.topped_up
-         * @description Money an agency paid in was credited to its balance. `data.object` is the account, with `top_up`. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description Money an agency paid in was credited to its balance. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_agency_account_topped_up"];
         delete?: never;
@@ -1634,7 +1634,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_booking.cancelled
-         * @description A flight booking was cancelled; `refund_amount` says what is refunded. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description A flight booking was cancelled; `refund_amount` says what is refunded. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_booking_cancelled"];
         delete?: never;
@@ -1654,7 +1654,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_booking.changed
-         * @description A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_booking_changed"];
         delete?: never;
@@ -1674,7 +1674,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_booking.confirmed
-         * @description A held flight booking was paid for and ticketed. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description A held flight booking was paid for and ticketed. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_booking_confirmed"];
         delete?: never;
@@ -1694,7 +1694,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_booking.created
-         * @description A flight booking was made, held (`status: held`) or confirmed and ticketed. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description A flight booking was made, held (`status: held`) or confirmed and ticketed. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_booking_created"];
         delete?: never;
@@ -1714,7 +1714,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_booking.disrupted
-         * @description The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_booking_disrupted"];
         delete?: never;
@@ -1734,7 +1734,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_booking.expired
-         * @description A hold ran out before it was confirmed; its seats were released. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description A hold ran out before it was confirmed; its seats were released. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_booking_expired"];
         delete?: never;
@@ -1754,7 +1754,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_booking.partially_cancelled
-         * @description Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_booking_partially_cancelled"];
         delete?: never;
@@ -1774,7 +1774,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_booking.schedule_change_accepted
-         * @description The traveller accepted the new times of a retimed flight. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description The traveller accepted the new times of a retimed flight. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_booking_schedule_change_accepted"];
         delete?: never;
@@ -1794,7 +1794,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_booking.schedule_changed
-         * @description The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_booking_schedule_changed"];
         delete?: never;
@@ -1814,7 +1814,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_booking.services_added
-         * @description Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_booking_services_added"];
         delete?: never;
@@ -1834,7 +1834,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_booking.updated
-         * @description The contact or passenger names of a flight booking changed. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description The contact or passenger names of a flight booking changed. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_booking_updated"];
         delete?: never;
@@ -1854,7 +1854,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_schedule.changed
-         * @description A schedule import moved a schedule to another time or took dates off it (admins only); `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. `data.object` is the schedule. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description A schedule import moved a schedule to another time or took dates off it; `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. Sent to admins’ endpoints only that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_schedule_changed"];
         delete?: never;
@@ -1874,7 +1874,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight_schedule.withdrawn
-         * @description An operator withdrew a schedule from sale (admins only). `data.object` is the schedule. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description An operator withdrew a schedule from sale. Sent to admins’ endpoints only that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_schedule_withdrawn"];
         delete?: never;
@@ -1894,7 +1894,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight.cancelled
-         * @description An operator cancelled one date of a flight (admins only). `data.object` is the flight date. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description An operator cancelled one date of a flight. Sent to admins’ endpoints only that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_cancelled"];
         delete?: never;
@@ -1914,7 +1914,7 @@ export interface webhooks {
         put?: never;
         /**
          * flight.retimed
-         * @description An operator moved one date of a flight to a new time (admins only). `data.object` is the flight date. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description An operator moved one date of a flight to a new time. Sent to admins’ endpoints only that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_flight_retimed"];
         delete?: never;
@@ -1934,7 +1934,7 @@ export interface webhooks {
         put?: never;
         /**
          * hotel_booking.cancelled
-         * @description A hotel booking was cancelled (its last rooms). Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description A hotel booking was cancelled (its last rooms). Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_hotel_booking_cancelled"];
         delete?: never;
@@ -1954,7 +1954,7 @@ export interface webhooks {
         put?: never;
         /**
          * hotel_booking.created
-         * @description A hotel booking was made and confirmed. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description A hotel booking was made and confirmed. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_hotel_booking_created"];
         delete?: never;
@@ -1974,7 +1974,7 @@ export interface webhooks {
         put?: never;
         /**
          * hotel_booking.modified
-         * @description A hotel booking’s dates, guests, holder or requests changed. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description A hotel booking’s dates, guests, holder or requests changed. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_hotel_booking_modified"];
         delete?: never;
@@ -1994,7 +1994,7 @@ export interface webhooks {
         put?: never;
         /**
          * hotel_booking.room_cancelled
-         * @description Some rooms of a hotel booking were cancelled; the booking goes on. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description Some rooms of a hotel booking were cancelled; the booking goes on. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_hotel_booking_room_cancelled"];
         delete?: never;
@@ -2014,7 +2014,7 @@ export interface webhooks {
         put?: never;
         /**
          * webhook_endpoint.disabled
-         * @description An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since. `data.object` is the endpoint, with `disabled_reason`. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since; `disabled_reason` says so. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_webhook_endpoint_disabled"];
         delete?: never;
@@ -2034,7 +2034,7 @@ export interface webhooks {
         put?: never;
         /**
          * webhook_endpoint.ping
-         * @description Sent by POST /ping_webhook to one endpoint only. `data.object` is the endpoint. Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.
+         * @description Sent by POST /ping_webhook to one endpoint only. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_webhook_endpoint_ping"];
         delete?: never;
@@ -2112,6 +2112,36 @@ export interface components {
             from: string;
             opening_balance: number;
             to: string;
+        };
+        AgencyTopUp: {
+            agency_id: string;
+            /** @description `balance + credit_limit`: what the agency can still spend */
+            available: number;
+            /** @description Minor units; below zero while the agency uses credit */
+            balance: number;
+            /** @description How far below zero the balance may go, in minor units */
+            credit_limit: number;
+            /**
+             * @description ISO 4217 code
+             * @example EUR
+             */
+            currency: string;
+            /** @description Digits of the minor unit (ISO 4217): 2 for EUR, 0 for JPY */
+            currency_exponent: number;
+            /** Format: date-time */
+            updated_at: string;
+        } & {
+            top_up: {
+                /** @description Minor units */
+                amount: number;
+                /**
+                 * @description ISO 4217 code
+                 * @example EUR
+                 */
+                currency: string;
+                reference: string | null;
+                transaction_id: string;
+            };
         };
         Airline: {
             active: boolean;
@@ -2555,7 +2585,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             data: {
-                /** @description The resource right after the change: a booking as GET /booking shows it, or for operator events the flight date or schedule */
+                /** @description The resource right after the change, as its type says (see the `webhooks` of this document): a booking as GET /booking shows it, an agency account, a webhook endpoint, or for operator events the flight date or schedule */
                 object: unknown;
             };
             /**
@@ -2564,7 +2594,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "flight_booking.created" | "flight_booking.confirmed" | "flight_booking.updated" | "flight_booking.cancelled" | "flight_booking.expired" | "flight_booking.changed" | "flight_booking.services_added" | "flight_booking.partially_cancelled" | "flight_booking.disrupted" | "hotel_booking.created" | "hotel_booking.modified" | "hotel_booking.room_cancelled" | "hotel_booking.cancelled" | "flight.retimed" | "flight_booking.schedule_changed" | "flight_booking.schedule_change_accepted" | "flight.cancelled" | "webhook_endpoint.disabled" | "webhook_endpoint.ping" | "agency_account.topped_up" | "agency_account.credit_limit_changed" | "flight_schedule.changed" | "flight_schedule.withdrawn";
+            type: "flight_booking.created" | "flight_booking.confirmed" | "flight_booking.updated" | "flight_booking.cancelled" | "flight_booking.expired" | "flight_booking.changed" | "flight_booking.services_added" | "flight_booking.partially_cancelled" | "flight_booking.disrupted" | "flight_booking.schedule_changed" | "flight_booking.schedule_change_accepted" | "flight.retimed" | "flight.cancelled" | "flight_schedule.changed" | "flight_schedule.withdrawn" | "hotel_booking.created" | "hotel_booking.modified" | "hotel_booking.room_cancelled" | "hotel_booking.cancelled" | "agency_account.topped_up" | "agency_account.credit_limit_changed" | "webhook_endpoint.disabled" | "webhook_endpoint.ping";
         };
         ExchangeRates: {
             /** Format: date */
@@ -2773,6 +2803,18 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        FlightCancellation: {
+            already_cancelled: boolean;
+            carrier: string;
+            /** Format: date */
+            departure_date: string;
+            /** @description Now `disrupted` */
+            disrupted_bookings: string[];
+            /** @description The schedule */
+            flight_id: string;
+            flight_number: number;
+            reason: string;
+        };
         FlightOffer: {
             available_services: {
                 /** @description Slices where extra checked bags are sold; seats are chosen from GET /seat_maps */
@@ -2887,6 +2929,58 @@ export interface components {
                 amount: number;
                 currency: string;
             };
+        };
+        FlightRetime: {
+            carrier: string;
+            /** @description Now `schedule_changed` */
+            changed_bookings: string[];
+            /** Format: date */
+            departure_date: string;
+            /** @description Local time at the origin, HH:MM */
+            departure_time: string;
+            duration_minutes: number;
+            /** @description The schedule */
+            flight_id: string;
+            flight_number: number;
+            reason: string;
+        };
+        FlightScheduleChange: {
+            carrier: string;
+            /** @description Now `schedule_changed` */
+            changed_bookings: string[];
+            current: {
+                days_of_week: string;
+                departure_time: string;
+                duration_minutes: number;
+                /** Format: date */
+                valid_to: string;
+            };
+            destination: string;
+            /** @description Now `disrupted` */
+            disrupted_bookings: string[];
+            /** @description The schedule */
+            flight_id: string;
+            flight_number: number;
+            origin: string;
+            previous: {
+                days_of_week: string;
+                departure_time: string;
+                duration_minutes: number;
+                /** Format: date */
+                valid_to: string;
+            };
+        };
+        FlightScheduleWithdrawal: {
+            already_withdrawn: boolean;
+            carrier: string;
+            destination: string;
+            /** @description Now `disrupted` */
+            disrupted_bookings: string[];
+            /** @description The schedule */
+            flight_id: string;
+            flight_number: number;
+            origin: string;
+            reason: string;
         };
         FlightService: {
             /** Format: date-time */
@@ -3809,6 +3903,7 @@ export interface components {
 export type SchemaAddServicesRequest = components['schemas']['AddServicesRequest'];
 export type SchemaAgencyAccount = components['schemas']['AgencyAccount'];
 export type SchemaAgencyStatement = components['schemas']['AgencyStatement'];
+export type SchemaAgencyTopUp = components['schemas']['AgencyTopUp'];
 export type SchemaAirline = components['schemas']['Airline'];
 export type SchemaAirport = components['schemas']['Airport'];
 export type SchemaBookFlightRequest = components['schemas']['BookFlightRequest'];
@@ -3824,7 +3919,11 @@ export type SchemaCreateUserRequest = components['schemas']['CreateUserRequest']
 export type SchemaEvent = components['schemas']['Event'];
 export type SchemaExchangeRates = components['schemas']['ExchangeRates'];
 export type SchemaFlightBooking = components['schemas']['FlightBooking'];
+export type SchemaFlightCancellation = components['schemas']['FlightCancellation'];
 export type SchemaFlightOffer = components['schemas']['FlightOffer'];
+export type SchemaFlightRetime = components['schemas']['FlightRetime'];
+export type SchemaFlightScheduleChange = components['schemas']['FlightScheduleChange'];
+export type SchemaFlightScheduleWithdrawal = components['schemas']['FlightScheduleWithdrawal'];
 export type SchemaFlightService = components['schemas']['FlightService'];
 export type SchemaHotelBooking = components['schemas']['HotelBooking'];
 export type SchemaHotelResult = components['schemas']['HotelResult'];
@@ -11407,7 +11506,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["AgencyAccount"];
+                    };
+                    /** @constant */
+                    type?: "agency_account.credit_limit_changed";
+                };
             };
         };
         responses: {
@@ -11445,7 +11550,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["AgencyTopUp"];
+                    };
+                    /** @constant */
+                    type?: "agency_account.topped_up";
+                };
             };
         };
         responses: {
@@ -11483,7 +11594,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightBooking"];
+                    };
+                    /** @constant */
+                    type?: "flight_booking.cancelled";
+                };
             };
         };
         responses: {
@@ -11521,7 +11638,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightBooking"];
+                    };
+                    /** @constant */
+                    type?: "flight_booking.changed";
+                };
             };
         };
         responses: {
@@ -11559,7 +11682,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightBooking"];
+                    };
+                    /** @constant */
+                    type?: "flight_booking.confirmed";
+                };
             };
         };
         responses: {
@@ -11597,7 +11726,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightBooking"];
+                    };
+                    /** @constant */
+                    type?: "flight_booking.created";
+                };
             };
         };
         responses: {
@@ -11635,7 +11770,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightBooking"];
+                    };
+                    /** @constant */
+                    type?: "flight_booking.disrupted";
+                };
             };
         };
         responses: {
@@ -11673,7 +11814,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightBooking"];
+                    };
+                    /** @constant */
+                    type?: "flight_booking.expired";
+                };
             };
         };
         responses: {
@@ -11711,7 +11858,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightBooking"];
+                    };
+                    /** @constant */
+                    type?: "flight_booking.partially_cancelled";
+                };
             };
         };
         responses: {
@@ -11749,7 +11902,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightBooking"];
+                    };
+                    /** @constant */
+                    type?: "flight_booking.schedule_change_accepted";
+                };
             };
         };
         responses: {
@@ -11787,7 +11946,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightBooking"];
+                    };
+                    /** @constant */
+                    type?: "flight_booking.schedule_changed";
+                };
             };
         };
         responses: {
@@ -11825,7 +11990,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightBooking"];
+                    };
+                    /** @constant */
+                    type?: "flight_booking.services_added";
+                };
             };
         };
         responses: {
@@ -11863,7 +12034,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightBooking"];
+                    };
+                    /** @constant */
+                    type?: "flight_booking.updated";
+                };
             };
         };
         responses: {
@@ -11901,7 +12078,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightScheduleChange"];
+                    };
+                    /** @constant */
+                    type?: "flight_schedule.changed";
+                };
             };
         };
         responses: {
@@ -11939,7 +12122,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightScheduleWithdrawal"];
+                    };
+                    /** @constant */
+                    type?: "flight_schedule.withdrawn";
+                };
             };
         };
         responses: {
@@ -11977,7 +12166,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightCancellation"];
+                    };
+                    /** @constant */
+                    type?: "flight.cancelled";
+                };
             };
         };
         responses: {
@@ -12015,7 +12210,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["FlightRetime"];
+                    };
+                    /** @constant */
+                    type?: "flight.retimed";
+                };
             };
         };
         responses: {
@@ -12053,7 +12254,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["HotelBooking"];
+                    };
+                    /** @constant */
+                    type?: "hotel_booking.cancelled";
+                };
             };
         };
         responses: {
@@ -12091,7 +12298,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["HotelBooking"];
+                    };
+                    /** @constant */
+                    type?: "hotel_booking.created";
+                };
             };
         };
         responses: {
@@ -12129,7 +12342,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["HotelBooking"];
+                    };
+                    /** @constant */
+                    type?: "hotel_booking.modified";
+                };
             };
         };
         responses: {
@@ -12167,7 +12386,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["HotelBooking"];
+                    };
+                    /** @constant */
+                    type?: "hotel_booking.room_cancelled";
+                };
             };
         };
         responses: {
@@ -12205,7 +12430,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["Webhook"];
+                    };
+                    /** @constant */
+                    type?: "webhook_endpoint.disabled";
+                };
             };
         };
         responses: {
@@ -12243,7 +12474,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["Webhook"];
+                    };
+                    /** @constant */
+                    type?: "webhook_endpoint.ping";
+                };
             };
         };
         responses: {

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
-import type { EventLog, EventType } from '../events/index.ts';
+import type { EventLog, EventObjects, EventType } from '../events/index.ts';
 import type { BookingEvent } from './booking-events-repository.ts';
 
 /** Records a change of a booking, in the change's transaction. */
-export type TellBooking = (
+export type TellBooking<Type extends EventType = EventType> = (
   trx: Kysely<Database>,
   bookingId: string,
-  type: EventType,
+  type: Type,
   history: BookingEvent,
 ) => Promise<void>;
 
@@ -17,13 +17,17 @@ export type TellBooking = (
  * booking's history and one event in the log (same id) carrying the booking as `GET /booking` shows it
  * now, read and rendered in that transaction by the product.
  */
-export function createBookingTeller<Row extends { user_id: string; agency_id: string | null }>(deps: {
+export function createBookingTeller<
+  Row extends { user_id: string; agency_id: string | null },
+  Type extends EventType,
+>(deps: {
   addHistory: (trx: Kysely<Database>, id: string, bookingId: string, event: BookingEvent) => Promise<void>;
   load: (trx: Kysely<Database>, bookingId: string) => Promise<Row | undefined>;
-  render: (trx: Kysely<Database>, row: Row) => Promise<unknown>;
+  /** The booking as `GET /booking` shows it: the object of every event of its types. */
+  render: (trx: Kysely<Database>, row: Row) => Promise<EventObjects[Type]>;
   log: EventLog;
   ids: IdGenerator;
-}): TellBooking {
+}): TellBooking<Type> {
   return async (trx, bookingId, type, history) => {
     const id = deps.ids.ordered('evt');
     await deps.addHistory(trx, id, bookingId, history);

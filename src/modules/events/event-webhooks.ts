@@ -1,4 +1,5 @@
-import { EVENT_TYPES } from './event-types.ts';
+import type { TSchema } from 'typebox';
+import type { EventCatalogue } from './event-catalogue.ts';
 
 const header = (name: string, description: string, example: string) => ({
   name,
@@ -9,19 +10,39 @@ const header = (name: string, description: string, example: string) => ({
   example,
 });
 
+/** A schema by reference when it is one of the document's components, else as it is. */
+const referenced = (schema: TSchema) => {
+  const id = (schema as { $id?: unknown }).$id;
+  return typeof id === 'string' ? { $ref: `#/components/schemas/${id}` } : schema;
+};
+
+/** The event envelope with this type and its object. */
+const envelopeOf = (type: string, object: TSchema) => ({
+  allOf: [
+    { $ref: '#/components/schemas/Event' },
+    {
+      type: 'object',
+      properties: {
+        type: { const: type },
+        data: { type: 'object', required: ['object'], properties: { object: referenced(object) } },
+      },
+    },
+  ],
+});
+
 /**
  * The OpenAPI 3.1 `webhooks` section: one entry per event type, each a POST of the event, signed per
  * Standard Webhooks, that a receiver answers with any 2xx.
  */
-export function eventWebhooksDocument(): Record<string, object> {
+export function eventWebhooksDocument(catalogue: EventCatalogue): Record<string, object> {
   return Object.fromEntries(
-    Object.entries(EVENT_TYPES).map(([type, description]) => [
+    Object.entries(catalogue.definitions).map(([type, { description, object, audience }]) => [
       type,
       {
         post: {
           operationId: `on_${type.replace('.', '_')}`,
           summary: type,
-          description: `${description} Sent to endpoints subscribed with POST /create_webhook; see docs/events.md.`,
+          description: `${description} ${audience ? 'Sent to admins’ endpoints only' : 'Sent to the endpoints of its owner (the user, their agency) and of admins'} that subscribed with POST /create_webhook; see docs/events.md.`,
           tags: ['webhooks'],
           parameters: [
             header(
@@ -38,7 +59,7 @@ export function eventWebhooksDocument(): Record<string, object> {
           ],
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Event' } } },
+            content: { 'application/json': { schema: envelopeOf(type, object) } },
           },
           responses: {
             '2XX': {

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { afterPosition, type KeysetPosition, pageWithTotal } from '../../db/keyset.ts';
 import type { Database, EventsTable } from '../../db/tables.ts';
 import type { Visibility } from '../auth/index.ts';
-import type { EventType } from './event-types.ts';
+import type { EventType } from './event-catalogue.ts';
 
 /** An event as the API shows it. */
 export interface Event {

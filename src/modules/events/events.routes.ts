@@ -5,31 +5,15 @@ import type { App } from '../../http/app-instance.ts';
 import { decodeKeyset, encodeKeyset } from '../../http/keyset.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { principalOf, visibilityOf } from '../auth/index.ts';
-import { EVENT_TYPE_NAMES, EVENT_TYPES } from './event-types.ts';
+import type { EventCatalogue } from './event-catalogue.ts';
 import type { EventsRepository } from './events-repository.ts';
 
 const Instant = Type.String({ format: 'date-time' });
 
-export const EventSchema = Type.Object(
-  {
-    id: Type.String({
-      examples: ['evt_01JD6Q3ZV8Y4KX2M9N0P1R2S3T'],
-      description: 'Unique; a receiver’s idempotency key',
-    }),
-    type: Type.String({ enum: EVENT_TYPE_NAMES }),
-    created_at: Instant,
-    api_version: Type.String({ description: 'The Itinera-Version `data.object` is shown in' }),
-    data: Type.Object({
-      object: Type.Unknown({
-        description:
-          'The resource right after the change: a booking as GET /booking shows it, or for operator events the flight date or schedule',
-      }),
-    }),
-  },
-  { $id: 'Event' },
-);
-
-export function eventsRoutes(app: App, deps: { events: EventsRepository; guard: onRequestAsyncHookHandler }) {
+export function eventsRoutes(
+  app: App,
+  deps: { events: EventsRepository; catalogue: EventCatalogue; guard: onRequestAsyncHookHandler },
+) {
   app.get(
     '/events',
     {
@@ -44,8 +28,8 @@ export function eventsRoutes(app: App, deps: { events: EventsRepository; guard: 
           'after the change. Poll with the `next_cursor` of the last page; an event committed by another ' +
           'process may appear up to a moment behind one with a later id, so a poller that must see ' +
           'everything rereads its last minute with `created_after` and drops ids it has. Types: ' +
-          Object.entries(EVENT_TYPES)
-            .map(([t, d]) => `\`${t}\` (${d})`)
+          Object.entries(deps.catalogue.definitions)
+            .map(([t, d]) => `\`${t}\` (${d.description}${d.audience ? ' Admins only.' : ''})`)
             .join('; '),
         security: [{ oauth2: ['read'] }],
         querystring: Type.Object(
@@ -81,7 +65,7 @@ export function eventsRoutes(app: App, deps: { events: EventsRepository; guard: 
         ?.split(',')
         .map((t) => t.trim())
         .filter(Boolean);
-      const unknown = typeList?.filter((t) => !(t in EVENT_TYPES)) ?? [];
+      const unknown = typeList?.filter((t) => !deps.catalogue.has(t)) ?? [];
       if (unknown.length > 0)
         throw invalidField(
           '/types',

@@ -43,6 +43,7 @@ import {
   SearchChangesResponseSchema,
 } from './booking/flight-change.schemas.ts';
 import { createFlightChangeService } from './booking/flight-change-service.ts';
+import { FLIGHT_EVENT_SCHEMAS } from './booking/flight-event-types.ts';
 import { createFlightRetimeService } from './booking/flight-retime-service.ts';
 import { createFlightServicesSale } from './booking/flight-services-sale.ts';
 import { createScheduleImportEffects } from './booking/schedule-import-effects.ts';
@@ -67,6 +68,7 @@ export { isFaresCsv } from './inventory/fare-csv.ts';
 export type { NetworkFile } from './inventory/network-file.ts';
 /** The flight schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const FLIGHT_SCHEMAS = [
+  ...FLIGHT_EVENT_SCHEMAS,
   OfferSchema,
   FlightBookingSchema,
   SearchFlightRequestSchema,
@@ -298,3 +300,4 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     indexStats: () => networkCache.stats(),
   };
 }
+export { FLIGHT_EVENTS } from './booking/flight-event-types.ts';

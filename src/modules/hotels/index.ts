@@ -209,3 +209,4 @@ export async function hotelsModule(
     repository: hotels,
   };
 }
+export { HOTEL_EVENTS } from './booking/hotel-event-types.ts';

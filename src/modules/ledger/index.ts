@@ -1,4 +1,5 @@
 import { AgencyAccountSchema, LedgerEntrySchema } from './ledger.schemas.ts';
+import { AgencyTopUpSchema } from './ledger-event-types.ts';
 import { SalesReportSchema, StatementSchema } from './reports.schemas.ts';
 
 export { ACCOUNTS, agencyAccount } from './accounts.ts';
@@ -25,4 +26,11 @@ export { createLedgerService, type LedgerService, refusalProblem } from './ledge
 export { reportsRoutes } from './reports.routes.ts';
 
 /** The ledger's schemas a client names; added once to the app, so the OpenAPI document refers to them. */
-export const LEDGER_SCHEMAS = [AgencyAccountSchema, LedgerEntrySchema, SalesReportSchema, StatementSchema];
+export const LEDGER_SCHEMAS = [
+  AgencyAccountSchema,
+  AgencyTopUpSchema,
+  LedgerEntrySchema,
+  SalesReportSchema,
+  StatementSchema,
+];
+export { LEDGER_EVENTS } from './ledger-event-types.ts';

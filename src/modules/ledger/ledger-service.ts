@@ -4,9 +4,11 @@ import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { Principal } from '../auth/index.ts';
+import type { EventObjects } from '../events/index.ts';
 import { exponentOf, isCurrency } from '../money/index.ts';
 import { agencyAccount } from './accounts.ts';
 import { agencyScope } from './agency-scope.ts';
+import type { LEDGER_EVENTS } from './ledger-event-types.ts';
 import type { AgencyAccount, AgencyAccountRefusal, LedgerRepository } from './ledger-repository.ts';
 import { topUpEntries } from './ledger-rules.ts';
 
@@ -47,11 +49,11 @@ export function createLedgerService(deps: {
   ledger: LedgerRepository;
   clock: Clock;
   /** Tells a change of an agency's account, in its transaction (the agency's users and admins see it). */
-  tell: (
+  tell: <T extends keyof typeof LEDGER_EVENTS>(
     trx: Kysely<Database>,
-    type: 'agency_account.topped_up' | 'agency_account.credit_limit_changed',
+    type: T,
     by: Principal,
-    account: ReturnType<typeof accountView> & Record<string, unknown>,
+    account: EventObjects[T],
     at: string,
   ) => Promise<void>;
 }) {

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import { CURRENT_API_VERSION } from '../../http/versioning.ts';
 import { type Attempted, createOutbox } from '../../jobs/outbox.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
-import type { EventsRepository } from '../events/index.ts';
+import type { EventLog, EventsRepository } from '../events/index.ts';
 import {
   type Delivery,
   type DeliveryAttempt,
@@ -26,6 +25,7 @@ export function createWebhookDeliverer(deps: {
   deliveries: WebhookDeliveriesRepository;
   endpoints: WebhookEndpointsRepository;
   events: EventsRepository;
+  log: EventLog;
   send: WebhookSender;
   clock: Clock;
   random: () => number;
@@ -49,17 +49,12 @@ export function createWebhookDeliverer(deps: {
     await deps.db.transaction().execute(async (trx) => {
       // Only the attempt that switches it off tells so (several may fail for good in one batch).
       if (!(await deps.endpoints.disable(trx, endpoint.id, reason, at))) return;
-      await deps.events.append(trx, {
+      await deps.log.record(trx, {
         id: deps.ids.ordered('evt'),
         type: 'webhook_endpoint.disabled',
-        created_at: at,
-        api_version: CURRENT_API_VERSION,
-        booking_id: null,
-        user_id: endpoint.user_id,
-        agency_id: endpoint.agency_id,
-        data: JSON.stringify({
-          object: endpointView({ ...endpoint, active: false, disabled_reason: reason }),
-        }),
+        at,
+        object: endpointView({ ...endpoint, active: false, disabled_reason: reason }),
+        owner: { userId: endpoint.user_id, agencyId: endpoint.agency_id },
       });
     });
   }

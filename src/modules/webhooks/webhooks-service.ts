@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
-import { CURRENT_API_VERSION } from '../../http/versioning.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Principal } from '../auth/index.ts';
-import { EVENT_TYPES, type EventsRepository } from '../events/index.ts';
+import type { EventCatalogue, EventLog } from '../events/index.ts';
 import type { WebhookDeliveriesRepository } from './webhook-deliveries-repository.ts';
 import type {
   EndpointScope,
@@ -17,7 +16,6 @@ import { newWebhookSecret } from './webhook-signing.ts';
 import { webhookUrlProblem } from './webhook-urls.ts';
 
 /** Event types only admins' endpoints may ask for: the operator's own changes. */
-const ADMIN_ONLY = new Set(['flight.cancelled', 'flight.retimed', 'flight_schedule.withdrawn']);
 const DEFAULT_GRACE_SECONDS = 24 * 3600;
 
 function scopeOf(p: Principal): EndpointScope {
@@ -44,7 +42,8 @@ export function createWebhooksService(deps: {
   db: Kysely<Database>;
   endpoints: WebhookEndpointsRepository;
   deliveries: WebhookDeliveriesRepository;
-  events: EventsRepository;
+  log: EventLog;
+  catalogue: EventCatalogue;
   clock: Clock;
   ids: IdGenerator;
   allowPrivateNetworks: boolean;
@@ -58,9 +57,10 @@ export function createWebhooksService(deps: {
 
   function checkEvents(p: Principal, events: readonly string[]) {
     events.forEach((type, i) => {
-      if (type !== '*' && !(type in EVENT_TYPES))
+      if (type === '*') return;
+      if (!deps.catalogue.has(type))
         throw invalidField(`/events/${i}`, `is not an event type: ${JSON.stringify(type)}`);
-      if (ADMIN_ONLY.has(type) && p.role !== 'admin')
+      if (deps.catalogue.forAdmins(type) && p.role !== 'admin')
         throw invalidField(`/events/${i}`, 'is for admins’ endpoints only');
     });
   }
@@ -163,16 +163,18 @@ export function createWebhooksService(deps: {
       const now = clock.now().toISOString();
       const eventId = deps.ids.ordered('evt');
       await deps.db.transaction().execute(async (trx) => {
-        await deps.events.append(trx, {
-          id: eventId,
-          type: 'webhook_endpoint.ping',
-          created_at: now,
-          api_version: CURRENT_API_VERSION,
-          booking_id: null,
-          user_id: endpoint.user_id,
-          agency_id: endpoint.agency_id,
-          data: JSON.stringify({ object: endpointView(endpoint) }),
-        });
+        // This endpoint's alone: recorded without the subscribers, delivered here.
+        await deps.log.record(
+          trx,
+          {
+            id: eventId,
+            type: 'webhook_endpoint.ping',
+            at: now,
+            object: endpointView(endpoint),
+            owner: { userId: endpoint.user_id, agencyId: endpoint.agency_id },
+          },
+          { subscribers: false },
+        );
         await deps.deliveries.enqueue(trx, [pendingDelivery(deps.ids, eventId, id, now)]);
       });
       return { event_id: eventId, webhook_id: id };

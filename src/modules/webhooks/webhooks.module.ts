@@ -5,7 +5,7 @@ import type { App } from '../../http/app-instance.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
-import type { EventsRepository } from '../events/index.ts';
+import type { EventCatalogue, EventLog, EventsRepository } from '../events/index.ts';
 import { createWebhookDeliverer } from './webhook-deliverer.ts';
 import { createWebhookDeliveriesRepository } from './webhook-deliveries-repository.ts';
 import { createWebhookEndpointsRepository } from './webhook-endpoints-repository.ts';
@@ -26,6 +26,9 @@ export function webhooksModule(
   deps: {
     db: Kysely<Database>;
     events: EventsRepository;
+    /** The event log (the disabled and ping events are recorded through it) and its catalogue. */
+    log: EventLog;
+    catalogue: EventCatalogue;
     clock: Clock;
     ids: IdGenerator;
     scheduler: Scheduler;
@@ -47,7 +50,8 @@ export function webhooksModule(
     db: deps.db,
     endpoints,
     deliveries,
-    events: deps.events,
+    log: deps.log,
+    catalogue: deps.catalogue,
     clock: deps.clock,
     ids: deps.ids,
     allowPrivateNetworks: deps.settings.allowPrivateNetworks,
@@ -58,6 +62,7 @@ export function webhooksModule(
     deliveries,
     endpoints,
     events: deps.events,
+    log: deps.log,
     send: createWebhookSender({
       timeoutMs: deps.settings.timeoutMs,
       allowPrivateNetworks: deps.settings.allowPrivateNetworks,

@@ -2,17 +2,22 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { createBookingTeller, type TellBooking } from '../../bookings/index.ts';
-import type { EventLog, EventType } from '../../events/index.ts';
+import type { EventLog, EventObjects, EventType } from '../../events/index.ts';
 import { bookingView } from './booking-view.ts';
+import type { FlightBookingRecord } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+
+/** The events of a flight booking's changes. */
+export type FlightBookingEventType = Extract<EventType, `flight_booking.${string}`>;
+export type TellFlightBooking = TellBooking<FlightBookingEventType>;
 
 /** Tells a change of a flight booking: its history, and the event with the booking as shown now. */
 export function createFlightBookingEvents(deps: {
   bookings: FlightBookingsRepository;
   log: EventLog;
   ids: IdGenerator;
-}): TellBooking {
-  return createBookingTeller({
+}): TellFlightBooking {
+  return createBookingTeller<FlightBookingRecord, FlightBookingEventType>({
     addHistory: deps.bookings.addEvent,
     load: deps.bookings.findById,
     render: async (trx, row) => bookingView(row, await deps.bookings.events(row.id, trx)),
@@ -21,17 +26,19 @@ export function createFlightBookingEvents(deps: {
   });
 }
 
-export type TellFlightBooking = TellBooking;
+/** The events of an operator's change of the inventory (admins only). */
+type OperatorEventType =
+  | 'flight.cancelled'
+  | 'flight.retimed'
+  | 'flight_schedule.withdrawn'
+  | 'flight_schedule.changed';
 
 /** Tells an operator's change of the inventory (admins only), inside the change's transaction. */
 export function createOperatorEvents(deps: { log: EventLog; ids: IdGenerator }) {
-  return async function announce(
+  return async function announce<T extends OperatorEventType>(
     trx: Kysely<Database>,
-    type: Extract<
-      EventType,
-      'flight.cancelled' | 'flight.retimed' | 'flight_schedule.withdrawn' | 'flight_schedule.changed'
-    >,
-    object: Record<string, unknown>,
+    type: T,
+    object: EventObjects[T],
     at: string,
   ): Promise<void> {
     await deps.log.record(trx, { id: deps.ids.ordered('evt'), type, at, object, owner: null });

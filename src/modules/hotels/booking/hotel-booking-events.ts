@@ -1,8 +1,13 @@
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { createBookingTeller, type TellBooking } from '../../bookings/index.ts';
-import type { EventLog } from '../../events/index.ts';
+import type { EventLog, EventType } from '../../events/index.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
+import type { HotelBookingRecord } from './hotel-booking-record.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
+
+/** The events of a hotel booking's changes. */
+export type HotelBookingEventType = Extract<EventType, `hotel_booking.${string}`>;
+export type TellHotelBooking = TellBooking<HotelBookingEventType>;
 
 /** Tells a change of a hotel booking: its history, and the event with the booking as shown now. */
 export function createHotelBookingEvents(deps: {
@@ -10,8 +15,8 @@ export function createHotelBookingEvents(deps: {
   reads: HotelBookingReads;
   log: EventLog;
   ids: IdGenerator;
-}): TellBooking {
-  return createBookingTeller({
+}): TellHotelBooking {
+  return createBookingTeller<HotelBookingRecord, HotelBookingEventType>({
     addHistory: deps.bookings.addEvent,
     load: deps.bookings.findById,
     render: async (trx, row) => (await deps.reads.view(row, trx)).booking,
@@ -19,5 +24,3 @@ export function createHotelBookingEvents(deps: {
     ids: deps.ids,
   });
 }
-
-export type TellHotelBooking = TellBooking;

@@ -1,0 +1,18 @@
+import type { EventDefinitions, ObjectsOf } from '../../events/index.ts';
+import { HotelBookingSchema } from './hotel-booking.schemas.ts';
+
+const booking = (description: string) => ({ description, object: HotelBookingSchema });
+
+/** The events of hotels: a booking's changes, which its owner hears of. */
+export const HOTEL_EVENTS = {
+  'hotel_booking.created': booking('A hotel booking was made and confirmed.'),
+  'hotel_booking.modified': booking('A hotel booking’s dates, guests, holder or requests changed.'),
+  'hotel_booking.room_cancelled': booking(
+    'Some rooms of a hotel booking were cancelled; the booking goes on.',
+  ),
+  'hotel_booking.cancelled': booking('A hotel booking was cancelled (its last rooms).'),
+} as const satisfies EventDefinitions;
+
+declare module '../../events/event-catalogue.ts' {
+  interface EventObjects extends ObjectsOf<typeof HOTEL_EVENTS> {}
+}
