@@ -16,6 +16,8 @@ import type { EventLog } from '../events/index.ts';
 import type { RateTable } from '../money/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { TermsFor } from '../pricing/index.ts';
+import { AddServicesRequestSchema, FlightServiceSchema } from './ancillaries/ancillaries.schemas.ts';
+import { createSeatAssignmentsRepository } from './ancillaries/seat-assignments-repository.ts';
 import { flightBookingRoutes } from './api/flight-booking.routes.ts';
 import { flightChangeRoutes } from './api/flight-change.routes.ts';
 import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
@@ -47,6 +49,7 @@ import { FLIGHT_EVENT_SCHEMAS } from './booking/flight-event-types.ts';
 import { createFlightRetimeService } from './booking/flight-retime-service.ts';
 import { createFlightServicesSale } from './booking/flight-services-sale.ts';
 import { createScheduleImportEffects } from './booking/schedule-import-effects.ts';
+import { createSeatMapsService } from './booking/seat-maps-service.ts';
 import { createNetworkCache } from './inventory/network-cache.ts';
 import { createNetworkImporter } from './inventory/network-import.ts';
 import { createNetworkRepository } from './inventory/network-repository.ts';
@@ -59,9 +62,6 @@ import {
   SearchFlightRequestSchema,
   SearchFlightResponseSchema,
 } from './search/search-flight.schemas.ts';
-import { createSeatAssignmentsRepository } from './seats/seat-assignments-repository.ts';
-import { createSeatMapsService } from './seats/seat-maps-service.ts';
-import { AddServicesRequestSchema, FlightServiceSchema } from './services/flight-services.schemas.ts';
 
 export { generateNetwork, PRESETS, type Preset } from './demo/network-generator.ts';
 export { isFaresCsv } from './inventory/fare-csv.ts';

@@ -5,8 +5,8 @@ import { type Idempotency, idempotencyKeyHeaders } from '../../../http/idempoten
 import { errorResponses } from '../../../http/schemas.ts';
 import { principalOf } from '../../auth/index.ts';
 import type { ProductRegistry } from '../../bookings/index.ts';
+import { AddServicesRequestSchema } from '../ancillaries/ancillaries.schemas.ts';
 import type { FlightServicesSale } from '../booking/flight-services-sale.ts';
-import { AddServicesRequestSchema } from '../services/flight-services.schemas.ts';
 
 /** Seats and extra bags after the sale. */
 export function flightServicesRoutes(

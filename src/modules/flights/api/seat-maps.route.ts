@@ -4,8 +4,8 @@ import { invalidField } from '../../../http/app-error.ts';
 import type { App } from '../../../http/app-instance.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { principalOf } from '../../auth/index.ts';
-import { SEAT_CHARACTERISTICS } from '../seats/seat-layout.ts';
-import type { SeatMapsService } from '../seats/seat-maps-service.ts';
+import type { SeatMapsService } from '../booking/seat-maps-service.ts';
+import { SEAT_CHARACTERISTICS } from '../inventory/seat-layout.ts';
 
 const Answer = Type.Union([
   Type.Object({

@@ -1,10 +1,10 @@
+import type { ServiceTerms } from '../ancillaries/ancillaries.ts';
+import type { TripForServices } from '../ancillaries/service-plan.ts';
+import { extraBagsOfSlice } from '../inventory/bag-rules.ts';
 import { type FlightNetwork, schedulesOf } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
+import type { SeatFees } from '../inventory/seat-rules.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
-import type { SeatFees } from '../seats/seat-rules.ts';
-import { extraBagsOfSlice } from '../services/bag-rules.ts';
-import type { ServiceTerms } from '../services/flight-services.ts';
-import type { TripForServices } from '../services/service-plan.ts';
 import type { FlightBookingRecord } from './flight-booking-record.ts';
 
 const NOT_SELECTABLE: SeatFees = { standard: null, preferred: null };

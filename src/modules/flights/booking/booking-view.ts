@@ -1,5 +1,5 @@
-import { availableBags } from '../services/bag-rules.ts';
-import { servicesAmount } from '../services/flight-services.ts';
+import { servicesAmount } from '../ancillaries/ancillaries.ts';
+import { availableBags } from '../inventory/bag-rules.ts';
 import { allowedActions } from './booking-states.ts';
 import type { FlightBookingRecord, StoredPassenger } from './flight-booking-record.ts';
 import type { BookingEvent } from './flight-bookings-repository.ts';

@@ -5,6 +5,9 @@ import { foldedNames } from '../../../shared/names.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { PaymentSummary } from '../../payments/index.ts';
 import type { PriceTerms } from '../../pricing/index.ts';
+import type { FlightService, ServiceTerms } from '../ancillaries/ancillaries.ts';
+import type { TripForServices } from '../ancillaries/service-plan.ts';
+import { extraBagsOfSlice } from '../inventory/bag-rules.ts';
 import { type DatedFlight, type Fare, type FlightNetwork, schedulesOf } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
@@ -20,9 +23,6 @@ import { combinePrices, conditionsOf, describeSlice } from '../search/offer-buil
 import type { OfferPayload, OfferTokens } from '../search/offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
 import { flightSale, type Selling, sellingBySlice, sellingPrice } from '../search/selling-price.ts';
-import { extraBagsOfSlice } from '../services/bag-rules.ts';
-import type { FlightService, ServiceTerms } from '../services/flight-services.ts';
-import type { TripForServices } from '../services/service-plan.ts';
 import { newTicketNumber } from './booking-rules.ts';
 import {
   type Contact,

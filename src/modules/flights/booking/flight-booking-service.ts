@@ -12,16 +12,16 @@ import type { Catalogue } from '../../catalog/index.ts';
 import type { RateTable } from '../../money/index.ts';
 import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
 import type { TermsFor } from '../../pricing/index.ts';
+import { servicesAmount } from '../ancillaries/ancillaries.ts';
+import { assignSeats } from '../ancillaries/assign-seats.ts';
+import type { SeatAssignmentsRepository } from '../ancillaries/seat-assignments-repository.ts';
+import { planServices } from '../ancillaries/service-plan.ts';
 import type { DatedFlight } from '../inventory/flight-network.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { RetimeRow } from '../inventory/network-repository.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { saleAt, seatsNeeded } from '../search/fare-rules.ts';
 import type { OfferTokens } from '../search/offer-token.ts';
-import type { SeatAssignmentsRepository } from '../seats/seat-assignments-repository.ts';
-import { assignSeats } from '../services/assign-seats.ts';
-import { servicesAmount } from '../services/flight-services.ts';
-import { planServices } from '../services/service-plan.ts';
 import {
   checkPassengers,
   FLIGHT_BOOKING_ID_PREFIX,

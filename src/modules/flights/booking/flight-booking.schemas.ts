@@ -1,10 +1,10 @@
 import Type, { type Static } from 'typebox';
-import { PassengerPriceSchema, SliceSchema } from '../search/search-flight.schemas.ts';
 import {
   AvailableServicesSchema,
   BookingBagsSchema,
   BookingSeatsSchema,
-} from '../services/flight-services.schemas.ts';
+} from '../ancillaries/ancillaries.schemas.ts';
+import { PassengerPriceSchema, SliceSchema } from '../search/search-flight.schemas.ts';
 import { SPECIAL_REQUEST_CODES, SPECIAL_REQUESTS } from './special-requests.ts';
 
 const CalendarDate = Type.String({ format: 'date' });

@@ -1,9 +1,9 @@
 import type { Catalogue } from '../../catalog/index.ts';
 import type { PriceTerms } from '../../pricing/index.ts';
+import { servicesAmount } from '../ancillaries/ancillaries.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import type { SaleContext } from '../search/fare-rules.ts';
-import { servicesAmount } from '../services/flight-services.ts';
 import { type ChangePrice, mixOf, priceChange } from './change-rules.ts';
 import { itineraryAsSold, type OfferFlights, priceOffer } from './flight-booking-placement.ts';
 import { type FlightBookingRecord, type StoredItinerary, saleOf } from './flight-booking-record.ts';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { FlightService, SeatService } from '../ancillaries/ancillaries.ts';
 import type { PriceBreakdown } from '../search/fare-rules.ts';
 import { combinePrices } from '../search/offer-builder.ts';
 import { totalled } from '../search/selling-price.ts';
-import type { FlightService, SeatService } from '../services/flight-services.ts';
 import type { SliceFares, StoredItinerary, StoredPassenger } from './flight-booking-record.ts';
 import { saleOf } from './flight-booking-record.ts';
 import { cancelPassengers, cancelSlices, type PartialBooking } from './partial-cancellation.ts';

@@ -1,10 +1,10 @@
 import { AppError, invalidField } from '../../../http/app-error.ts';
+import { type FlightService, type SeatService, servicesAmount } from '../ancillaries/ancillaries.ts';
+import { sittersOf } from '../ancillaries/service-plan.ts';
 import type { PriceBreakdown } from '../search/fare-rules.ts';
 import { combinePrices } from '../search/offer-builder.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
 import { totalled } from '../search/selling-price.ts';
-import { type FlightService, type SeatService, servicesAmount } from '../services/flight-services.ts';
-import { sittersOf } from '../services/service-plan.ts';
 import { refundFor } from './booking-rules.ts';
 import type { BookingStatus } from './booking-states.ts';
 import type { CancelledPart, SliceFares, StoredItinerary, StoredPassenger } from './flight-booking-record.ts';

@@ -1,4 +1,4 @@
-import type { AircraftLayout } from '../seats/seat-layout.ts';
+import type { AircraftLayout } from '../inventory/seat-layout.ts';
 
 /**
  * Plausible layouts for the aircraft the demo network flies (`aircraftFor`): each cabin's assignable seats

@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import type { SeatFees } from '../seats/seat-rules.ts';
-import type { ExtraBagTerms } from '../services/bag-rules.ts';
+import type { ExtraBagTerms } from './bag-rules.ts';
 import { CABINS } from './cabins.ts';
 import { type FarePricing, farePricingOf } from './fare-calendar.ts';
 import type { FareIndexRow, FareRoute } from './network-repository.ts';
+import type { SeatFees } from './seat-rules.ts';
 
 /** A fare as searches and bookings price with it. */
 export interface Fare {

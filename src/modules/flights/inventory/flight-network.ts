@@ -1,11 +1,11 @@
 import { isoWeekday, localToInstant } from '../../../shared/calendar.ts';
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Catalogue } from '../../catalog/index.ts';
-import type { AircraftLayout, CabinLayout } from '../seats/seat-layout.ts';
 import { type BoardSchedule, DepartureBoards, type Moved } from './departure-boards.ts';
 import type { Fare, FareTable } from './fare-table.ts';
 import type { Cabin } from './network-file.ts';
 import type { CancellationRow, FareRoute, RetimeRow, ScheduleRow } from './network-repository.ts';
+import type { AircraftLayout, CabinLayout } from './seat-layout.ts';
 
 /** A schedule: where and when it flies (what a departure board reads), its flight number and aircraft. */
 export interface Schedule extends BoardSchedule {

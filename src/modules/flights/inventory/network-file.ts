@@ -1,8 +1,8 @@
-import type { AircraftLayout } from '../seats/seat-layout.ts';
-import type { SeatFees } from '../seats/seat-rules.ts';
-import type { ExtraBagTerms } from '../services/bag-rules.ts';
+import type { ExtraBagTerms } from './bag-rules.ts';
 import type { Cabin } from './cabins.ts';
 import type { FarePricing } from './fare-calendar.ts';
+import type { AircraftLayout } from './seat-layout.ts';
+import type { SeatFees } from './seat-rules.ts';
 
 /** The documented import format for schedules, fares and seat maps (docs/flight-import.md). */
 export interface ScheduleRecord {

@@ -8,7 +8,7 @@ import type {
   FlightSchedulesTable,
 } from '../../../db/tables.ts';
 
-import type { AircraftLayout } from '../seats/seat-layout.ts';
+import type { AircraftLayout } from './seat-layout.ts';
 
 export type ScheduleRow = Selectable<FlightSchedulesTable>;
 export type FareRow = Selectable<FaresTable>;

@@ -2,9 +2,9 @@ import { invalidFields } from '../../../http/app-error.ts';
 import { type ImportProblem, isDate, matches, repeatedRecords } from '../../../shared/import-problems.ts';
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Catalogue } from '../../catalog/index.ts';
-import { seatLayoutProblems } from '../seats/seat-layout-validation.ts';
 import { farePricingProblems } from './fare-calendar.ts';
 import { CABINS, type NetworkFile } from './network-file.ts';
+import { seatLayoutProblems } from './seat-layout-validation.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAYS = /^[1-7]{1,7}$/;

@@ -1,9 +1,9 @@
 import { toLocalIso } from '../../../shared/calendar.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { PricingRecord } from '../../pricing/index.ts';
+import { availableBags, extraBagsOfSlice } from '../inventory/bag-rules.ts';
 import type { Fare, FlightNetwork } from '../inventory/flight-network.ts';
 import type { Cabin } from '../inventory/network-file.ts';
-import { availableBags, extraBagsOfSlice } from '../services/bag-rules.ts';
 import {
   type FareSums,
   fareSums,

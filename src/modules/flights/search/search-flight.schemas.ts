@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { AvailableServicesSchema } from '../services/flight-services.schemas.ts';
+import { AvailableServicesSchema } from '../ancillaries/ancillaries.schemas.ts';
 
 const Place = Type.String({
   minLength: 3,

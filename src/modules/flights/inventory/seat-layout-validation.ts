@@ -1,5 +1,5 @@
 import type { ImportProblem } from '../../../shared/import-problems.ts';
-import { CABINS } from '../inventory/cabins.ts';
+import { CABINS } from './cabins.ts';
 import { type AircraftLayout, type CabinLayout, rowsOf, seatsOf } from './seat-layout.ts';
 
 const LETTERS = /^[A-Z](?: ?[A-Z]){0,11}$/;

@@ -1,18 +1,18 @@
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
-import { tripOfBooking } from '../booking/booking-services.ts';
-import { flightsOf } from '../booking/flight-booking-placement.ts';
-import type { FlightBookingsRepository } from '../booking/flight-bookings-repository.ts';
+import type { SeatAssignmentsRepository } from '../ancillaries/seat-assignments-repository.ts';
+import { sittersOf } from '../ancillaries/service-plan.ts';
 import type { Schedule } from '../inventory/flight-network.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { Cabin } from '../inventory/network-file.ts';
+import type { CabinLayout } from '../inventory/seat-layout.ts';
+import { kindOf, type SitterKind, seatMapOf, sitterKinds } from '../inventory/seat-map.ts';
+import type { SeatFees } from '../inventory/seat-rules.ts';
 import type { OfferTokens } from '../search/offer-token.ts';
-import { sittersOf } from '../services/service-plan.ts';
-import type { SeatAssignmentsRepository } from './seat-assignments-repository.ts';
-import type { CabinLayout } from './seat-layout.ts';
-import { kindOf, type SitterKind, seatMapOf, sitterKinds } from './seat-map.ts';
-import type { SeatFees } from './seat-rules.ts';
+import { tripOfBooking } from './booking-services.ts';
+import { flightsOf } from './flight-booking-placement.ts';
+import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 
 const NOT_SELECTABLE: SeatFees = { standard: null, preferred: null };
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEMO_SEAT_LAYOUTS } from '../demo/seat-layouts.ts';
-import { extraBagsOfSlice } from './bag-rules.ts';
-import type { FlightService } from './flight-services.ts';
+import { extraBagsOfSlice } from '../inventory/bag-rules.ts';
+import type { FlightService } from './ancillaries.ts';
 import { planServices, sittersOf, type TripForServices } from './service-plan.ts';
 
 const economy = DEMO_SEAT_LAYOUTS.find((l) => l.aircraft === '320')!.cabins.find(

@@ -1,5 +1,5 @@
-import type { SeatFees } from '../seats/seat-rules.ts';
-import type { ExtraBagTerms } from './bag-rules.ts';
+import type { ExtraBagTerms } from '../inventory/bag-rules.ts';
+import type { SeatFees } from '../inventory/seat-rules.ts';
 
 /** A seat held by one passenger on one flight of the booking. */
 export interface SeatService {

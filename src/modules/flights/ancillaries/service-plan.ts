@@ -1,7 +1,7 @@
-import type { CabinLayout } from '../seats/seat-layout.ts';
-import { seatsOf } from '../seats/seat-layout.ts';
-import { type SeatRefusal, type Sitter, seatOffer } from '../seats/seat-rules.ts';
-import type { BagService, FlightService, SeatService, ServiceTerms } from './flight-services.ts';
+import type { CabinLayout } from '../inventory/seat-layout.ts';
+import { seatsOf } from '../inventory/seat-layout.ts';
+import { type SeatRefusal, type Sitter, seatOffer } from '../inventory/seat-rules.ts';
+import type { BagService, FlightService, SeatService, ServiceTerms } from './ancillaries.ts';
 
 export interface SeatRequest {
   passenger_id: string;

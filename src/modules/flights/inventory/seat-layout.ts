@@ -1,4 +1,4 @@
-import type { Cabin } from '../inventory/cabins.ts';
+import type { Cabin } from './cabins.ts';
 
 /**
  * A cabin's seat layout as an operator describes it: rows, the seat letters of a row with a space for

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { SeatAssignmentsRepository } from '../seats/seat-assignments-repository.ts';
-import type { FlightService, SeatService } from './flight-services.ts';
+import type { FlightService, SeatService } from './ancillaries.ts';
+import type { SeatAssignmentsRepository } from './seat-assignments-repository.ts';
 
 /**
  * Gives the booking's passengers the seats they chose, in the caller's transaction, or throws 409
