@@ -79,6 +79,8 @@ function run(
           TEST_ENGINE: engine === 'postgres' ? 'postgres' : 'sqlite',
           TEST_RUN_ID: runId,
           TEST_CATALOGUE_SNAPSHOT: catalogueSnapshot,
+          // Every test process loads the same modules: compiled once for the run, then read from the cache.
+          NODE_COMPILE_CACHE: path.join(scratch, 'compile-cache'),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       },

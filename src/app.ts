@@ -374,5 +374,18 @@ export async function buildApp(deps: AppDeps) {
   metrics.watchIndex('flights', flights.indexStats);
   metrics.watchIndex('hotels', hotels.indexStats);
 
-  return { app, accounts, flights, hotels, scheduler, webhooks, mail, payments, ledger, rates, pricing };
+  return {
+    app,
+    accounts,
+    catalogueService: catalogue,
+    flights,
+    hotels,
+    scheduler,
+    webhooks,
+    mail,
+    payments,
+    ledger,
+    rates,
+    pricing,
+  };
 }

@@ -135,8 +135,9 @@ async function serveOne(
       ? readDemoCredentials(config.storage.dataDir)
       : undefined;
   // Both search indexes loaded before serving, so the first search pays for neither (the hotel index
-  // from its snapshot when there is one).
+  // from its snapshot when there is one); the places autocomplete likewise.
   await Promise.all([opened.flights.refreshNetwork(), opened.hotels.refreshIndex()]);
+  opened.catalogueService.warm();
 
   let closing = false;
   const shutdown = async (signal: string) => {

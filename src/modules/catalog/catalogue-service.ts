@@ -25,16 +25,28 @@ function byCountry<T>(items: readonly T[], code: (item: T) => string | null): Ma
   return index;
 }
 
-/** Each item's names folded into one string, other names (already folded) after a separator. */
+/** A value made on first use: a process that never asks for it never pays for it. */
+function lazy<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
+/**
+ * Each item's names folded into one string, other names (already folded) after a separator; worked out
+ * for all items on first use.
+ */
 function folded<T>(
   items: readonly T[],
   name: (item: T) => string,
   others: (item: T) => readonly string[] = () => [],
 ): (item: T) => string {
-  const cache = new Map<T, string>(
-    items.map((item) => [item, [fold(name(item)), ...others(item)].join('\u0000')]),
+  const cache = lazy(
+    () => new Map<T, string>(items.map((item) => [item, [fold(name(item)), ...others(item)].join('\u0000')])),
   );
-  return (item) => cache.get(item)!;
+  return (item) => cache().get(item)!;
 }
 
 /** Lists, look-ups and autocomplete over the in-memory catalogue; pure reads, no I/O. */
@@ -53,7 +65,8 @@ export function createCatalogueService(catalogue: Catalogue) {
     (a) => [...(catalogue.airportKeys.get(a.iata) ?? noKeys), ...cityKeys(a.city_id)],
   );
   const airlineName = folded(catalogue.airlines, (a) => a.name);
-  const suggest = createPlaceIndex(catalogue);
+  // The autocomplete index takes a quarter of a second to build: on first use, or when `warm` is called.
+  const suggest = lazy(() => createPlaceIndex(catalogue));
   const local = createLocalizer(catalogue);
   const localPage = <T>(page: Page<T>, localize: (item: T) => T): Page<T> => ({
     ...page,
@@ -85,6 +98,10 @@ export function createCatalogueService(catalogue: Catalogue) {
   }
 
   return {
+    /** Builds the autocomplete index now (a server, before its first visitor types). */
+    warm(): void {
+      suggest();
+    },
     /** English first, then the languages some city names are known in. */
     languages: catalogue.languages,
     listCountries(query: ListQuery): Page<Country> {
@@ -138,7 +155,7 @@ export function createCatalogueService(catalogue: Catalogue) {
       types: ReadonlySet<'city' | 'airport'>,
       language: string,
     ): Place[] {
-      return suggest(q, limit, types).map((place) =>
+      return suggest()(q, limit, types).map((place) =>
         place.type === 'city'
           ? { ...place, name: local.cityName(place.id, place.name, language) }
           : { ...place, city_name: local.cityName(place.city_id, place.city_name, language) },
