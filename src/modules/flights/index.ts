@@ -26,6 +26,7 @@ import { flightServicesRoutes } from './api/flight-services.routes.ts';
 import { searchFlightRoute } from './api/search-flight.route.ts';
 import { SeatMapSchema, seatMapsRoute } from './api/seat-maps.route.ts';
 import { textImportRoutes } from './api/text-imports.routes.ts';
+import { createBookingRelease } from './booking/booking-release.ts';
 import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking/booking-rules.ts';
 import {
   BookFlightRequestSchema,
@@ -45,9 +46,12 @@ import {
   SearchChangesResponseSchema,
 } from './booking/flight-change.schemas.ts';
 import { createFlightChangeService } from './booking/flight-change-service.ts';
+import { createFlightDisruptions } from './booking/flight-disruptions.ts';
 import { FLIGHT_EVENT_SCHEMAS } from './booking/flight-event-types.ts';
 import { createFlightRetimeService } from './booking/flight-retime-service.ts';
 import { createFlightServicesSale } from './booking/flight-services-sale.ts';
+import { createHoldExpiry } from './booking/hold-expiry.ts';
+import { createPartCancellations } from './booking/part-cancellations.ts';
 import { createScheduleImportEffects } from './booking/schedule-import-effects.ts';
 import { createSeatMapsService } from './booking/seat-maps-service.ts';
 import { createNetworkCache } from './inventory/network-cache.ts';
@@ -138,19 +142,31 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   const { clock, ids, db, catalogue } = deps;
   const tell = createFlightBookingEvents({ bookings: bookingsRepo, log: deps.events, ids });
   const announce = createOperatorEvents({ log: deps.events, ids });
-  const cancellations = createFlightCancellationService({
-    db,
+  const release = createBookingRelease({
     bookings: bookingsRepo,
     seats,
     seatAssignments,
-    network,
-    networkCache,
-    clock,
-    tell,
-    announce,
-    quoteKey: secret,
     payments: deps.payments,
   });
+  const cancellations = createFlightCancellationService({
+    db,
+    bookings: bookingsRepo,
+    clock,
+    release,
+    parts: createPartCancellations({
+      db,
+      bookings: bookingsRepo,
+      seats,
+      seatAssignments,
+      networkCache,
+      tell,
+      payments: deps.payments,
+    }),
+    tell,
+    quoteKey: secret,
+  });
+  const holds = createHoldExpiry({ db, bookings: bookingsRepo, clock, release, tell });
+  const disruptions = createFlightDisruptions({ db, bookings: bookingsRepo, network, clock, tell, announce });
   const retimes = createFlightRetimeService({
     db,
     bookings: bookingsRepo,
@@ -173,7 +189,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
         network,
         catalogue,
         retimeBookingsOn: retimes.retimeBookingsOn,
-        disruptOn: cancellations.disruptOn,
+        disruptOn: disruptions.disruptOn,
         announce,
       }),
     }),
@@ -190,7 +206,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     clock,
     ids,
     tell,
-    expireHold: (id) => cancellations.expireHold(id),
+    expireHold: (id) => holds.expireHold(id),
     payments: deps.payments,
     pricing: deps.pricing,
     rates: deps.rates,
@@ -260,7 +276,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   });
   flightOperationsRoutes(app, {
     importNetwork,
-    cancellations,
+    disruptions,
     retimes,
     guard: deps.guards.admin,
     bodyLimit: 50 * 1_048_576,
@@ -274,7 +290,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   deps.scheduler.add({
     name: 'flights.hold_expiry',
     everyMs: deps.jobs.holdSweepMs,
-    run: () => cancellations.expireDueHolds(),
+    run: () => holds.expireDueHolds(),
   });
   deps.products.register({
     name: 'flight',
@@ -294,7 +310,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   return {
     importNetwork,
     ...textImports,
-    expireDueHolds: () => cancellations.expireDueHolds(),
+    expireDueHolds: () => holds.expireDueHolds(),
     countSchedules: () => network.countSchedules(),
     refreshNetwork: () => networkCache.refresh(),
     indexStats: () => networkCache.stats(),

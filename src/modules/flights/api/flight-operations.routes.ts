@@ -3,7 +3,7 @@ import Type from 'typebox';
 import type { App } from '../../../http/app-instance.ts';
 import { jsonInTurnsScope } from '../../../http/json-in-turns.ts';
 import { errorResponses } from '../../../http/schemas.ts';
-import type { FlightCancellationService } from '../booking/flight-cancellation-service.ts';
+import type { FlightDisruptions } from '../booking/flight-disruptions.ts';
 import type { FlightRetimeService } from '../booking/flight-retime-service.ts';
 import type { NetworkImporter } from '../inventory/network-import.ts';
 
@@ -14,7 +14,7 @@ export function flightOperationsRoutes(
   app: App,
   deps: {
     importNetwork: NetworkImporter;
-    cancellations: FlightCancellationService;
+    disruptions: FlightDisruptions;
     retimes: FlightRetimeService;
     guard: onRequestAsyncHookHandler;
     bodyLimit: number;
@@ -116,7 +116,7 @@ export function flightOperationsRoutes(
     },
     async (request) => {
       const body = request.body;
-      return deps.cancellations.cancelFlight(body.flight_id, body.departure_date, body.reason);
+      return deps.disruptions.cancelFlight(body.flight_id, body.departure_date, body.reason);
     },
   );
 
@@ -200,7 +200,7 @@ export function flightOperationsRoutes(
     },
     async (request) => {
       const body = request.body;
-      return deps.cancellations.withdrawSchedule(body.flight_id, body.reason);
+      return deps.disruptions.withdrawSchedule(body.flight_id, body.reason);
     },
   );
 
@@ -235,6 +235,6 @@ export function flightOperationsRoutes(
         },
       },
     },
-    async (request) => deps.cancellations.withdrawFare(request.body),
+    async (request) => deps.disruptions.withdrawFare(request.body),
   );
 }

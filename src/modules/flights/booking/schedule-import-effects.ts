@@ -8,7 +8,7 @@ import { scheduledOn } from '../inventory/schedule-dates.ts';
 import type { AnnounceOperatorEvent } from './flight-booking-events.ts';
 import type { FlightBookingRecord } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
-import type { FlightCancellationService } from './flight-cancellation-service.ts';
+import type { FlightDisruptions } from './flight-disruptions.ts';
 import type { FlightRetimeService } from './flight-retime-service.ts';
 
 /** The dates a booking flies a schedule on, as booked and as any pending retime has them. */
@@ -30,7 +30,7 @@ export function createScheduleImportEffects(deps: {
   network: NetworkRepository;
   catalogue: Catalogue;
   retimeBookingsOn: FlightRetimeService['retimeBookingsOn'];
-  disruptOn: FlightCancellationService['disruptOn'];
+  disruptOn: FlightDisruptions['disruptOn'];
   announce: AnnounceOperatorEvent;
 }): OnScheduleChanges {
   async function effectsOf(trx: Kysely<Database>, { before, after }: ScheduleChange, now: string) {
