@@ -47,6 +47,23 @@ export function createFlightDisruptions(deps: {
     return references;
   }
 
+  /**
+   * Disrupts the live bookings on a schedule's dates (one date, or every date from one on), and counts the
+   * change to the network every process searches.
+   */
+  async function disruptAll(
+    trx: Kysely<Database>,
+    schedule: { id: string; carrier: string; flight_number: number },
+    dates: Parameters<FlightBookingsRepository['liveOnFlight']>[2],
+    reason: string,
+    now: string,
+  ): Promise<string[]> {
+    const live = await bookings.liveOnFlight(trx, schedule.id, dates);
+    const disrupted = await disrupt(trx, live, `${schedule.carrier}${schedule.flight_number}`, reason, now);
+    await bumpVersion(trx, 'network');
+    return disrupted;
+  }
+
   return {
     /** Marks the live bookings on one dated flight disrupted; answers their references. */
     async disruptOn(
@@ -80,14 +97,7 @@ export function createFlightDisruptions(deps: {
           reason,
           created_at: now,
         });
-        const disrupted = await disrupt(
-          trx,
-          await bookings.liveOnFlight(trx, scheduleId, { on: date }),
-          `${schedule.carrier}${schedule.flight_number}`,
-          reason,
-          now,
-        );
-        await bumpVersion(trx, 'network');
+        const disrupted = await disruptAll(trx, schedule, { on: date }, reason, now);
         const answer = {
           flight_id: scheduleId,
           departure_date: date,
@@ -112,15 +122,7 @@ export function createFlightDisruptions(deps: {
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
         const withdrawn = await deps.network.withdrawSchedule(trx, scheduleId, now);
-        const live = await bookings.liveOnFlight(trx, scheduleId, { from: now.slice(0, 10) });
-        const disrupted = await disrupt(
-          trx,
-          live,
-          `${schedule.carrier}${schedule.flight_number}`,
-          reason,
-          now,
-        );
-        await bumpVersion(trx, 'network');
+        const disrupted = await disruptAll(trx, schedule, { from: now.slice(0, 10) }, reason, now);
         const answer = {
           flight_id: scheduleId,
           already_withdrawn: !withdrawn,
