@@ -40,7 +40,12 @@ import {
   createUsersRepository,
   principalOf,
 } from './modules/auth/index.ts';
-import { BOOKING_SCHEMAS, bookingDeskRoutes, createProductRegistry } from './modules/bookings/index.ts';
+import {
+  BOOKING_SCHEMAS,
+  bookingDeskRoutes,
+  createBookingFrame,
+  createProductRegistry,
+} from './modules/bookings/index.ts';
 import {
   CATALOG_SCHEMAS,
   type Catalogue,
@@ -67,7 +72,7 @@ import {
   reportsRoutes,
 } from './modules/ledger/index.ts';
 import { mailModule } from './modules/mail/index.ts';
-import { PAYMENT_SCHEMAS, paymentsModule } from './modules/payments/index.ts';
+import { PAYMENT_SCHEMAS, type Prepared, paymentsModule } from './modules/payments/index.ts';
 import { PRICING_COUNTER, PRICING_SCHEMAS, pricingModule } from './modules/pricing/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
 import { WEBHOOK_EVENTS, WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
@@ -312,6 +317,8 @@ export async function buildApp(deps: AppDeps) {
     settings: config.payments,
     purgeMs: config.jobs.purgeMs,
   });
+  // Every booking step of every product runs in this frame (decision 0014).
+  const frame = createBookingFrame<Prepared>({ db: storage.db, abandon: (p) => payments.service.abandon(p) });
   const flights = await flightsModule(app, {
     products,
     idempotency,
@@ -325,6 +332,7 @@ export async function buildApp(deps: AppDeps) {
     searchTimer: metrics.searchTimer,
     events,
     payments: payments.service,
+    frame,
     rates: rates.source.table,
     pricing: pricing.termsFor,
     pricingVersion: pricing.version,
@@ -343,6 +351,7 @@ export async function buildApp(deps: AppDeps) {
     searchTimer: metrics.searchTimer,
     events,
     payments: payments.service,
+    frame,
     rates: rates.source.table,
     pricing: pricing.termsFor,
     pricingVersion: pricing.version,

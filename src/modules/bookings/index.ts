@@ -4,6 +4,12 @@ import { SearchBookingRequestSchema, SearchBookingResponseSchema } from './searc
 export { bookingDeskRoutes } from './booking-desk.routes.ts';
 export { type BookingEvent, createBookingEventsRepository } from './booking-events-repository.ts';
 export {
+  type BookingChangeStep,
+  type BookingFrame,
+  createBookingFrame,
+  type NewBookingStep,
+} from './booking-frame.ts';
+export {
   COMMON_CRITERIA,
   checked,
   instantRange,

@@ -10,11 +10,11 @@ import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { SearchTimer } from '../../ports/metrics.ts';
-import type { ProductRegistry } from '../bookings/index.ts';
+import type { BookingFrame, ProductRegistry } from '../bookings/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
 import type { RateTable } from '../money/index.ts';
-import type { PaymentsService } from '../payments/index.ts';
+import type { PaymentsService, Prepared } from '../payments/index.ts';
 import type { TermsFor } from '../pricing/index.ts';
 import { AddServicesRequestSchema, FlightServiceSchema } from './ancillaries/ancillaries.schemas.ts';
 import { createSeatAssignmentsRepository } from './ancillaries/seat-assignments-repository.ts';
@@ -109,6 +109,8 @@ export interface FlightsDeps {
   events: EventLog;
   /** Takes, sets aside and gives back the money of bookings. */
   payments: PaymentsService;
+  /** The frame every booking step runs in. */
+  frame: BookingFrame<Prepared>;
   /** The exchange rates in force, for searches asked to show another currency. */
   rates: () => RateTable;
   /** Pricing rules: the selling price of an offer for its buyer. */
@@ -208,6 +210,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     tell,
     expireHold: (id) => holds.expireHold(id),
     payments: deps.payments,
+    frame: deps.frame,
     pricing: deps.pricing,
     rates: deps.rates,
     retimed: { stored: (trx, flights) => network.retimesOf(trx, flights), tell: retimes.retimeBookingsOn },
@@ -241,6 +244,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
       ids,
       tell,
       payments: deps.payments,
+      frame: deps.frame,
     }),
     products: deps.products,
     idempotency: deps.idempotency,
@@ -261,6 +265,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
       clock,
       tell,
       payments: deps.payments,
+      frame: deps.frame,
       tokenKey: secret,
     }),
     retimes,

@@ -11,11 +11,11 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { SearchTimer } from '../../ports/metrics.ts';
 import type { SnapshotStore } from '../../ports/snapshot-store.ts';
-import type { ProductRegistry } from '../bookings/index.ts';
+import type { BookingFrame, ProductRegistry } from '../bookings/index.ts';
 import { type Catalogue, fold } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
 import type { RateTable } from '../money/index.ts';
-import type { PaymentsService } from '../payments/index.ts';
+import type { PaymentsService, Prepared } from '../payments/index.ts';
 import type { TermsFor } from '../pricing/index.ts';
 import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
 import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
@@ -94,6 +94,8 @@ export async function hotelsModule(
     events: EventLog;
     /** Takes and gives back the money of bookings. */
     payments: PaymentsService;
+    /** The frame every booking step runs in. */
+    frame: BookingFrame<Prepared>;
     /** Pricing rules: rates are sold at their selling price for the buyer. */
     pricing: TermsFor;
     /** The version of the pricing rules `pricing` applies (a search answer is reused only within one). */
@@ -144,6 +146,7 @@ export async function hotelsModule(
     ids: deps.ids,
     tell,
     payments: deps.payments,
+    frame: deps.frame,
     pricing: deps.pricing,
   });
   const changing = {
@@ -155,6 +158,7 @@ export async function hotelsModule(
     clock: deps.clock,
     tell,
     payments: deps.payments,
+    frame: deps.frame,
     pricing: deps.pricing,
   };
   const cancellations = createHotelCancellations({ ...changing, quoteKey: secret });

@@ -140,26 +140,6 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * Runs the work a prepared payment is for (the booking's transaction): the payment is abandoned (a
-     * card authorization voided) when the work fails, or when `used` says its result did not use it.
-     */
-    async using<T>(
-      prepared: Prepared | undefined,
-      work: () => Promise<T>,
-      used: (result: T) => boolean = () => true,
-    ): Promise<T> {
-      let result: T;
-      try {
-        result = await work();
-      } catch (error) {
-        if (prepared) await this.abandon(prepared);
-        throw error;
-      }
-      if (prepared && !used(result)) await this.abandon(prepared);
-      return result;
-    },
-
-    /**
      * Takes the money for a booking whose payment was set aside (a hold confirmed): captures the card or
      * debits the balance, and writes the sale. 402 PAYMENT_REQUIRED when it has no payment.
      */

@@ -6,8 +6,8 @@ import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { localToInstant } from '../../../shared/calendar.ts';
 import { foldedNames } from '../../../shared/names.ts';
-import { onceForKey, withFreshReference } from '../../../shared/references.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
+import type { BookingFrame } from '../../bookings/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { RateTable } from '../../money/index.ts';
 import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
@@ -67,6 +67,8 @@ export function createFlightBookingService(deps: {
   /** Expires a hold whose deadline passed, so a read never shows a stale `held`. */
   expireHold: (id: string) => Promise<boolean>;
   payments: PaymentsService;
+  /** Runs each booking step: once per key, a fresh reference, one transaction, the payment given up on failure. */
+  frame: BookingFrame<Prepared>;
   /** Pricing rules: the booking pays the selling price its buyer was offered. */
   pricing: TermsFor;
   /** The exchange rates in force: fares of a journey filed in several currencies are priced in one. */
@@ -177,32 +179,31 @@ export function createFlightBookingService(deps: {
       agencyId: row.agency_id,
     };
     const prepared = paymentInput ? await payments.prepare(principal, paymentInput, due) : undefined;
-    const changed = await payments.using(
+    const changed = await deps.frame.change({
       prepared,
-      () =>
-        db.transaction().execute(async (trx) => {
-          const ok = await bookings.changeStatus(
-            trx,
-            id,
-            'held',
-            'confirmed',
-            { tickets, hold_expires_at: null },
-            now.toISOString(),
-          );
-          if (!ok) return false;
-          const payment = prepared
-            ? await payments.settle(trx, prepared, due, purpose, true)
-            : await payments.collect(trx, due, purpose);
-          await bookings.setPayment(trx, id, payment, now.toISOString());
-          await deps.tell(trx, id, 'flight_booking.confirmed', {
-            type: 'confirmed',
-            data: { tickets: passengers.length, payment_method: payment.method },
-            at: now.toISOString(),
-          });
-          return true;
-        }),
-      (ok) => ok,
-    );
+      run: async (trx) => {
+        const ok = await bookings.changeStatus(
+          trx,
+          id,
+          'held',
+          'confirmed',
+          { tickets, hold_expires_at: null },
+          now.toISOString(),
+        );
+        if (!ok) return false;
+        const payment = prepared
+          ? await payments.settle(trx, prepared, due, purpose, true)
+          : await payments.collect(trx, due, purpose);
+        await bookings.setPayment(trx, id, payment, now.toISOString());
+        await deps.tell(trx, id, 'flight_booking.confirmed', {
+          type: 'confirmed',
+          data: { tickets: passengers.length, payment_method: payment.method },
+          at: now.toISOString(),
+        });
+        return true;
+      },
+      used: (ok) => ok,
+    });
     const latest = await loadVisible(principal, { id });
     if (!changed) transition(latest.status, 'confirm');
     return view(latest);
@@ -266,81 +267,76 @@ export function createFlightBookingService(deps: {
           })
         : undefined;
       // Another request with the same key may have made the booking: this one's payment is then not used.
-      const row = await payments.using(
+      const row = await deps.frame.create({
         prepared,
-        () =>
-          onceForKey(
-            () =>
-              idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
-            () =>
-              withFreshReference(FLIGHT_REFERENCE_LENGTH, (reference) =>
-                db.transaction().execute(async (trx) => {
-                  const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
-                  const selling = priceAtSale(
-                    slices,
-                    offer,
-                    soldBefore,
-                    seats.keyOf,
-                    input.expected_total,
-                    (c) => deps.pricing(saleOfOffer(slices), principal, c),
-                    saleAt(now, deps.rates()),
-                    servicesAmount(services.added),
-                  );
-                  await assignSeats(trx, deps.seatAssignments, bookingId, services.added, now.toISOString());
-                  const itinerary = itineraryAsSold(offer, slices, selling, deps.catalogue, services.added);
-                  const payment = prepared
-                    ? await payments.settle(
-                        trx,
-                        prepared,
-                        saleOf(itinerary),
-                        {
-                          bookingId,
-                          product: 'flight',
-                          description: `Flight booking ${reference}`,
-                          agencyId: principal.agencyId,
-                        },
-                        !holdUntil,
-                      )
-                    : null;
-                  const record = newBookingRecord({
-                    id: bookingId,
-                    reference,
-                    owner: principal,
-                    itinerary,
-                    passengers,
-                    contact: input.contact,
-                    carrier: flights[0]!.schedule.carrier,
-                    firstDeparture,
-                    holdUntil,
-                    idempotencyKey,
-                    payment,
-                    now,
-                  });
-                  const segments = flights.map((flight, position) => ({
-                    booking_id: bookingId,
-                    position,
-                    schedule_id: flight.schedule.id,
-                    departure_date: flight.date,
-                    cabin: offer.cabin,
-                    seats: seatCount,
-                  }));
-                  await bookings.insert(trx, record, segments);
-                  await deps.tell(trx, bookingId, 'flight_booking.created', {
-                    type: record.status === 'held' ? 'held' : 'confirmed',
-                    data: {
-                      total_amount: record.total_amount,
-                      currency: record.currency,
-                      services: services.added.length,
-                    },
-                    at: now.toISOString(),
-                  });
-                  const told = await tellRetimes(trx, flights, now.toISOString());
-                  return told ? (await bookings.findById(trx, bookingId))! : record;
-                }),
-              ),
-          ),
-        (made) => made.id === bookingId,
-      );
+        existing: () =>
+          idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
+        referenceLength: FLIGHT_REFERENCE_LENGTH,
+        run: async (trx, reference) => {
+          const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
+          const selling = priceAtSale(
+            slices,
+            offer,
+            soldBefore,
+            seats.keyOf,
+            input.expected_total,
+            (c) => deps.pricing(saleOfOffer(slices), principal, c),
+            saleAt(now, deps.rates()),
+            servicesAmount(services.added),
+          );
+          await assignSeats(trx, deps.seatAssignments, bookingId, services.added, now.toISOString());
+          const itinerary = itineraryAsSold(offer, slices, selling, deps.catalogue, services.added);
+          const payment = prepared
+            ? await payments.settle(
+                trx,
+                prepared,
+                saleOf(itinerary),
+                {
+                  bookingId,
+                  product: 'flight',
+                  description: `Flight booking ${reference}`,
+                  agencyId: principal.agencyId,
+                },
+                !holdUntil,
+              )
+            : null;
+          const record = newBookingRecord({
+            id: bookingId,
+            reference,
+            owner: principal,
+            itinerary,
+            passengers,
+            contact: input.contact,
+            carrier: flights[0]!.schedule.carrier,
+            firstDeparture,
+            holdUntil,
+            idempotencyKey,
+            payment,
+            now,
+          });
+          const segments = flights.map((flight, position) => ({
+            booking_id: bookingId,
+            position,
+            schedule_id: flight.schedule.id,
+            departure_date: flight.date,
+            cabin: offer.cabin,
+            seats: seatCount,
+          }));
+          await bookings.insert(trx, record, segments);
+          await deps.tell(trx, bookingId, 'flight_booking.created', {
+            type: record.status === 'held' ? 'held' : 'confirmed',
+            data: {
+              total_amount: record.total_amount,
+              currency: record.currency,
+              services: services.added.length,
+            },
+            at: now.toISOString(),
+          });
+          const told = await tellRetimes(trx, flights, now.toISOString());
+          return told ? (await bookings.findById(trx, bookingId))! : record;
+        },
+        madeHere: (made) => made.id === bookingId,
+      });
       return view(row);
     },
 

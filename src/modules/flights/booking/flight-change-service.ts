@@ -4,9 +4,10 @@ import { AppError, invalidField } from '../../../http/app-error.ts';
 import { createSignedTokens } from '../../../http/signed-token.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
+import type { BookingFrame } from '../../bookings/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { RateTable } from '../../money/index.ts';
-import type { PaymentInput, PaymentsService } from '../../payments/index.ts';
+import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
 import type { TermsFor } from '../../pricing/index.ts';
 import type { SeatAssignmentsRepository } from '../ancillaries/seat-assignments-repository.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
@@ -67,6 +68,7 @@ export function createFlightChangeService(deps: {
   clock: Clock;
   tell: TellFlightBooking;
   payments: PaymentsService;
+  frame: BookingFrame<Prepared>;
   tokenKey: string;
 }) {
   const { db, bookings, seats, clock, payments } = deps;
@@ -277,8 +279,9 @@ export function createFlightChangeService(deps: {
         throw invalidField('/payment', 'is required: the booking has no payment to change');
       }
       const at = now.toISOString();
-      await payments.using(prepared, () =>
-        db.transaction().execute(async (trx) => {
+      await deps.frame.change({
+        prepared,
+        run: async (trx) => {
           if (
             !(await bookings.claim(
               trx,
@@ -351,8 +354,8 @@ export function createFlightChangeService(deps: {
             },
             at,
           });
-        }),
-      );
+        },
+      });
       const latest = (await bookings.findById(db, row.id))!;
       return { booking: bookingView(latest, await bookings.events(row.id)), etag: etagOf(latest) };
     },

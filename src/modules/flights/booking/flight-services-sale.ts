@@ -5,7 +5,8 @@ import { AppError, invalidField, invalidFields } from '../../../http/app-error.t
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
-import type { PaymentInput, PaymentsService } from '../../payments/index.ts';
+import type { BookingFrame } from '../../bookings/index.ts';
+import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
 import type { AddServicesRequestSchema } from '../ancillaries/ancillaries.schemas.ts';
 import { servicesAmount } from '../ancillaries/ancillaries.ts';
 import { assignSeats, freeSeats } from '../ancillaries/assign-seats.ts';
@@ -36,6 +37,7 @@ export function createFlightServicesSale(deps: {
   ids: IdGenerator;
   tell: TellFlightBooking;
   payments: PaymentsService;
+  frame: BookingFrame<Prepared>;
 }) {
   const { db, bookings, clock, payments } = deps;
   return {
@@ -85,8 +87,9 @@ export function createFlightServicesSale(deps: {
             : await payments.prepareReplacement(row.id, after);
       if (amount > 0 && !prepared)
         throw invalidField('/payment', 'is required: the booking has no payment these can be added to');
-      await payments.using(prepared, () =>
-        db.transaction().execute(async (trx) => {
+      await deps.frame.change({
+        prepared,
+        run: async (trx) => {
           if (
             !(await bookings.updateAtVersion(
               trx,
@@ -117,8 +120,8 @@ export function createFlightServicesSale(deps: {
             },
             at,
           });
-        }),
-      );
+        },
+      });
       const latest = (await bookings.findById(db, row.id))!;
       return { booking: bookingView(latest, await bookings.events(row.id)), etag: etagOf(latest) };
     },

@@ -3,8 +3,8 @@ import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField, invalidFields } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
-import { onceForKey, withFreshReference } from '../../../shared/references.ts';
 import type { Principal } from '../../auth/index.ts';
+import type { BookingFrame } from '../../bookings/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
 import { sumPricing, type TermsFor } from '../../pricing/index.ts';
@@ -46,10 +46,11 @@ export function createHotelBookingService(deps: {
   tell: TellHotelBooking;
   reads: HotelBookingReads;
   payments: PaymentsService;
+  frame: BookingFrame<Prepared>;
   /** Pricing rules: a rate is sold at its selling price for the buyer. */
   pricing: TermsFor;
 }) {
-  const { db, bookings, inventory, clock, ids, payments } = deps;
+  const { bookings, inventory, clock, ids, payments } = deps;
 
   const current = (p: RateKeyPayload, buyer: Principal) =>
     rateNow(deps, p, clock.now(), planTermsFor(deps.pricing, buyer));
@@ -172,61 +173,50 @@ export function createHotelBookingService(deps: {
         ? await payments.prepare(principal, paymentInput, due)
         : undefined;
       // Another request with the same key may have made the booking: this one's payment is then not used.
-      const row = await payments.using(
+      const row = await deps.frame.create({
         prepared,
-        () =>
-          onceForKey(
-            () =>
-              idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
-            () =>
-              withFreshReference(HOTEL_REFERENCE_LENGTH, (reference) =>
-                db.transaction().execute(async (trx) => {
-                  await takeNights(
-                    trx,
-                    inventory,
-                    found.roomType,
-                    nightsOf(p.check_in, p.check_out),
-                    rooms.length,
-                  );
-                  const payment = prepared
-                    ? await payments.settle(
-                        trx,
-                        prepared,
-                        due,
-                        {
-                          bookingId,
-                          product: 'hotel',
-                          description: `Hotel booking ${reference}`,
-                          agencyId: principal.agencyId,
-                        },
-                        true,
-                      )
-                    : null;
-                  const record = newHotelBookingRecord({
-                    id: bookingId,
-                    reference,
-                    owner: principal,
-                    input,
-                    stay: p,
-                    hotel,
-                    plan,
-                    total: priced.total,
-                    idempotencyKey,
-                    payment,
-                    now,
-                  });
-                  await bookings.insert(trx, record, rooms);
-                  await deps.tell(trx, bookingId, 'hotel_booking.created', {
-                    type: 'confirmed',
-                    data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
-                    at: now.toISOString(),
-                  });
-                  return record;
-                }),
-              ),
-          ),
-        (made) => made.id === bookingId,
-      );
+        existing: () =>
+          idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
+        referenceLength: HOTEL_REFERENCE_LENGTH,
+        run: async (trx, reference) => {
+          await takeNights(trx, inventory, found.roomType, nightsOf(p.check_in, p.check_out), rooms.length);
+          const payment = prepared
+            ? await payments.settle(
+                trx,
+                prepared,
+                due,
+                {
+                  bookingId,
+                  product: 'hotel',
+                  description: `Hotel booking ${reference}`,
+                  agencyId: principal.agencyId,
+                },
+                true,
+              )
+            : null;
+          const record = newHotelBookingRecord({
+            id: bookingId,
+            reference,
+            owner: principal,
+            input,
+            stay: p,
+            hotel,
+            plan,
+            total: priced.total,
+            idempotencyKey,
+            payment,
+            now,
+          });
+          await bookings.insert(trx, record, rooms);
+          await deps.tell(trx, bookingId, 'hotel_booking.created', {
+            type: 'confirmed',
+            data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
+            at: now.toISOString(),
+          });
+          return record;
+        },
+        madeHere: (made) => made.id === bookingId,
+      });
       return view(row);
     },
   };

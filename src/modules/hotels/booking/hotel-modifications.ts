@@ -3,6 +3,7 @@ import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { Principal } from '../../auth/index.ts';
+import type { BookingFrame } from '../../bookings/index.ts';
 import type { PaymentsService, Prepared } from '../../payments/index.ts';
 import type { TermsFor } from '../../pricing/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
@@ -41,6 +42,7 @@ export function createHotelModifications(deps: {
   /** Records a change in the booking's history and the event log, in the change's transaction. */
   tell: TellHotelBooking;
   payments: PaymentsService;
+  frame: BookingFrame<Prepared>;
   /** Pricing rules: new dates are sold at the selling price for the booking's agency or customer. */
   pricing: TermsFor;
 }) {
@@ -131,67 +133,66 @@ export function createHotelModifications(deps: {
       const more = costsMore
         ? await deps.payments.prepareReplacement(row.id, totals(updatedRooms, row.currency))
         : undefined;
-      const saved = await deps.payments.using(
-        more,
-        () =>
-          db.transaction().execute(async (trx) => {
-            const ok = await bookings.update(trx, row.id, row.version, {
-              check_in: checkIn,
-              check_out: checkOut,
-              total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0),
-              free_cancellation_until: bookingDeadline(updatedRooms, checkIn, hotel.time_zone),
+      const saved = await deps.frame.change({
+        prepared: more,
+        run: async (trx) => {
+          const ok = await bookings.update(trx, row.id, row.version, {
+            check_in: checkIn,
+            check_out: checkOut,
+            total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0),
+            free_cancellation_until: bookingDeadline(updatedRooms, checkIn, hotel.time_zone),
+            holder,
+            names: searchableNames(
               holder,
-              names: searchableNames(
-                holder,
-                updatedRooms.map((r) => ({ guests: r.guests })),
-              ),
-              special_requests:
-                input.special_requests !== undefined ? input.special_requests : row.special_requests,
-              updated_at: at,
+              updatedRooms.map((r) => ({ guests: r.guests })),
+            ),
+            special_requests:
+              input.special_requests !== undefined ? input.special_requests : row.special_requests,
+            updated_at: at,
+          });
+          if (!ok) return false;
+          if (datesChange) {
+            const payment = await settleDifference(trx, row, rooms, updatedRooms, more);
+            if (payment) await bookings.update(trx, row.id, row.version + 1, { payment });
+          }
+          if (datesChange)
+            await moveNights(
+              trx,
+              inventory,
+              rooms,
+              nightsOf(row.check_in, row.check_out),
+              nightsOf(checkIn, checkOut),
+            );
+          for (const r of updatedRooms) {
+            await bookings.updateRoom(trx, r.id, {
+              guests: r.guests,
+              special_requests: r.special_requests,
+              total_amount: r.total_amount,
+              price: r.price,
             });
-            if (!ok) return false;
-            if (datesChange) {
-              const payment = await settleDifference(trx, row, rooms, updatedRooms, more);
-              if (payment) await bookings.update(trx, row.id, row.version + 1, { payment });
-            }
-            if (datesChange)
-              await moveNights(
-                trx,
-                inventory,
-                rooms,
-                nightsOf(row.check_in, row.check_out),
-                nightsOf(checkIn, checkOut),
-              );
-            for (const r of updatedRooms) {
-              await bookings.updateRoom(trx, r.id, {
-                guests: r.guests,
-                special_requests: r.special_requests,
-                total_amount: r.total_amount,
-                price: r.price,
-              });
-            }
-            await deps.tell(trx, row.id, 'hotel_booking.modified', {
-              type: 'modified',
-              data: {
-                ...(datesChange
-                  ? {
-                      from: { check_in: row.check_in, check_out: row.check_out },
-                      to: { check_in: checkIn, check_out: checkOut },
-                    }
-                  : {}),
-                ...(datesChange
-                  ? { total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0) }
-                  : {}),
-                holder: input.holder !== undefined,
-                rooms: (input.rooms ?? []).map((r) => r.room_id),
-                special_requests: input.special_requests !== undefined,
-              },
-              at,
-            });
-            return true;
-          }),
-        (ok) => ok,
-      );
+          }
+          await deps.tell(trx, row.id, 'hotel_booking.modified', {
+            type: 'modified',
+            data: {
+              ...(datesChange
+                ? {
+                    from: { check_in: row.check_in, check_out: row.check_out },
+                    to: { check_in: checkIn, check_out: checkOut },
+                  }
+                : {}),
+              ...(datesChange
+                ? { total_amount: live(updatedRooms).reduce((n, r) => n + r.total_amount, 0) }
+                : {}),
+              holder: input.holder !== undefined,
+              rooms: (input.rooms ?? []).map((r) => r.room_id),
+              special_requests: input.special_requests !== undefined,
+            },
+            at,
+          });
+          return true;
+        },
+        used: (ok) => ok,
+      });
       if (!saved) throw new AppError('PRECONDITION_FAILED', 'The booking changed since you read it');
       return reads.view((await bookings.findById(db, row.id))!);
     },
