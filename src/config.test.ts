@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, settingDefaults } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults: port 8080, embedded SQLite under ./data, one-hour tokens', () => {
@@ -87,5 +88,27 @@ describe('loadConfig', () => {
     assert.deepEqual(set.http.corsOrigins, ['https://shop.example.com', 'http://localhost:5173']);
     for (const bad of ['https://shop.example.com/', '*', 'shop.example.com', 'ftp://files.example.com'])
       assert.throws(() => loadConfig({ CORS_ORIGINS: bad }), /CORS_ORIGINS/, bad);
+  });
+});
+
+describe('docs/configuration.md', () => {
+  it('lists every setting the service reads, and no other, each with its default', () => {
+    const doc = readFileSync(path.join(import.meta.dirname, '../docs/configuration.md'), 'utf8');
+    const rows = new Map(
+      [...doc.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \| ([^|]*) \|/gm)].map(([, name, fallback]) => [
+        name!,
+        fallback!.trim(),
+      ]),
+    );
+    const read = settingDefaults();
+    assert.deepEqual([...rows.keys()].sort(), [...read.keys()].sort());
+    for (const [name, fallback] of read) {
+      const documented = rows.get(name)!;
+      // A default worked out from others (`$PORT`, `$DATA_DIR`) is described, not quoted.
+      if (documented.includes('$')) continue;
+      // A path inside the installation is documented relative to it.
+      const shown = fallback?.replace(`${path.resolve(import.meta.dirname, '..')}${path.sep}`, '');
+      assert.equal(documented, shown === undefined ? 'unset' : `\`${shown}\``, name);
+    }
   });
 });

@@ -129,18 +129,27 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 class Reader {
   readonly problems: string[] = [];
+  /** Every variable read, with its default as text (undefined: unset by default). */
+  readonly defaults = new Map<string, string | undefined>();
   private readonly env: Env;
   constructor(env: Env) {
     this.env = env;
   }
 
   private raw(name: string): string | undefined {
+    if (!this.defaults.has(name)) this.defaults.set(name, undefined);
     const value = this.env[name];
     return value === undefined || value.trim() === '' ? undefined : value.trim();
   }
 
+  /** Records a variable's default, for the documentation's check. */
+  private fallback<T>(name: string, value: T): T {
+    this.defaults.set(name, Array.isArray(value) ? value.join(',') : String(value));
+    return value;
+  }
+
   string(name: string, fallback: string): string {
-    return this.raw(name) ?? fallback;
+    return this.raw(name) ?? this.fallback(name, fallback);
   }
 
   optional(name: string): string | undefined {
@@ -157,6 +166,7 @@ class Reader {
 
   int(name: string, fallback: number, min: number, max: number): number {
     const value = this.raw(name);
+    this.fallback(name, fallback);
     if (value === undefined) return fallback;
     const n = Number(value);
     if (!Number.isInteger(n) || n < min || n > max) {
@@ -168,6 +178,7 @@ class Reader {
 
   bool(name: string, fallback: boolean): boolean {
     const value = this.raw(name)?.toLowerCase();
+    this.fallback(name, fallback);
     if (value === undefined) return fallback;
     if (['1', 'true', 'yes', 'on'].includes(value)) return true;
     if (['0', 'false', 'no', 'off'].includes(value)) return false;
@@ -177,6 +188,7 @@ class Reader {
 
   oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
     const value = this.raw(name);
+    this.fallback(name, fallback);
     if (value === undefined) return fallback;
     if ((allowed as readonly string[]).includes(value)) return value as T;
     this.problems.push(`${name}=${JSON.stringify(value)} must be one of ${allowed.join(', ')}`);
@@ -192,6 +204,7 @@ class Reader {
   /** Comma-separated whole numbers, each from `min` to `max`. */
   ints(name: string, fallback: readonly number[], min: number, max: number): readonly number[] {
     const value = this.raw(name);
+    this.fallback(name, fallback);
     if (value === undefined) return fallback;
     const list = value.split(',').map((x) => Number(x.trim()));
     if (list.length === 0 || list.some((n) => !Number.isInteger(n) || n < min || n > max)) {
@@ -244,7 +257,27 @@ class Reader {
 
 /** Reads and validates every setting; throws one ConfigError that names each bad variable. */
 export function loadConfig(env: Env = process.env): Config {
+  const { config, problems } = readConfig(env);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return deepFreeze(config);
+}
+
+/**
+ * Every setting the service reads, with its default as text (undefined: unset), in the order read: what
+ * docs/configuration.md must list (a test holds it to this).
+ */
+export function settingDefaults(): ReadonlyMap<string, string | undefined> {
+  const r = new Reader({});
+  readWith(r);
+  return r.defaults;
+}
+
+function readConfig(env: Env): { config: Config; problems: readonly string[] } {
   const r = new Reader(env);
+  return { config: readWith(r), problems: r.problems };
+}
+
+function readWith(r: Reader): Config {
   const host = r.string('HOST', '0.0.0.0');
   const port = r.int('PORT', 8080, 0, 65535);
   const dataDir = path.resolve(r.string('DATA_DIR', './data'));
@@ -340,8 +373,7 @@ export function loadConfig(env: Env = process.env): Config {
       'silent',
     ] as const),
   };
-  if (r.problems.length > 0) throw new ConfigError(r.problems);
-  return deepFreeze(config);
+  return config;
 }
 
 function deepFreeze<T extends object>(value: T): T {
