@@ -10,6 +10,18 @@ import type { IdGenerator } from '../../ports/ids.ts';
 import { agencyOf } from './accounts.ts';
 import { type Entry, isBalanced } from './ledger-rules.ts';
 
+/** The rate a transaction in another currency was made at (its JSON column). */
+export interface ExchangeRateNote {
+  from: string;
+  to: string;
+  rate: number;
+  as_of: string;
+}
+
+/** A transaction's `exchange_rate` column, read. */
+export const exchangeRateOf = (column: string | null): ExchangeRateNote | null =>
+  column ? (JSON.parse(column) as ExchangeRateNote) : null;
+
 export type LedgerTransaction = Selectable<LedgerTransactionsTable>;
 export type LedgerEntry = Selectable<LedgerEntriesTable>;
 export type AgencyAccount = Selectable<AgencyAccountsTable>;
@@ -187,7 +199,8 @@ export function createLedgerRepository(db: Kysely<Database>, ids: IdGenerator) {
           .$if(after !== undefined, (q) => q.where('e.id', '>', after!.id))
           .orderBy('e.id')
           .limit(limit + 1)
-          .execute(),
+          .execute()
+          .then((rows) => rows.map((r) => ({ ...r, exchange_rate: exchangeRateOf(r.exchange_rate) }))),
         base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
         limit,
       );

@@ -133,11 +133,7 @@ export function ledgerRoutes(
       const page = await deps.service.entries(principal, agency_id, after, limit);
       const last = page.rows[page.rows.length - 1];
       return {
-        data: page.rows.map((r) => ({
-          ...r,
-          balance_after: r.balance_after ?? 0,
-          exchange_rate: r.exchange_rate ? JSON.parse(r.exchange_rate) : null,
-        })),
+        data: page.rows.map((r) => ({ ...r, balance_after: r.balance_after ?? 0 })),
         next_cursor: page.more && last ? encodeKeyset({ value: last.id, id: last.id }, filter) : null,
         total_count: page.total,
       };

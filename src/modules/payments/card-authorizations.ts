@@ -7,6 +7,7 @@ import type { Principal } from '../auth/index.ts';
 import type { CardTokensRepository } from './card-tokens-repository.ts';
 import type { CardSummary, PaymentGateway } from './gateway.ts';
 import type { QueueOperation } from './operation-queue.ts';
+import { cardColumn } from './payment-codec.ts';
 import type { Due, Prepared } from './payment-types.ts';
 import type { PaymentsRepository } from './payments-repository.ts';
 
@@ -73,7 +74,7 @@ export function createCardAuthorizations(deps: {
         currency: due.currency,
         paid_amount: 0,
         refunded_amount: 0,
-        card: JSON.stringify(card),
+        card: cardColumn(card),
         gateway: gateway.name,
         gateway_token: gatewayToken,
         gateway_ref: null,

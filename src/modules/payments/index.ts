@@ -7,3 +7,4 @@ export type { PaymentsService } from './payments-service.ts';
 
 /** The payment schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const PAYMENT_SCHEMAS = [PaymentInputSchema, PaymentSummarySchema];
+export { paymentInputRef } from './payments.schemas.ts';

@@ -1,13 +1,6 @@
 import type { CardSummary } from './gateway.ts';
+import { type Charged, cardOf, chargedOf } from './payment-codec.ts';
 import type { PaymentRow } from './payments-repository.ts';
-
-/** The rate a payment in another currency was taken at, and what the payer's account gave. */
-export interface Charged {
-  amount: number;
-  currency: string;
-  refunded: number;
-  exchange_rate: { from: string; to: string; rate: number; as_of: string };
-}
 
 /** A booking's payment as the booking shows it (and keeps, in its own row). */
 export interface PaymentSummary {
@@ -22,10 +15,6 @@ export interface PaymentSummary {
   charged: Omit<Charged, 'refunded'> | null;
 }
 
-export function chargedOf(row: Pick<PaymentRow, 'exchange_rate'>): Charged | null {
-  return row.exchange_rate ? (JSON.parse(row.exchange_rate) as Charged) : null;
-}
-
 export function summaryOf(row: PaymentRow): PaymentSummary {
   const charged = chargedOf(row);
   return {
@@ -36,7 +25,7 @@ export function summaryOf(row: PaymentRow): PaymentSummary {
     currency: row.currency,
     paid_amount: row.paid_amount,
     refunded_amount: row.refunded_amount,
-    card: row.card ? (JSON.parse(row.card) as CardSummary) : null,
+    card: cardOf(row),
     charged: charged
       ? { amount: charged.amount, currency: charged.currency, exchange_rate: charged.exchange_rate }
       : null,

@@ -8,9 +8,10 @@ import { ACCOUNTS, agencyAccount, type LedgerRepository, proportionOfPaid } from
 import type { RateTable } from '../money/index.ts';
 import { createCardAuthorizations } from './card-authorizations.ts';
 import type { CardTokensRepository } from './card-tokens-repository.ts';
-import type { CardSummary, PaymentGateway } from './gateway.ts';
+import type { PaymentGateway } from './gateway.ts';
 import { createOperationQueue } from './operation-queue.ts';
-import { chargedOf, type PaymentSummary, summaryOf } from './payment-summary.ts';
+import { cardOf, chargedColumn, chargedOf } from './payment-codec.ts';
+import { type PaymentSummary, summaryOf } from './payment-summary.ts';
 import type { Due, PaymentInput, Prepared, Purpose } from './payment-types.ts';
 import type { PaymentsRepository } from './payments-repository.ts';
 import { createSalePostings } from './sale-postings.ts';
@@ -113,7 +114,7 @@ export function createPaymentsService(deps: {
         gateway: null,
         gateway_token: null,
         gateway_ref: null,
-        exchange_rate: charged ? JSON.stringify(charged) : null,
+        exchange_rate: chargedColumn(charged),
         failure: null,
         created_at: now,
         updated_at: now,
@@ -160,7 +161,7 @@ export function createPaymentsService(deps: {
         await payments.update(trx, row.id, {
           status: 'paid',
           paid_amount: row.amount,
-          exchange_rate: charged ? JSON.stringify(charged) : null,
+          exchange_rate: chargedColumn(charged),
           updated_at: now,
         });
       }
@@ -179,7 +180,7 @@ export function createPaymentsService(deps: {
         return { method: 'balance', userId: row.user_id, agencyId: row.agency_id! };
       return cards.authorize(
         { userId: row.user_id, agencyId: row.agency_id },
-        { gatewayToken: row.gateway_token!, card: JSON.parse(row.card!) as CardSummary },
+        { gatewayToken: row.gateway_token!, card: cardOf(row)! },
         due,
       );
     },
@@ -229,7 +230,7 @@ export function createPaymentsService(deps: {
         status: whole ? 'refunded' : 'partially_refunded',
         refunded_amount: row.refunded_amount + refund,
         exchange_rate: charged
-          ? JSON.stringify({ ...charged, refunded: charged.refunded + refundPaid })
+          ? chargedColumn({ ...charged, refunded: charged.refunded + refundPaid })
           : null,
         updated_at: now,
       });

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import type { PaymentInput } from './payment-types.ts';
 
 export const PaymentInputSchema = Type.Union(
   [
@@ -85,3 +86,10 @@ export const CardTokenSchema = Type.Object({
   expires_at: Type.String({ format: 'date-time' }),
   ...CardSummarySchema.properties,
 });
+
+/**
+ * How a request names its payment: a reference to the shared `PaymentInput` schema (one definition in the
+ * OpenAPI document) that types as `PaymentInput`, so no route or service casts what it received.
+ */
+export const paymentInputRef = (options: { description?: string } = {}) =>
+  Type.Unsafe<PaymentInput>(Type.Ref('PaymentInput', options));

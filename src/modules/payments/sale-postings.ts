@@ -16,7 +16,7 @@ import {
   saleEntries,
 } from '../ledger/index.ts';
 import { convert, type RateTable } from '../money/index.ts';
-import type { Charged } from './payment-summary.ts';
+import type { Charged } from './payment-codec.ts';
 import type { Due, Purpose } from './payment-types.ts';
 
 /**

@@ -1,4 +1,5 @@
 import Type, { type TProperties } from 'typebox';
+import { paymentInputRef } from '../../payments/index.ts';
 
 const SliceIndex = Type.Integer({ minimum: 0, maximum: 5, description: 'The slice, from 0' });
 const SegmentIndex = Type.Integer({
@@ -118,7 +119,7 @@ export const AddServicesRequestSchema = Type.Object(
       },
     ),
     payment: Type.Optional(
-      Type.Ref('PaymentInput', {
+      paymentInputRef({
         description:
           'How to pay when the services cost something: by default what paid the booking (its card again, or the agency balance)',
       }),

@@ -6,7 +6,6 @@ import { decodeKeyset, encodeKeyset } from '../../../http/keyset.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { principalOf } from '../../auth/index.ts';
 import type { ProductRegistry } from '../../bookings/index.ts';
-import type { PaymentInput } from '../../payments/index.ts';
 import {
   BookFlightRequestSchema,
   BookingIdSchema,
@@ -199,7 +198,7 @@ export function flightBookingRoutes(app: App, deps: Deps) {
       const { booking, etag } = await deps.bookings.payBooking(
         principalOf(request),
         id,
-        request.body.payment as PaymentInput,
+        request.body.payment,
       );
       reply.header('etag', etag);
       return booking;

@@ -237,7 +237,7 @@ export function createFlightBookingService(deps: {
         throw invalidField('/type', 'a hold is not possible within 3 hours of departure');
 
       const seatCount = seatsNeeded(offer.passengers);
-      const paymentInput = input.payment as PaymentInput | undefined;
+      const paymentInput = input.payment;
       if (!holdUntil && !paymentInput)
         throw invalidField(
           '/payment',

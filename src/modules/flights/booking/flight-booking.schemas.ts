@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { paymentInputRef } from '../../payments/index.ts';
 import {
   AvailableServicesSchema,
   BookingBagsSchema,
@@ -100,7 +101,7 @@ export const BookFlightRequestSchema = Type.Object(
     seats: Type.Optional(BookingSeatsSchema),
     bags: Type.Optional(BookingBagsSchema),
     payment: Type.Optional(
-      Type.Ref('PaymentInput', {
+      paymentInputRef({
         description:
           'Required for an instant booking. A hold may carry a card (authorized now, captured at confirm_booking) ' +
           'or the balance (debited at confirm_booking), or nothing: pay it later with POST /pay_booking.',
@@ -244,7 +245,7 @@ export const BookingIdSchema = Type.Object(
 export const PayBookingRequestSchema = Type.Object(
   {
     booking_id: Type.String({ minLength: 4, maxLength: 64 }),
-    payment: Type.Ref('PaymentInput'),
+    payment: paymentInputRef(),
   },
   { $id: 'PayBookingRequest', additionalProperties: false },
 );

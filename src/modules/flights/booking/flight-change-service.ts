@@ -7,7 +7,7 @@ import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { BookingFrame } from '../../bookings/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { RateTable } from '../../money/index.ts';
-import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
+import type { PaymentsService, Prepared } from '../../payments/index.ts';
 import type { TermsFor } from '../../pricing/index.ts';
 import type { SeatAssignmentsRepository } from '../ancillaries/seat-assignments-repository.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
@@ -270,7 +270,7 @@ export function createFlightChangeService(deps: {
         expected.amount === before
           ? undefined
           : input.payment
-            ? await payments.prepare(principal, input.payment as PaymentInput, due)
+            ? await payments.prepare(principal, input.payment, due)
             : await payments.prepareReplacement(row.id, due);
       if (expected.amount !== before && !prepared) {
         // Its payment may have been given back by a cancellation that just happened.

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { paymentInputRef } from '../../payments/index.ts';
 import { SliceSchema } from '../search/search-flight.schemas.ts';
 
 export const SearchChangesRequestSchema = Type.Object(
@@ -62,7 +63,7 @@ export const ChangeBookingRequestSchema = Type.Object(
       },
     ),
     payment: Type.Optional(
-      Type.Ref('PaymentInput', {
+      paymentInputRef({
         description: 'How to pay a dearer total: by default what paid the booking (its card, or the balance)',
       }),
     ),

@@ -6,7 +6,7 @@ import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
 import type { BookingFrame } from '../../bookings/index.ts';
-import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
+import type { PaymentsService, Prepared } from '../../payments/index.ts';
 import type { AddServicesRequestSchema } from '../ancillaries/ancillaries.schemas.ts';
 import { servicesAmount } from '../ancillaries/ancillaries.ts';
 import { assignSeats, freeSeats } from '../ancillaries/assign-seats.ts';
@@ -83,7 +83,7 @@ export function createFlightServicesSale(deps: {
         amount === 0
           ? undefined
           : input.payment
-            ? await payments.prepare(principal, input.payment as PaymentInput, after)
+            ? await payments.prepare(principal, input.payment, after)
             : await payments.prepareReplacement(row.id, after);
       if (amount > 0 && !prepared)
         throw invalidField('/payment', 'is required: the booking has no payment these can be added to');

@@ -6,7 +6,7 @@ import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Principal } from '../../auth/index.ts';
 import type { BookingFrame } from '../../bookings/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
-import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
+import type { PaymentsService, Prepared } from '../../payments/index.ts';
 import { sumPricing, type TermsFor } from '../../pricing/index.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { cancellationTimeline, sumRooms } from '../inventory/hotel-rates.ts';
@@ -161,7 +161,7 @@ export function createHotelBookingService(deps: {
         plan,
         prices: priced.rooms,
       });
-      const paymentInput = input.payment as PaymentInput | undefined;
+      const paymentInput = input.payment;
       const paidHere = plan.payment_type === 'pay_now';
       if (paidHere && !paymentInput)
         throw invalidField('/payment', 'is required: this rate is paid when booked');

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { paymentInputRef } from '../../payments/index.ts';
 import { CancellationSchema, RoomRequestSchema } from '../search/search-hotels.schemas.ts';
 
 const CalendarDate = Type.String({ format: 'date', examples: ['2026-12-14'] });
@@ -120,7 +121,7 @@ export const BookHotelRequestSchema = Type.Object(
     ),
     expected_total: Money,
     payment: Type.Optional(
-      Type.Ref('PaymentInput', {
+      paymentInputRef({
         description:
           'Card (authorized and captured) or the agency balance: required for a `pay_now` rate, whose stay is ' +
           'paid when booked; none for a `pay_at_hotel` rate',
