@@ -2,7 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { MAX_CURRENCIES, type RateFile } from './rate-file.ts';
+import { MAX_CURRENCIES } from './rate-file.ts';
 import type { RateSource } from './rate-source.ts';
 import { type RatesService, ratesView } from './rates-service.ts';
 
@@ -68,7 +68,7 @@ export function ratesRoutes(
         },
       },
     },
-    async (request) => deps.service.importRates(request.body as RateFile),
+    async (request) => deps.service.importRates(request.body),
   );
 
   app.get(

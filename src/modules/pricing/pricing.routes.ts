@@ -34,9 +34,7 @@ export function pricingRoutes(app: App, deps: { service: PricingService; guard: 
       },
     },
     async (request) => ({
-      data: await deps.service.list(
-        (request.query as { include_retired?: boolean }).include_retired ?? false,
-      ),
+      data: await deps.service.list(request.query.include_retired ?? false),
     }),
   );
 
@@ -118,6 +116,6 @@ export function pricingRoutes(app: App, deps: { service: PricingService; guard: 
         },
       },
     },
-    async (request) => deps.service.retire((request.body as { id: string }).id),
+    async (request) => deps.service.retire(request.body.id),
   );
 }

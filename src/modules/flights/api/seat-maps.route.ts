@@ -123,7 +123,7 @@ export function seatMapsRoute(
       },
     },
     async (request) => {
-      const { offer_id, booking_id } = request.query as { offer_id?: string; booking_id?: string };
+      const { offer_id, booking_id } = request.query;
       if ((offer_id === undefined) === (booking_id === undefined))
         throw invalidField('', 'give exactly one of offer_id and booking_id', 'querystring');
       return booking_id
