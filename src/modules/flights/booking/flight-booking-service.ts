@@ -1,16 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { KeysetPosition } from '../../../db/keyset.ts';
 import type { Database } from '../../../db/tables.ts';
-import { AppError, invalidField, invalidFields } from '../../../http/app-error.ts';
+import { invalidField, invalidFields } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { localToInstant } from '../../../shared/calendar.ts';
-import { foldedNames } from '../../../shared/names.ts';
-import { type Principal, visibilityOf } from '../../auth/index.ts';
+import type { Principal } from '../../auth/index.ts';
 import type { BookingFrame } from '../../bookings/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { RateTable } from '../../money/index.ts';
-import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
+import type { PaymentsService, Prepared } from '../../payments/index.ts';
 import type { TermsFor } from '../../pricing/index.ts';
 import { servicesAmount } from '../ancillaries/ancillaries.ts';
 import { assignSeats } from '../ancillaries/assign-seats.ts';
@@ -27,12 +25,9 @@ import {
   FLIGHT_BOOKING_ID_PREFIX,
   FLIGHT_REFERENCE_LENGTH,
   holdDeadline,
-  isNameCorrection,
-  newTicketNumber,
 } from './booking-rules.ts';
-import { transition } from './booking-states.ts';
-import { bookingView, etagOf } from './booking-view.ts';
-import type { BookFlightRequest, UpdateBookingChanges } from './flight-booking.schemas.ts';
+import { createBookingUpdates } from './booking-updates.ts';
+import type { BookFlightRequest } from './flight-booking.schemas.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
 import {
   flightsOf,
@@ -45,13 +40,15 @@ import {
   takeSeats,
   tripForServices,
 } from './flight-booking-placement.ts';
-import { type FlightBookingRecord, type StoredPassenger, saleOf } from './flight-booking-record.ts';
+import { createFlightBookingReads } from './flight-booking-reads.ts';
+import { type StoredPassenger, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
-import { checkPassengerExtras } from './special-requests.ts';
+import { createHoldTicketing } from './hold-ticketing.ts';
 
-const notFound = () => new AppError('NOT_FOUND', 'No such booking');
-
-/** Places, reads, confirms and edits flight bookings. Seats are taken in the booking's transaction. */
+/**
+ * Flight bookings: placing one (seats taken in the booking's transaction) here; reading, ticketing a hold
+ * and editing in their own files, composed into one service.
+ */
 export function createFlightBookingService(deps: {
   db: Kysely<Database>;
   bookings: FlightBookingsRepository;
@@ -90,22 +87,11 @@ export function createFlightBookingService(deps: {
     ) => Promise<string[]>;
   };
 }) {
-  const { db, bookings, seats, clock, ids, payments } = deps;
-
-  async function loadVisible(
-    principal: Principal,
-    by: { id?: string | undefined; reference?: string | undefined },
-  ): Promise<FlightBookingRecord> {
-    const row = await bookings.findVisible(visibilityOf(principal), by);
-    if (!row) throw notFound();
-    const due =
-      row.status === 'held' &&
-      row.hold_expires_at !== null &&
-      row.hold_expires_at <= clock.now().toISOString();
-    if (due && (await deps.expireHold(row.id)))
-      return (await bookings.findVisible(visibilityOf(principal), { id: row.id }))!;
-    return row;
-  }
+  const { bookings, seats, clock, ids, payments } = deps;
+  const reads = createFlightBookingReads({ bookings, clock, expireHold: deps.expireHold });
+  const ticketing = createHoldTicketing({ ...deps, reads });
+  const updates = createBookingUpdates({ ...deps, reads });
+  const { view } = reads;
 
   /**
    * Tells the booking just inserted of every retime stored for its flights that its times (this process's
@@ -139,77 +125,12 @@ export function createFlightBookingService(deps: {
     return told;
   }
 
-  async function view(row: FlightBookingRecord) {
-    return { booking: bookingView(row, await bookings.events(row.id)), etag: etagOf(row) };
-  }
-
-  /** The sale a booking's payment pays for. */
-  const dueOf = (row: FlightBookingRecord) => saleOf(row.itinerary);
-
-  /**
-   * Tickets a hold in one transaction with taking its money: the payment given now (`pay_booking`) or
-   * the one set aside when it was made (`confirm_booking`; 402 PAYMENT_REQUIRED if there is none).
-   */
-  async function ticketHold(principal: Principal, id: string, paymentInput: PaymentInput | undefined) {
-    const row = await loadVisible(principal, { id });
-    transition(row.status, 'confirm');
-    const now = clock.now();
-    if (row.hold_expires_at && row.hold_expires_at <= now.toISOString()) {
-      throw new AppError('INVALID_STATE_TRANSITION', 'The hold has expired', {
-        booking_status: 'expired',
-        allowed_actions: [],
-      });
-    }
-    if (paymentInput && row.payment)
-      throw new AppError(
-        'CONFLICT',
-        'The hold already has a payment; confirm it with POST /confirm_booking',
-        {
-          payment_status: row.payment.status,
-        },
-      );
-    const carrier = row.itinerary.slices[0]!.segments[0]!.carrier;
-    const passengers = row.passengers;
-    const tickets = Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)]));
-    const due = dueOf(row);
-    const purpose = {
-      bookingId: id,
-      product: 'flight',
-      description: `Flight booking ${row.reference}`,
-      agencyId: row.agency_id,
-    };
-    const prepared = paymentInput ? await payments.prepare(principal, paymentInput, due) : undefined;
-    const changed = await deps.frame.change({
-      prepared,
-      run: async (trx) => {
-        const ok = await bookings.changeStatus(
-          trx,
-          id,
-          'held',
-          'confirmed',
-          { tickets, hold_expires_at: null },
-          now.toISOString(),
-        );
-        if (!ok) return false;
-        const payment = prepared
-          ? await payments.settle(trx, prepared, due, purpose, true)
-          : await payments.collect(trx, due, purpose);
-        await bookings.setPayment(trx, id, payment, now.toISOString());
-        await deps.tell(trx, id, 'flight_booking.confirmed', {
-          type: 'confirmed',
-          data: { tickets: passengers.length, payment_method: payment.method },
-          at: now.toISOString(),
-        });
-        return true;
-      },
-      used: (ok) => ok,
-    });
-    const latest = await loadVisible(principal, { id });
-    if (!changed) transition(latest.status, 'confirm');
-    return view(latest);
-  }
-
   return {
+    getBooking: reads.getBooking,
+    listBookings: reads.listBookings,
+    confirmBooking: ticketing.confirmBooking,
+    payBooking: ticketing.payBooking,
+    updateBooking: updates.updateBooking,
     /**
      * Books an offer. In one transaction: take the seats of every flight (or none), price them from
      * the seats sold before this sale, and refuse with PRICE_CHANGED if that differs from what the
@@ -338,111 +259,6 @@ export function createFlightBookingService(deps: {
         madeHere: (made) => made.id === bookingId,
       });
       return view(row);
-    },
-
-    async getBooking(principal: Principal, by: { id?: string | undefined; reference?: string | undefined }) {
-      return view(await loadVisible(principal, by));
-    },
-
-    async listBookings(
-      principal: Principal,
-      filter: { status?: string | undefined },
-      after: KeysetPosition | undefined,
-      limit: number,
-    ) {
-      const page = await bookings.list(visibilityOf(principal), filter, after, limit);
-      return {
-        rows: page.rows,
-        data: page.rows.map((r) => bookingView(r, [])),
-        more: page.more,
-        total: page.total,
-      };
-    },
-
-    /** Confirms a hold whose payment was given when it was made: the money is taken, tickets issued. */
-    async confirmBooking(principal: Principal, id: string) {
-      return ticketHold(principal, id, undefined);
-    },
-
-    /** Pays a hold that has no payment yet, and tickets it. */
-    async payBooking(principal: Principal, id: string, payment: PaymentInput) {
-      return ticketHold(principal, id, payment);
-    },
-
-    /**
-     * Edits contact details, corrects passenger names and sets their special requests and loyalty accounts,
-     * if the client's `If-Match` is the booking's current ETag (RFC 9110 §13.1.1); a name may differ from
-     * the name booked by at most three letters, however many corrections it took.
-     */
-    async updateBooking(
-      principal: Principal,
-      id: string,
-      ifMatch: string | undefined,
-      input: UpdateBookingChanges,
-    ) {
-      if (!ifMatch)
-        throw new AppError('PRECONDITION_REQUIRED', 'Send If-Match with the ETag from GET /booking');
-      const row = await loadVisible(principal, { id });
-      transition(row.status, 'update');
-      if (ifMatch !== etagOf(row))
-        throw new AppError('PRECONDITION_FAILED', 'The booking changed since you read it', {
-          etag: etagOf(row),
-        });
-      const passengers = row.passengers.map((p) => ({ ...p }));
-      const changes: Record<string, unknown> = {};
-      const extras: string[] = [];
-      (input.passengers ?? []).forEach((edit, i) => {
-        const p = passengers.find((x) => x.id === edit.id);
-        if (!p) throw invalidField(`/passengers/${i}/id`, 'is not a passenger of this booking');
-        const before = `${p.given_name} ${p.family_name}`;
-        const after = `${edit.given_name ?? p.given_name} ${edit.family_name ?? p.family_name}`;
-        const booked = p.booked_name ?? before;
-        if (!isNameCorrection(booked, after))
-          throw invalidField(
-            `/passengers/${i}`,
-            `a name may differ from the name booked (${booked}) by at most 3 letters; cancel and rebook to change the traveller`,
-          );
-        p.given_name = edit.given_name ?? p.given_name;
-        p.family_name = edit.family_name ?? p.family_name;
-        if (before !== after) {
-          changes[p.id] = after;
-          p.booked_name = booked;
-        }
-        if (edit.special_requests !== undefined) p.special_requests = edit.special_requests;
-        if (edit.loyalty_accounts !== undefined) p.loyalty_accounts = edit.loyalty_accounts;
-        if (edit.special_requests !== undefined || edit.loyalty_accounts !== undefined) {
-          const problems = checkPassengerExtras(p, `/passengers/${i}`);
-          if (problems.length > 0) throw invalidFields('The update', problems);
-          extras.push(p.id);
-        }
-      });
-      const contact = {
-        ...row.contact,
-        ...Object.fromEntries(Object.entries(input.contact ?? {}).filter(([, v]) => v !== undefined)),
-      };
-      const now = clock.now().toISOString();
-      const saved = await db.transaction().execute(async (trx) => {
-        const ok = await bookings.updateAtVersion(
-          trx,
-          id,
-          row.version,
-          {
-            passengers,
-            names: foldedNames(passengers),
-            contact,
-          },
-          now,
-        );
-        if (ok)
-          await deps.tell(trx, id, 'flight_booking.updated', {
-            type: 'updated',
-            data: { contact: input.contact !== undefined, names: changes, requests_of: extras },
-            at: now,
-          });
-        return ok;
-      });
-      if (!saved) throw new AppError('PRECONDITION_FAILED', 'The booking changed since you read it');
-      return view(await loadVisible(principal, { id }));
     },
   };
 }
