@@ -52,25 +52,11 @@ import {
   catalogRoutes,
   createCatalogueService,
 } from './modules/catalog/index.ts';
-import {
-  createEventCatalogue,
-  createEventLog,
-  createEventsRepository,
-  eventsRoutes,
-  eventWebhooksDocument,
-} from './modules/events/index.ts';
+import { createEventCatalogue, eventsModule, eventWebhooksDocument } from './modules/events/index.ts';
 import { exchangeRatesModule, RATE_SCHEMAS, RATES_COUNTER } from './modules/exchange-rates/index.ts';
 import { FLIGHT_EVENTS, FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_EVENTS, HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
-import {
-  createLedgerReports,
-  createLedgerRepository,
-  createLedgerService,
-  LEDGER_EVENTS,
-  LEDGER_SCHEMAS,
-  ledgerRoutes,
-  reportsRoutes,
-} from './modules/ledger/index.ts';
+import { LEDGER_EVENTS, LEDGER_SCHEMAS, ledgerModule } from './modules/ledger/index.ts';
 import { mailModule } from './modules/mail/index.ts';
 import { PAYMENT_SCHEMAS, type Prepared, paymentsModule } from './modules/payments/index.ts';
 import { PRICING_COUNTER, PRICING_SCHEMAS, pricingModule } from './modules/pricing/index.ts';
@@ -243,9 +229,11 @@ export async function buildApp(deps: AppDeps) {
       ]),
   });
   const products = createProductRegistry();
-  const eventsRepository = createEventsRepository(storage.db);
-  const events = createEventLog(eventsRepository);
-  eventsRoutes(app, { events: eventsRepository, catalogue: eventCatalogue, guard: guards.read });
+  const { repository: eventsRepository, log: events } = eventsModule(app, {
+    db: storage.db,
+    catalogue: eventCatalogue,
+    guard: guards.read,
+  });
   const webhooks = webhooksModule(app, {
     db: storage.db,
     events: eventsRepository,
@@ -287,25 +275,13 @@ export async function buildApp(deps: AppDeps) {
     guard: guards.admin,
     pollMs: config.jobs.pricingRefreshMs,
   });
-  const ledger = createLedgerRepository(storage.db, ids);
-  ledgerRoutes(app, {
-    service: createLedgerService({
-      db: storage.db,
-      ledger,
-      clock,
-      tell: async (trx, type, by, account, at) => {
-        await events.record(trx, {
-          id: ids.ordered('evt'),
-          type,
-          at,
-          object: account,
-          owner: { userId: by.userId, agencyId: account.agency_id },
-        });
-      },
-    }),
+  const { ledger } = ledgerModule(app, {
+    db: storage.db,
+    clock,
+    ids,
+    events,
     guards: { read: guards.read, admin: guards.admin },
   });
-  reportsRoutes(app, { reports: createLedgerReports({ db: storage.db, ledger }), guard: guards.read });
   const payments = paymentsModule(app, {
     db: storage.db,
     ledger,

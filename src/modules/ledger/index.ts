@@ -33,4 +33,5 @@ export const LEDGER_SCHEMAS = [
   SalesReportSchema,
   StatementSchema,
 ];
+export { ledgerModule } from './ledger.module.ts';
 export { LEDGER_EVENTS } from './ledger-event-types.ts';
