@@ -1,75 +1,30 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
-import { sharedSecret } from '../../db/service-secrets.ts';
-import type { Database } from '../../db/tables.ts';
-import { thenRefresh } from '../../db/versioned-cache.ts';
-import type { App } from '../../http/app-instance.ts';
-import type { Idempotency } from '../../http/idempotency.ts';
-import type { SearchGate } from '../../http/search-gate.ts';
-import type { Scheduler } from '../../jobs/scheduler.ts';
-import type { Clock } from '../../ports/clock.ts';
-import type { IdGenerator } from '../../ports/ids.ts';
-import type { SearchTimer } from '../../ports/metrics.ts';
-import type { BookingFrame, ProductRegistry } from '../bookings/index.ts';
-import type { Catalogue } from '../catalog/index.ts';
-import type { EventLog } from '../events/index.ts';
-import type { RateTable } from '../money/index.ts';
-import type { PaymentsService, Prepared } from '../payments/index.ts';
-import type { TermsFor } from '../pricing/index.ts';
 import { AddServicesRequestSchema, FlightServiceSchema } from './ancillaries/ancillaries.schemas.ts';
-import { createSeatAssignmentsRepository } from './ancillaries/seat-assignments-repository.ts';
-import { flightBookingRoutes } from './api/flight-booking.routes.ts';
-import { flightChangeRoutes } from './api/flight-change.routes.ts';
-import { flightMetadataRoutes } from './api/flight-metadata.routes.ts';
-import { flightOperationsRoutes } from './api/flight-operations.routes.ts';
-import { flightServicesRoutes } from './api/flight-services.routes.ts';
-import { searchFlightRoute } from './api/search-flight.route.ts';
-import { SeatMapSchema, seatMapsRoute } from './api/seat-maps.route.ts';
-import { textImportRoutes } from './api/text-imports.routes.ts';
-import { createBookingRelease } from './booking/booking-release.ts';
-import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking/booking-rules.ts';
+import { SeatMapSchema } from './api/seat-maps.route.ts';
 import {
   BookFlightRequestSchema,
   FlightBookingSchema,
   PayBookingRequestSchema,
   UpdateBookingRequestSchema,
 } from './booking/flight-booking.schemas.ts';
-import { createFlightBookingEvents, createOperatorEvents } from './booking/flight-booking-events.ts';
-import { createFlightBookingSearch } from './booking/flight-booking-search.ts';
-import { createFlightBookingService } from './booking/flight-booking-service.ts';
-import { createFlightBookingsRepository } from './booking/flight-bookings-repository.ts';
-import { createFlightCancellationService } from './booking/flight-cancellation-service.ts';
 import {
   ChangeBookingRequestSchema,
   ChangeOfferSchema,
   SearchChangesRequestSchema,
   SearchChangesResponseSchema,
 } from './booking/flight-change.schemas.ts';
-import { createFlightChangeService } from './booking/flight-change-service.ts';
-import { createFlightDisruptions } from './booking/flight-disruptions.ts';
 import { FLIGHT_EVENT_SCHEMAS } from './booking/flight-event-types.ts';
-import { createFlightRetimeService } from './booking/flight-retime-service.ts';
-import { createFlightServicesSale } from './booking/flight-services-sale.ts';
-import { createHoldExpiry } from './booking/hold-expiry.ts';
-import { createPartCancellations } from './booking/part-cancellations.ts';
-import { createScheduleImportEffects } from './booking/schedule-import-effects.ts';
-import { createSeatMapsService } from './booking/seat-maps-service.ts';
-import { createNetworkCache } from './inventory/network-cache.ts';
-import { createNetworkImporter } from './inventory/network-import.ts';
-import { createNetworkRepository } from './inventory/network-repository.ts';
-import { createSeatInventoryRepository } from './inventory/seat-inventory-repository.ts';
-import { createTextImports } from './inventory/text-imports.ts';
-import { createFlightSearchService } from './search/flight-search-service.ts';
-import { createOfferTokens } from './search/offer-token.ts';
 import {
   OfferSchema,
   SearchFlightRequestSchema,
   SearchFlightResponseSchema,
 } from './search/search-flight.schemas.ts';
 
+export { FLIGHT_EVENTS } from './booking/flight-event-types.ts';
 export { generateNetwork, PRESETS, type Preset } from './demo/network-generator.ts';
+export { flightsModule } from './flights.module.ts';
 export { isFaresCsv } from './inventory/fare-csv.ts';
 export type { NetworkFile } from './inventory/network-file.ts';
+
 /** The flight schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const FLIGHT_SCHEMAS = [
   ...FLIGHT_EVENT_SCHEMAS,
@@ -88,237 +43,3 @@ export const FLIGHT_SCHEMAS = [
   SearchChangesResponseSchema,
   ChangeBookingRequestSchema,
 ];
-
-export interface FlightsDeps {
-  db: Kysely<Database>;
-  catalogue: Catalogue;
-  clock: Clock;
-  ids: IdGenerator;
-  guards: {
-    read: onRequestAsyncHookHandler;
-    book: onRequestAsyncHookHandler;
-    admin: onRequestAsyncHookHandler;
-  };
-  idempotency: Idempotency;
-  products: ProductRegistry;
-  scheduler: Scheduler;
-  searchGate: SearchGate;
-  /** Times each search's phases for the gauges. */
-  searchTimer?: SearchTimer;
-  /** The event log every booking change is recorded in. */
-  events: EventLog;
-  /** Takes, sets aside and gives back the money of bookings. */
-  payments: PaymentsService;
-  /** The frame every booking step runs in. */
-  frame: BookingFrame<Prepared>;
-  /** The exchange rates in force, for searches asked to show another currency. */
-  rates: () => RateTable;
-  /** Pricing rules: the selling price of an offer for its buyer. */
-  pricing: TermsFor;
-  /** The version of the pricing rules `pricing` applies (a search answer is reused only within one). */
-  pricingVersion: () => number;
-  jobs: { networkRefreshMs: number; holdSweepMs: number };
-}
-
-/** The flight area: inventory, search and bookings. Returns what the command line needs. */
-export async function flightsModule(app: App, deps: FlightsDeps) {
-  const network = createNetworkRepository(deps.db);
-  const seats = createSeatInventoryRepository(deps.db);
-  const seatAssignments = createSeatAssignmentsRepository(deps.db);
-  const secret = await sharedSecret(deps.db, 'offer_key');
-  const offers = createOfferTokens(secret);
-  const bookingsRepo = createFlightBookingsRepository(deps.db);
-  const networkCache = createNetworkCache(deps.db, network, deps.catalogue);
-  const search = createFlightSearchService({
-    timer: deps.searchTimer,
-    pricingVersion: deps.pricingVersion,
-    networkCache,
-    seats,
-    offers,
-    catalogue: deps.catalogue,
-    clock: deps.clock,
-    rates: deps.rates,
-    pricing: deps.pricing,
-  });
-
-  const { clock, ids, db, catalogue } = deps;
-  const tell = createFlightBookingEvents({ bookings: bookingsRepo, log: deps.events, ids });
-  const announce = createOperatorEvents({ log: deps.events, ids });
-  const release = createBookingRelease({
-    bookings: bookingsRepo,
-    seats,
-    seatAssignments,
-    payments: deps.payments,
-  });
-  const cancellations = createFlightCancellationService({
-    db,
-    bookings: bookingsRepo,
-    clock,
-    release,
-    parts: createPartCancellations({
-      db,
-      bookings: bookingsRepo,
-      seats,
-      seatAssignments,
-      networkCache,
-      tell,
-      payments: deps.payments,
-    }),
-    tell,
-    quoteKey: secret,
-  });
-  const holds = createHoldExpiry({ db, bookings: bookingsRepo, clock, release, tell });
-  const disruptions = createFlightDisruptions({ db, bookings: bookingsRepo, network, clock, tell, announce });
-  const retimes = createFlightRetimeService({
-    db,
-    bookings: bookingsRepo,
-    network,
-    seats,
-    catalogue,
-    clock,
-    tell,
-    announce,
-  });
-  const importNetwork = thenRefresh(
-    createNetworkImporter({
-      db,
-      network,
-      catalogue,
-      clock,
-      ids,
-      onScheduleChanges: createScheduleImportEffects({
-        bookings: bookingsRepo,
-        network,
-        catalogue,
-        retimeBookingsOn: retimes.retimeBookingsOn,
-        disruptOn: disruptions.disruptOn,
-        announce,
-      }),
-    }),
-    networkCache,
-  );
-  const bookings = createFlightBookingService({
-    db,
-    bookings: bookingsRepo,
-    seats,
-    seatAssignments,
-    networkCache,
-    offers,
-    catalogue,
-    clock,
-    ids,
-    tell,
-    expireHold: (id) => holds.expireHold(id),
-    payments: deps.payments,
-    frame: deps.frame,
-    pricing: deps.pricing,
-    rates: deps.rates,
-    retimed: { stored: (trx, flights) => network.retimesOf(trx, flights), tell: retimes.retimeBookingsOn },
-  });
-
-  searchFlightRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });
-  seatMapsRoute(app, {
-    seatMaps: createSeatMapsService({
-      networkCache,
-      offers,
-      bookings: bookingsRepo,
-      assignments: seatAssignments,
-      clock: deps.clock,
-    }),
-    guard: deps.guards.read,
-  });
-  flightMetadataRoutes(app, { networkCache, catalogue, guard: deps.guards.read });
-  flightBookingRoutes(app, {
-    bookings,
-    products: deps.products,
-    idempotency: deps.idempotency,
-    guards: deps.guards,
-  });
-  flightServicesRoutes(app, {
-    sale: createFlightServicesSale({
-      db,
-      bookings: bookingsRepo,
-      assignments: seatAssignments,
-      networkCache,
-      clock,
-      ids,
-      tell,
-      payments: deps.payments,
-      frame: deps.frame,
-    }),
-    products: deps.products,
-    idempotency: deps.idempotency,
-    guard: deps.guards.book,
-  });
-  flightChangeRoutes(app, {
-    changes: createFlightChangeService({
-      db,
-      bookings: bookingsRepo,
-      seats,
-      assignments: seatAssignments,
-      networkCache,
-      search,
-      offers,
-      catalogue,
-      pricing: deps.pricing,
-      rates: deps.rates,
-      clock,
-      tell,
-      payments: deps.payments,
-      frame: deps.frame,
-      tokenKey: secret,
-    }),
-    retimes,
-    products: deps.products,
-    idempotency: deps.idempotency,
-    guard: deps.guards.book,
-  });
-  const textImports = createTextImports({ importNetwork, catalogue });
-  textImportRoutes(app, {
-    imports: textImports,
-    guard: deps.guards.admin,
-    bodyLimit: 50 * 1_048_576,
-  });
-  flightOperationsRoutes(app, {
-    importNetwork,
-    disruptions,
-    retimes,
-    guard: deps.guards.admin,
-    bodyLimit: 50 * 1_048_576,
-  });
-
-  deps.scheduler.add({
-    name: 'flights.network_refresh',
-    everyMs: deps.jobs.networkRefreshMs,
-    run: () => networkCache.refresh(),
-  });
-  deps.scheduler.add({
-    name: 'flights.hold_expiry',
-    everyMs: deps.jobs.holdSweepMs,
-    run: () => holds.expireDueHolds(),
-  });
-  deps.products.register({
-    name: 'flight',
-    idPrefix: FLIGHT_BOOKING_ID_PREFIX,
-    referenceLength: FLIGHT_REFERENCE_LENGTH,
-    schemaId: 'FlightBooking',
-    changedThrough: 'flight bookings change through /update_booking and /confirm_booking',
-    parts: ['passenger_ids', 'slices'],
-    get: bookings.getBooking,
-    search: createFlightBookingSearch({ bookings: bookingsRepo }),
-    quoteCancellation: async (p, id, part) => ({
-      ...(await cancellations.quoteCancellation(p, id, part)),
-      room_id: null,
-    }),
-    cancel: (p, id, quoteId, part) => cancellations.cancelBooking(p, id, quoteId, part),
-  });
-  return {
-    importNetwork,
-    ...textImports,
-    expireDueHolds: () => holds.expireDueHolds(),
-    countSchedules: () => network.countSchedules(),
-    refreshNetwork: () => networkCache.refresh(),
-    indexStats: () => networkCache.stats(),
-  };
-}
-export { FLIGHT_EVENTS } from './booking/flight-event-types.ts';

@@ -1,26 +1,3 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
-import { sharedSecret } from '../../db/service-secrets.ts';
-import type { Database } from '../../db/tables.ts';
-import { thenRefresh } from '../../db/versioned-cache.ts';
-import type { App } from '../../http/app-instance.ts';
-import type { Idempotency } from '../../http/idempotency.ts';
-import type { SearchGate } from '../../http/search-gate.ts';
-import type { Scheduler } from '../../jobs/scheduler.ts';
-import type { Clock } from '../../ports/clock.ts';
-import type { IdGenerator } from '../../ports/ids.ts';
-import type { SearchTimer } from '../../ports/metrics.ts';
-import type { SnapshotStore } from '../../ports/snapshot-store.ts';
-import type { BookingFrame, ProductRegistry } from '../bookings/index.ts';
-import { type Catalogue, fold } from '../catalog/index.ts';
-import type { EventLog } from '../events/index.ts';
-import type { RateTable } from '../money/index.ts';
-import type { PaymentsService, Prepared } from '../payments/index.ts';
-import type { TermsFor } from '../pricing/index.ts';
-import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
-import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
-import { hotelOperationsRoutes } from './api/hotel-operations.routes.ts';
-import { searchHotelsRoute } from './api/search-hotels.route.ts';
 import {
   BookHotelRequestSchema,
   CheckRateRequestSchema,
@@ -28,32 +5,15 @@ import {
   HotelBookingSchema,
   ModifyHotelBookingRequestSchema,
 } from './booking/hotel-booking.schemas.ts';
-import { createHotelBookingEvents } from './booking/hotel-booking-events.ts';
-import { createHotelBookingReads } from './booking/hotel-booking-reads.ts';
-import { createHotelBookingSearch } from './booking/hotel-booking-search.ts';
-import {
-  createHotelBookingService,
-  HOTEL_BOOKING_ID_PREFIX,
-  HOTEL_REFERENCE_LENGTH,
-} from './booking/hotel-booking-service.ts';
-import { createHotelBookingsRepository } from './booking/hotel-bookings-repository.ts';
-import { createHotelCancellations } from './booking/hotel-cancellations.ts';
-import { createHotelModifications } from './booking/hotel-modifications.ts';
-import { createAllotments } from './inventory/hotel-allotments.ts';
-import { createHotelImporter } from './inventory/hotel-import.ts';
-import { createHotelInventoryRepository } from './inventory/hotel-inventory-repository.ts';
-import { createHotelTableImport } from './inventory/hotel-table-import.ts';
-import { createHotelsRepository } from './inventory/hotels-repository.ts';
-import { createHotelIndexCache } from './search/hotel-index-cache.ts';
-import { createHotelSearchService } from './search/hotel-search-service.ts';
-import { createRateKeys } from './search/rate-key.ts';
 import {
   HotelResultSchema,
   SearchHotelsRequestSchema,
   SearchHotelsResponseSchema,
 } from './search/search-hotels.schemas.ts';
 
+export { HOTEL_EVENTS } from './booking/hotel-event-types.ts';
 export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './demo/hotel-generator.ts';
+export { hotelsModule } from './hotels.module.ts';
 export { HOTEL_TABLES, hotelTableOf } from './inventory/hotel-csv.ts';
 export type { HotelFile } from './inventory/hotel-file.ts';
 
@@ -68,149 +28,3 @@ export const HOTEL_SCHEMAS = [
   BookHotelRequestSchema,
   ModifyHotelBookingRequestSchema,
 ];
-
-/** The hotel area: content, rates and allotments, their import, search, and the booking lifecycle. */
-export async function hotelsModule(
-  app: App,
-  deps: {
-    db: Kysely<Database>;
-    catalogue: Catalogue;
-    clock: Clock;
-    ids: IdGenerator;
-    guards: {
-      read: onRequestAsyncHookHandler;
-      book: onRequestAsyncHookHandler;
-      admin: onRequestAsyncHookHandler;
-    };
-    idempotency: Idempotency;
-    products: ProductRegistry;
-    scheduler: Scheduler;
-    searchGate: SearchGate;
-    /** Times each search's phases for the gauges. */
-    searchTimer?: SearchTimer;
-    /** Exchange rates for comparing and showing prices across currencies. */
-    rates: () => RateTable;
-    /** The event log every booking change is recorded in. */
-    events: EventLog;
-    /** Takes and gives back the money of bookings. */
-    payments: PaymentsService;
-    /** The frame every booking step runs in. */
-    frame: BookingFrame<Prepared>;
-    /** Pricing rules: rates are sold at their selling price for the buyer. */
-    pricing: TermsFor;
-    /** The version of the pricing rules `pricing` applies (a search answer is reused only within one). */
-    pricingVersion: () => number;
-    jobs: { indexRefreshMs: number };
-    /** Where the search index is saved to start faster (nowhere for tests). */
-    snapshots: SnapshotStore;
-  },
-) {
-  const hotels = createHotelsRepository(deps.db);
-  const secret = await sharedSecret(deps.db, 'offer_key');
-  const index = createHotelIndexCache({
-    db: deps.db,
-    hotels,
-    catalogue: deps.catalogue,
-    fold,
-    snapshots: deps.snapshots,
-    databaseSecret: secret,
-    onSnapshotError: (error) => app.log.warn({ err: error }, 'the hotel index snapshot could not be saved'),
-  });
-  const inventory = createHotelInventoryRepository(deps.db);
-  const rateKeys = createRateKeys(secret);
-  // A snapshot being written is finished before the process goes.
-  app.addHook('onClose', () => index.saved());
-  const search = createHotelSearchService({
-    timer: deps.searchTimer,
-    pricingVersion: deps.pricingVersion,
-    index,
-    inventory,
-    rateKeys,
-    catalogue: deps.catalogue,
-    clock: deps.clock,
-    rates: deps.rates,
-    pricing: deps.pricing,
-  });
-  const bookingsRepo = createHotelBookingsRepository(deps.db);
-  const reads = createHotelBookingReads({ db: deps.db, bookings: bookingsRepo, clock: deps.clock });
-  const tell = createHotelBookingEvents({ bookings: bookingsRepo, reads, log: deps.events, ids: deps.ids });
-  const bookings = createHotelBookingService({
-    reads,
-    db: deps.db,
-    hotels,
-    bookings: bookingsRepo,
-    inventory,
-    rateKeys,
-    catalogue: deps.catalogue,
-    clock: deps.clock,
-    ids: deps.ids,
-    tell,
-    payments: deps.payments,
-    frame: deps.frame,
-    pricing: deps.pricing,
-  });
-  const changing = {
-    db: deps.db,
-    hotels,
-    bookings: bookingsRepo,
-    inventory,
-    reads,
-    clock: deps.clock,
-    tell,
-    payments: deps.payments,
-    frame: deps.frame,
-    pricing: deps.pricing,
-  };
-  const cancellations = createHotelCancellations({ ...changing, quoteKey: secret });
-  const modifications = createHotelModifications(changing);
-  const importHotels = thenRefresh(createHotelImporter({ ...deps, hotels }), index);
-  const importHotelTable = thenRefresh(createHotelTableImport({ ...deps, hotels }), index);
-  searchHotelsRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });
-  hotelMetadataRoutes(app, { index, hotels, catalogue: deps.catalogue, guard: deps.guards.read });
-  hotelOperationsRoutes(app, {
-    importHotels,
-    importHotelTable,
-    setAllotment: createAllotments({ db: deps.db, hotels }),
-    guard: deps.guards.admin,
-    bodyLimit: 50 * 1_048_576,
-  });
-  hotelBookingRoutes(app, {
-    bookings,
-    modifications,
-    products: deps.products,
-    idempotency: deps.idempotency,
-    guards: deps.guards,
-  });
-  deps.scheduler.add({
-    name: 'hotels.index_refresh',
-    everyMs: deps.jobs.indexRefreshMs,
-    run: () => index.refresh(),
-  });
-  deps.products.register({
-    name: 'hotel',
-    idPrefix: HOTEL_BOOKING_ID_PREFIX,
-    referenceLength: HOTEL_REFERENCE_LENGTH,
-    schemaId: 'HotelBooking',
-    changedThrough: 'hotel bookings change through /modify_hotel_booking',
-    parts: ['room_id'],
-    get: reads.getBooking,
-    search: createHotelBookingSearch({ bookings: bookingsRepo, reads }),
-    quoteCancellation: async (p, id, part) => ({
-      ...(await cancellations.quoteCancellation(p, id, part.room_id)),
-      passenger_ids: null,
-      slices: null,
-    }),
-    cancel: (p, id, quoteId, part) => cancellations.cancel(p, id, part.room_id, quoteId),
-  });
-  return {
-    importHotels,
-    importHotelTable,
-    countHotels: () => hotels.countHotels(),
-    refreshIndex: () => index.refresh(),
-    indexStats: () => index.stats(),
-    /** Resolves once the search index's snapshots asked for so far are saved. */
-    indexSaved: () => index.saved(),
-    repository: hotels,
-  };
-}
-export { HOTEL_EVENTS } from './booking/hotel-event-types.ts';
