@@ -892,7 +892,7 @@ export interface paths {
         put?: never;
         /**
          * Import a day’s exchange rates
-         * @description Units of each currency one euro buys (as the ECB publishes them), for `as_of`; a day imported again is replaced. The latest day on or before today is in force in every process within a poll (RATES_POLL_MS): searches compare and show prices with it, and a balance paying in another currency is converted at it (the booking records the rate).
+         * @description Units of each currency one euro buys (as the ECB publishes them), for `as_of`; a day imported again is replaced. Each currency’s latest rate dated on or before today is in force in every process within a poll (RATES_POLL_MS); a day may name a few currencies, and the others keep theirs. Searches compare and show prices with them, and a balance paying in another currency is converted at it (the booking records the rate).
          */
         post: operations["import_exchange_rates"];
         delete?: never;
@@ -2605,6 +2605,10 @@ export interface components {
             rates: {
                 [key: string]: number;
             };
+            /** @description The date of each rate: its latest import on or before today, or the shipped reference table’s for a currency never imported. `as_of` is the latest of them. */
+            rates_as_of: {
+                [key: string]: string;
+            };
             /**
              * @description `reference`: the table Itinera ships
              * @enum {string}
@@ -2926,7 +2930,8 @@ export interface components {
             total_currency: string;
             /** @description With `currency` in the request: the total converted, for display */
             total_in_currency?: {
-                amount: number;
+                /** @description Null when no rate is known for the offer’s currency */
+                amount: number | null;
                 currency: string;
             };
         };

@@ -25,20 +25,30 @@ export function createExchangeRatesRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The rates of the latest date on or before `day`, if any were imported. */
+    /**
+     * Each currency's rate of its latest imported date on or before `day` (a day's import need not name
+     * every currency: the others keep their last rate), with that date; undefined if none was imported.
+     */
     async latest(day: string) {
-      const found = await db
-        .selectFrom('exchange_rates')
-        .select((eb) => eb.fn.max('as_of').as('as_of'))
-        .where('as_of', '<=', day)
-        .executeTakeFirst();
-      if (!found?.as_of) return undefined;
       const rows = await db
-        .selectFrom('exchange_rates')
-        .select(['currency', 'per_euro'])
-        .where('as_of', '=', found.as_of)
+        .selectFrom('exchange_rates as e')
+        .select(['e.currency', 'e.per_euro', 'e.as_of'])
+        .where('e.as_of', '<=', day)
+        .where((eb) =>
+          eb(
+            'e.as_of',
+            '=',
+            eb
+              .selectFrom('exchange_rates as l')
+              .select((l) => l.fn.max('l.as_of').as('latest'))
+              .whereRef('l.currency', '=', 'e.currency')
+              .where('l.as_of', '<=', day),
+          ),
+        )
+        .orderBy('e.currency')
         .execute();
-      return { asOf: found.as_of, rows };
+      if (rows.length === 0) return undefined;
+      return { asOf: rows.reduce((max, r) => (r.as_of > max ? r.as_of : max), rows[0]!.as_of), rows };
     },
   };
 }

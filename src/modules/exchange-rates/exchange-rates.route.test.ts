@@ -61,7 +61,14 @@ describe('exchange rates', () => {
     });
     assert.equal(made.statusCode, 200, made.body);
     assert.deepEqual([made.json().currencies, made.json().in_force.source], [3, 'imported']);
-    assert.deepEqual((await inForce(t, admin.auth)).rates, { GBP: 0.8, JPY: 160, USD: 1.25 });
+    const after = await inForce(t, admin.auth);
+    assert.deepEqual(
+      [after.rates.GBP, after.rates.JPY, after.rates.USD, after.rates_as_of.USD],
+      [0.8, 160, 1.25, '2026-11-20'],
+    );
+    // The currencies the day left out keep the rates they had (here the shipped reference table's).
+    assert.equal(after.rates.SEK, REFERENCE_RATES.perEuro.get('SEK'));
+    assert.equal(after.rates_as_of.SEK, REFERENCE_RATES.asOf);
     // The other process sees it at its next poll (at once on PostgreSQL, which announces it).
     if (t.storage.engine === 'sqlite') assert.equal((await inForce(other, admin.auth)).source, 'reference');
     await other.rates.source.refresh();

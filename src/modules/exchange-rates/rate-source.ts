@@ -10,12 +10,16 @@ export const RATES_COUNTER = 'exchange_rates';
 /** The rate table in force, and where it came from. */
 export interface CurrentRates {
   table: RateTable;
+  /** `imported`: at least one rate was imported; the others are the shipped reference table's. */
   source: 'imported' | 'reference';
+  /** The date of each currency's rate. */
+  dates: ReadonlyMap<string, string>;
 }
 
 /**
- * The exchange rates every process uses: the latest imported date on or before today, or the shipped
- * reference table while none is imported. Held in memory for searches and payments (read without
+ * The exchange rates every process uses: for each currency, its latest imported rate dated on or before
+ * today, or the shipped reference table's while none is (an import of three currencies leaves the other
+ * eighty-six as they were). Held in memory for searches and payments (read without
  * waiting), and reloaded when an import anywhere moves the counter, or a new day may bring a rate dated
  * for it into force.
  */
@@ -25,7 +29,9 @@ export function createRateSource(deps: {
   clock: Clock;
   reference: RateTable;
 }) {
-  let held: CurrentRates = { table: deps.reference, source: 'reference' };
+  const referenceDates = () =>
+    new Map([...deps.reference.perEuro.keys()].map((c) => [c, deps.reference.asOf]));
+  let held: CurrentRates = { table: deps.reference, source: 'reference', dates: referenceDates() };
   let loadedFor = { version: -1, day: '' };
 
   return {
@@ -37,15 +43,15 @@ export function createRateSource(deps: {
       const day = deps.clock.now().toISOString().slice(0, 10);
       if (version === loadedFor.version && day === loadedFor.day) return held;
       const latest = await deps.repository.latest(day);
+      const dates = referenceDates();
+      const perEuro = new Map(deps.reference.perEuro);
+      for (const r of latest?.rows ?? []) {
+        perEuro.set(r.currency, Number(r.per_euro));
+        dates.set(r.currency, r.as_of);
+      }
       held = latest
-        ? {
-            table: {
-              asOf: latest.asOf,
-              perEuro: new Map(latest.rows.map((r) => [r.currency, Number(r.per_euro)])),
-            },
-            source: 'imported',
-          }
-        : { table: deps.reference, source: 'reference' };
+        ? { table: { asOf: latest.asOf, perEuro }, source: 'imported', dates }
+        : { table: deps.reference, source: 'reference', dates };
       loadedFor = { version, day };
       return held;
     },

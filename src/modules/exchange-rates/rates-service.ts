@@ -9,12 +9,14 @@ import { RATES_COUNTER, type RateSource } from './rate-source.ts';
 
 /** The rate table in force, as the API shows it. */
 export function ratesView(source: RateSource) {
-  const { table, source: from } = source.current();
+  const { table, source: from, dates } = source.current();
+  const codes = [...table.perEuro.keys()].sort();
   return {
     as_of: table.asOf,
     base: 'EUR',
     source: from,
-    rates: Object.fromEntries([...table.perEuro.entries()].sort(([a], [b]) => a.localeCompare(b))),
+    rates: Object.fromEntries(codes.map((c) => [c, table.perEuro.get(c)!])),
+    rates_as_of: Object.fromEntries(codes.map((c) => [c, dates.get(c) ?? table.asOf])),
   };
 }
 

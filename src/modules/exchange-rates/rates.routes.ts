@@ -17,6 +17,11 @@ const RatesSchema = Type.Object(
       description: '`reference`: the table Itinera ships',
     }),
     rates: Type.Record(Type.String(), Type.Number(), { description: 'Units of each currency one euro buys' }),
+    rates_as_of: Type.Record(Type.String(), Type.String({ format: 'date' }), {
+      description:
+        'The date of each rate: its latest import on or before today, or the shipped reference table’s for a ' +
+        'currency never imported. `as_of` is the latest of them.',
+    }),
   },
   { $id: 'ExchangeRates' },
 );
@@ -42,8 +47,9 @@ export function ratesRoutes(
         summary: 'Import a day’s exchange rates',
         description:
           'Units of each currency one euro buys (as the ECB publishes them), for `as_of`; a day imported again ' +
-          'is replaced. The latest day on or before today is in force in every process within a poll ' +
-          '(RATES_POLL_MS): searches compare and show prices with it, and a balance paying in another ' +
+          'is replaced. Each currency’s latest rate dated on or before today is in force in every process ' +
+          'within a poll (RATES_POLL_MS); a day may name a few currencies, and the others keep theirs. ' +
+          'Searches compare and show prices with them, and a balance paying in another ' +
           'currency is converted at it (the booking records the rate).',
         security: [{ oauth2: ['admin'] }],
         body: Type.Object(

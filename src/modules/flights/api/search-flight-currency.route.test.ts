@@ -45,9 +45,10 @@ describe('flight search across currencies', () => {
       refund: { allowed: false, penalty: 0 },
     });
     // 90.00 GBP is about 103 EUR: dearer than 95.00 EUR, though its number is smaller.
+    // The third fare is in a currency no rate table knows (Bermudian dollars).
     await t.flights.importNetwork({
-      schedules: [schedule('BA', 832, '08:00'), schedule('EI', 155, '09:00')],
-      fares: [fare('BA', 'GBP', 9000), fare('EI', 'EUR', 9500)],
+      schedules: [schedule('BA', 832, '08:00'), schedule('EI', 155, '09:00'), schedule('FR', 112, '10:00')],
+      fares: [fare('BA', 'GBP', 9000), fare('EI', 'EUR', 9500), fare('FR', 'BMD', 9900)],
     });
     await t.flights.refreshNetwork();
     auth = (await signIn(t)).auth;
@@ -70,7 +71,9 @@ describe('flight search across currencies', () => {
       [
         ['EUR', 9500],
         ['GBP', 9000],
+        ['BMD', 9900],
       ],
+      'one with no rate last',
     );
     const inGbp = await search({ sort: 'price', currency: 'GBP' });
     assert.deepEqual(
@@ -78,6 +81,7 @@ describe('flight search across currencies', () => {
       [
         { amount: convert(REFERENCE_RATES, 9500, 'EUR', 'GBP'), currency: 'GBP' },
         { amount: 9000, currency: 'GBP' },
+        { amount: null, currency: 'GBP' },
       ],
     );
   });
@@ -87,9 +91,14 @@ describe('flight search across currencies', () => {
     assert.equal(usd.exchange_rates_as_of, REFERENCE_RATES.asOf);
     for (const o of usd.data)
       assert.deepEqual(o.total_in_currency, {
-        amount: convert(REFERENCE_RATES, o.total_amount, o.total_currency, 'USD'),
+        amount: convert(REFERENCE_RATES, o.total_amount, o.total_currency, 'USD') ?? null,
         currency: 'USD',
       });
+    // An offer whose currency has no rate is shown, without a converted total, last.
+    const unknown = usd.data.filter((o: any) => o.total_currency === 'BMD');
+    assert.equal(unknown.length, 1);
+    assert.equal(unknown[0].total_in_currency.amount, null);
+    assert.equal(usd.data.at(-1).total_currency, 'BMD');
     const eurInUsd = convert(REFERENCE_RATES, 9500, 'EUR', 'USD')!;
     const cheap = (await search({ currency: 'USD', max_total_amount: eurInUsd })).json();
     assert.deepEqual(

@@ -261,7 +261,7 @@ export function createFlightSearchService(deps: {
         data: window.data.map((c) => {
           const offer = toOffer(c, req, mix, now, buyer.role !== 'customer', seatsLeft(c.options));
           if (!req.currency) return offer;
-          const amount = convert(rates, c.price.total_amount, c.price.currency, req.currency)!;
+          const amount = convert(rates, c.price.total_amount, c.price.currency, req.currency) ?? null;
           return { ...offer, total_in_currency: { amount, currency: req.currency } };
         }),
         ...(req.currency ? { exchange_rates_as_of: rates.asOf } : {}),

@@ -173,7 +173,12 @@ export const OfferSchema = Type.Object(
     total_currency: Type.String({ examples: ['EUR'] }),
     total_in_currency: Type.Optional(
       Type.Object(
-        { amount: Type.Integer(), currency: Type.String() },
+        {
+          amount: Type.Union([Type.Integer(), Type.Null()], {
+            description: 'Null when no rate is known for the offer’s currency',
+          }),
+          currency: Type.String(),
+        },
         { description: 'With `currency` in the request: the total converted, for display' },
       ),
     ),
