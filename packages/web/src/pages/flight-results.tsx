@@ -52,7 +52,8 @@ function byItinerary(offers: Offer[]): Offer[][] {
 function Price(props: { offer: Offer }) {
   const { offer } = props;
   const converted = offer.total_in_currency;
-  return converted && converted.currency !== offer.total_currency ? (
+  // No rate known for the offer's currency: its own price alone.
+  return converted && converted.amount !== null && converted.currency !== offer.total_currency ? (
     <span class="price">
       {money(converted.amount, converted.currency)}
       <small> {t('offer.chargedIn', { amount: money(offer.total_amount, offer.total_currency) })}</small>
