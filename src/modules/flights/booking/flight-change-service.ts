@@ -10,6 +10,7 @@ import type { RateTable } from '../../money/index.ts';
 import type { PaymentsService, Prepared } from '../../payments/index.ts';
 import type { TermsFor } from '../../pricing/index.ts';
 import type { SeatAssignmentsRepository } from '../ancillaries/seat-assignments-repository.ts';
+import { partnersOf } from '../inventory/carrier-partners.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
@@ -19,6 +20,7 @@ import type { OfferTokens } from '../search/offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
 import { transition } from './booking-states.ts';
 import { bookingView, etagOf } from './booking-view.ts';
+import { rankAlternatives } from './change-alternatives.ts';
 import { mixOf } from './change-rules.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
 import { flightsOf, type OfferFlights, saleOfOffer, takeSeats } from './flight-booking-placement.ts';
@@ -172,24 +174,58 @@ export function createFlightChangeService(deps: {
       checkChange(row, changed, now);
       const cabin = row.itinerary.cabin as Cabin;
       const mix = mixOf(row.passengers, row.itinerary.slices[0]!.departure_date);
-      // Alternatives for each slice: the same route and brand on the new date.
+      // Alternatives for each slice: the same route and brand on the new date, on the booking's carrier or
+      // its partners (asked for by name, the search's airline filter taking twenty at a time, so that other
+      // airlines' cheaper offers never crowd them out), any airline only for the airline's own changes.
+      // The validating carrier: the one whose ticket the booking holds (its first flight's).
+      const carrier = row.itinerary.slices[0]!.segments[0]!.carrier;
+      const partners = partnersOf(carrier);
+      const involuntary = isInvoluntary(row);
       const alternatives = new Map<number, FlightIds[number][]>();
       for (const s of input.slices) {
         const old = row.itinerary.slices[s.slice]!;
-        const found = await deps.search.searchFlights(
-          {
-            slices: [{ origin: old.origin, destination: old.destination, departure_date: s.departure_date }],
-            passengers: { adults: mix.adults, children: mix.children, infants: mix.infants },
-            cabin,
-            max_connections: input.max_connections ?? 1,
-            limit: 50,
-          },
-          { agencyId: row.agency_id, role: principal.role },
+        const ask = (include?: string[]) =>
+          deps.search.searchFlights(
+            {
+              slices: [
+                { origin: old.origin, destination: old.destination, departure_date: s.departure_date },
+              ],
+              passengers: { adults: mix.adults, children: mix.children, infants: mix.infants },
+              cabin,
+              max_connections: input.max_connections ?? 1,
+              limit: 50,
+              ...(include ? { airlines: { include } } : {}),
+            },
+            { agencyId: row.agency_id, role: principal.role },
+          );
+        const named = [carrier, ...partners];
+        const groups = Array.from({ length: Math.ceil(named.length / 20) }, (_, k) =>
+          named.slice(k * 20, k * 20 + 20),
         );
-        const options = found.data
+        const answers = await Promise.all([...groups.map((g) => ask(g)), ...(involuntary ? [ask()] : [])]);
+        const seen = new Set<string>();
+        const found = answers
+          .flatMap((a) => a.data)
           .filter((o) => o.brand === row.itinerary.brand)
-          .map((o) => deps.offers.read(o.id)!.slices[0]!)
-          .slice(0, PER_SLICE);
+          .map((o) => ({ offer: o, option: deps.offers.read(o.id)!.slices[0]! }))
+          .filter(({ option }) => {
+            const key = JSON.stringify(option);
+            return !seen.has(key) && seen.add(key);
+          });
+        const options = rankAlternatives(
+          found.map(({ offer, option }) => ({
+            option,
+            carriers: offer.slices[0]!.segments.map((g) => g.carrier),
+            departs: offer.slices[0]!.segments[0]!.departing_at.slice(11, 16),
+            price: offer.total_amount,
+          })),
+          {
+            carrier,
+            partners,
+            departs: old.segments[0]!.departing_at.slice(11, 16),
+            involuntary,
+          },
+        ).slice(0, PER_SLICE);
         alternatives.set(s.slice, options);
       }
       // Every combination of the alternatives, the other slices as booked.

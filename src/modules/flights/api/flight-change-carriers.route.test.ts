@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { signIn } from '../../../../test/helpers/factories.ts';
+import {
+  bookFlight,
+  bookingBody,
+  dayAfter,
+  fareRecord,
+  scheduleRecord,
+  searchBody,
+} from '../../../../test/helpers/flights.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+
+/**
+ * A change stays with the airline that issued the ticket: British Airways' own flights first, then its
+ * oneworld partners', nearest the time booked; Virgin Atlantic (SkyTeam), however cheap, only when the
+ * airline itself cancelled and nothing of its own or its partners' is left.
+ */
+describe('changes that keep the airline', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  let admin: Record<string, string>;
+  before(async () => {
+    t = await buildTestApp();
+    const fare = (carrier: string, adult: number) =>
+      fareRecord(carrier, ['LHR', 'JFK'], 'standard', {
+        adult,
+        child: adult,
+        change: { allowed: true, penalty: 0 },
+      });
+    await t.flights.importNetwork({
+      schedules: [
+        scheduleRecord(t, 'BA', 117, ['LHR', 'JFK'], '08:25', 480),
+        scheduleRecord(t, 'BA', 177, ['LHR', 'JFK'], '18:00', 480),
+        scheduleRecord(t, 'AA', 101, ['LHR', 'JFK'], '09:00', 480),
+        scheduleRecord(t, 'VS', 3, ['LHR', 'JFK'], '08:30', 480),
+      ],
+      fares: [fare('BA', 50_000), fare('AA', 45_000), fare('VS', 20_000)],
+    });
+    await t.flights.refreshNetwork();
+    auth = (await signIn(t)).auth;
+    admin = (await signIn(t, 'admin')).auth;
+  });
+  after(() => t.close());
+
+  const post = (url: string, payload: object, headers = auth) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
+  const bookBa117 = async (days: number) => {
+    const res = await post('/search_flight', searchBody(t, [['LHR', 'JFK', days]], { limit: 50 }));
+    const offer = res
+      .json()
+      .data.find((o: any) => o.slices[0].segments[0].flight_number === 'BA117' && o.brand === 'standard');
+    return (await bookFlight(t, auth, bookingBody(offer))).json();
+  };
+  const carriersOffered = async (bookingId: string, days: number) => {
+    const res = await post('/search_changes', {
+      booking_id: bookingId,
+      slices: [{ slice: 0, departure_date: dayAfter(t, days) }],
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json().data.map((o: any) => o.slices[0].segments.map((g: any) => g.flight_number).join('+'));
+  };
+
+  it('offers a British Airways booking BA first, nearest its time, then oneworld, never Virgin', async () => {
+    const booking = await bookBa117(10);
+    const offered = await carriersOffered(booking.id, 12);
+    assert.deepEqual(offered.slice(0, 2), ['BA117', 'BA177'], 'its own flights, the one at its time first');
+    assert.ok(offered.includes('AA101'), 'a oneworld partner’s flight');
+    assert.ok(!offered.some((f: string) => f.startsWith('VS')), `no Virgin flight: ${offered}`);
+  });
+
+  it('moves it to another airline only when the airline cancelled and nothing of its own or partners flies', async () => {
+    const booking = await bookBa117(15);
+    const cancel = await post(
+      '/cancel_flight',
+      { flight_id: booking.slices[0].segments[0].flight_id, departure_date: dayAfter(t, 15), reason: 'crew' },
+      admin,
+    );
+    assert.equal(cancel.statusCode, 200, cancel.body);
+    for (const flight of ['BA177', 'AA101']) {
+      const id = (
+        await t.storage.db
+          .selectFrom('flight_schedules')
+          .select('id')
+          .where('carrier', '=', flight.slice(0, 2))
+          .where('flight_number', '=', Number(flight.slice(2)))
+          .executeTakeFirstOrThrow()
+      ).id;
+      const res = await post(
+        '/cancel_flight',
+        { flight_id: id, departure_date: dayAfter(t, 16), reason: 'crew' },
+        admin,
+      );
+      assert.equal(res.statusCode, 200, res.body);
+    }
+    const ba117 = booking.slices[0].segments[0].flight_id;
+    await post(
+      '/cancel_flight',
+      { flight_id: ba117, departure_date: dayAfter(t, 16), reason: 'crew' },
+      admin,
+    );
+    await t.flights.refreshNetwork(); // this process's network, as its next poll would bring it
+    assert.deepEqual(await carriersOffered(booking.id, 16), ['VS3'], 'nothing else flies that day');
+    assert.deepEqual(
+      (await carriersOffered(booking.id, 17)).slice(0, 2),
+      ['BA117', 'BA177'],
+      'a day its own airline flies: its own flights',
+    );
+  });
+});
