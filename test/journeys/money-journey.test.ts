@@ -242,7 +242,7 @@ describe('paying for bookings, end to end', () => {
     const flights = line(report.body, 'flight', 'EUR');
     assert.equal(flights.bookings, 4, 'the agent’s flight and hold, the customer’s two');
     assert.equal(flights.refunds, agentCancel.quote.refund_amount + cardCancel.quote.refund_amount);
-    assert.equal(flights.gross - flights.refunds, flights.revenue);
+    assert.equal(flights.gross - flights.replaced - flights.refunds, flights.revenue);
     assert.deepEqual(
       [line(report.body, 'hotel', 'GBP').bookings, line(report.body, 'hotel', 'GBP').refunds],
       [1, stayCancel.quote.refund_amount],
@@ -257,7 +257,7 @@ describe('paying for bookings, end to end', () => {
     const rows = (await csv.text()).trim().split('\n');
     assert.equal(
       rows[0],
-      'from,to,product,currency,bookings,gross,taxes,net,markup,commissions,refunds,penalties,revenue',
+      'from,to,product,currency,bookings,gross,taxes,net,markup,commissions,refunds,replaced,penalties,revenue',
     );
     assert.equal(rows.length, 1 + report.body.lines.length + report.body.totals.length);
 

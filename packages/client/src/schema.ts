@@ -3247,7 +3247,7 @@ export interface components {
             } | null;
             id: string;
             /**
-             * @description `top_up`, `sale`, `refund`
+             * @description `top_up`, `sale`, `refund`, `replacement` (a payment given back because a new one replaces it: new dates or flights, services added), `commission`
              * @example sale
              */
             kind: string;
@@ -3476,7 +3476,9 @@ export interface components {
                 product: string;
                 /** @description Given back on cancellations and cheaper changes */
                 refunds: number;
-                /** @description `gross - refunds`: exactly the period’s entries on the revenue accounts */
+                /** @description What payments replaced by new ones reversed (new dates or flights, services added); the new payment is in `gross`. Not a refund */
+                replaced: number;
+                /** @description `gross - replaced - refunds`: exactly the period’s entries on the revenue accounts */
                 revenue: number;
                 taxes: number;
             }[];
@@ -3498,7 +3500,9 @@ export interface components {
                 penalties: number;
                 /** @description Given back on cancellations and cheaper changes */
                 refunds: number;
-                /** @description `gross - refunds`: exactly the period’s entries on the revenue accounts */
+                /** @description What payments replaced by new ones reversed (new dates or flights, services added); the new payment is in `gross`. Not a refund */
+                replaced: number;
+                /** @description `gross - replaced - refunds`: exactly the period’s entries on the revenue accounts */
                 revenue: number;
                 taxes: number;
             }[];

@@ -30,7 +30,9 @@ export const LedgerEntrySchema = Type.Object(
     id: Type.String(),
     transaction_id: Type.String(),
     kind: Type.String({
-      description: '`top_up`, `sale`, `refund`',
+      description:
+        '`top_up`, `sale`, `refund`, `replacement` (a payment given back because a new one replaces it: new ' +
+        'dates or flights, services added), `commission`',
       examples: ['sale'],
     }),
     description: Type.String(),

@@ -28,9 +28,13 @@ const amounts = {
       'Earned by agencies on these sales, less what refunds took back (an expense, not in `revenue`)',
   }),
   refunds: Type.Integer({ description: 'Given back on cancellations and cheaper changes' }),
+  replaced: Type.Integer({
+    description:
+      'What payments replaced by new ones reversed (new dates or flights, services added); the new payment is in `gross`. Not a refund',
+  }),
   penalties: Type.Integer({ description: 'Kept by cancellations' }),
   revenue: Type.Integer({
-    description: '`gross - refunds`: exactly the period’s entries on the revenue accounts',
+    description: '`gross - replaced - refunds`: exactly the period’s entries on the revenue accounts',
   }),
 };
 

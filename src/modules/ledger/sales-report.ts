@@ -35,13 +35,28 @@ export interface SalesLine {
   commissions: number;
   /** What was given back on cancellations and cheaper date changes. */
   refunds: number;
+  /**
+   * What payments replaced by new ones gave back (a change of dates or flights, services added): the old
+   * payment reversed in full, the new one in `gross`. Not money given back to the traveller.
+   */
+  replaced: number;
   /** What cancellations kept. */
   penalties: number;
-  /** `gross - refunds`: what the period's sales leave, taxes included. */
+  /** `gross - replaced - refunds`: what the period's sales leave, taxes included. */
   revenue: number;
 }
 
-const MONEY = ['gross', 'taxes', 'net', 'markup', 'commissions', 'refunds', 'penalties', 'revenue'] as const;
+const MONEY = [
+  'gross',
+  'taxes',
+  'net',
+  'markup',
+  'commissions',
+  'refunds',
+  'replaced',
+  'penalties',
+  'revenue',
+] as const;
 
 const COUNTED = ['bookings', ...MONEY] as const;
 
@@ -89,6 +104,8 @@ export function salesReport(sums: readonly LedgerSum[], counts: readonly Booking
       if (s.account === ACCOUNTS.taxesCollected) l.taxes += s.total;
       if (s.account === ACCOUNTS.sales) l.net += s.total;
       if (s.account === ACCOUNTS.markups) l.markup += s.total;
+    } else if (s.kind === 'replacement') {
+      l.replaced -= s.total;
     } else if (s.account === ACCOUNTS.penalties) {
       l.penalties += s.total;
       l.refunds -= s.total;

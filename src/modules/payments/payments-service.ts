@@ -190,7 +190,7 @@ export function createPaymentsService(deps: {
      * taken for the whole new total, each a ledger transaction of its own.
      */
     async replace(trx: Kysely<Database>, prepared: Prepared, before: Due, after: Due, purpose: Purpose) {
-      await this.cancel(trx, before, before.total, purpose, true);
+      await this.cancel(trx, before, before.total, purpose, true, 'replacement');
       return this.settle(trx, prepared, after, purpose, true);
     },
 
@@ -205,6 +205,8 @@ export function createPaymentsService(deps: {
       refund: number,
       purpose: Purpose,
       whole: boolean,
+      /** `replacement`: given back because a new payment replaces it, not a refund to the traveller. */
+      kind: 'refund' | 'replacement' = 'refund',
     ): Promise<PaymentSummary | undefined> {
       const row = await payments.ofBooking(trx, purpose.bookingId);
       if (!row) return undefined;
@@ -224,7 +226,7 @@ export function createPaymentsService(deps: {
       const refundPaid = charged
         ? proportionOfPaid(charged.amount, row.amount, row.refunded_amount + refund) - charged.refunded
         : refund;
-      await postings.refund(trx, payee, refundPaid, sale, refund, purpose, row.id, charged);
+      await postings.refund(trx, payee, refundPaid, sale, refund, purpose, row.id, charged, kind);
       if (row.method === 'card' && refund > 0) await queue(trx, row.id, 'refund', refund);
       await payments.update(trx, row.id, {
         status: whole ? 'refunded' : 'partially_refunded',

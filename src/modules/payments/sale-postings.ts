@@ -50,7 +50,7 @@ export function createSalePostings(deps: { ledger: LedgerRepository; rates: () =
   }
 
   const header = (
-    kind: 'sale' | 'refund' | 'commission',
+    kind: 'sale' | 'refund' | 'replacement' | 'commission',
     purpose: Purpose,
     paymentId: string,
     charged: Charged | null,
@@ -146,7 +146,9 @@ export function createSalePostings(deps: { ledger: LedgerRepository; rates: () =
 
     /**
      * Gives `refundPaid` (the payee's currency) back for `refund` of `sale`; the rest is a penalty. The
-     * selling agency gives back the commission on what was refunded.
+     * selling agency gives back the commission on what was refunded. A `replacement` is the same money
+     * given back because a new payment takes the old one's place (new dates, services added): its own
+     * kind, so that reports never count it as a refund.
      */
     async refund(
       trx: Kysely<Database>,
@@ -157,10 +159,11 @@ export function createSalePostings(deps: { ledger: LedgerRepository; rates: () =
       purpose: Purpose,
       paymentId: string,
       charged: Charged | null,
+      kind: 'refund' | 'replacement' = 'refund',
     ): Promise<void> {
       await ledger.post(
         trx,
-        header('refund', purpose, paymentId, charged),
+        header(kind, purpose, paymentId, charged),
         refundEntries(payee, refundPaid, sale, refund),
         clock.now().toISOString(),
       );

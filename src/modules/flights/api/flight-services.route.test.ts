@@ -315,4 +315,44 @@ describe('seats and bags', () => {
     });
     assert.equal(read.json().price.total_amount, offer.total_amount + SEAT, 'only the winner paid');
   });
+
+  it('reports a payment replaced by one for the services as replaced, not refunded', async () => {
+    const admin = (await signIn(t, 'admin')).auth;
+    const offer = await offerOn(25);
+    const booking = (await bookFlight(t, auth, bookingBody(offer))).json();
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const report = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/sales_report?from=${day}&to=${day}`,
+        headers: admin,
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json().lines.find((l: any) => l.product === 'flight' && l.currency === 'GBP');
+    };
+    const before = await report();
+    const added = await addServices({
+      booking_id: booking.id,
+      bags: [{ passenger_id: booking.passengers[0].id, slice: 0, quantity: 1 }],
+      expected_amount: { amount: BAG, currency: 'GBP' },
+    });
+    assert.equal(added.statusCode, 200, added.body);
+    const after = await report();
+    const change = (k: string) => after[k] - before[k];
+    assert.deepEqual(
+      {
+        refunds: change('refunds'),
+        replaced: change('replaced'),
+        gross: change('gross'),
+        revenue: change('revenue'),
+      },
+      {
+        refunds: 0,
+        replaced: offer.total_amount,
+        gross: offer.total_amount + BAG,
+        revenue: BAG,
+      },
+      'the old payment reversed, the new one sold: the traveller got nothing back',
+    );
+  });
 });
