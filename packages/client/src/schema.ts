@@ -3548,11 +3548,8 @@ export interface components {
             limit: number;
             /** @description Text in a holder’s, guest’s or passenger’s full name; case and accents ignored */
             name?: string;
-            /**
-             * @description Which bookings to search; each takes the criteria that apply to it
-             * @default hotel
-             */
-            product: "hotel" | "flight";
+            /** @description Which bookings to search; each takes the criteria that apply to it. Left out, the criteria tell: a reference of six characters, `departure` or a status only flights have (held, expired, disrupted, schedule_changed) mean flight bookings; otherwise hotel bookings */
+            product?: "hotel" | "flight";
             /** @description Eight characters (hotel) or six (flight) */
             reference?: string;
             /**
@@ -3560,8 +3557,8 @@ export interface components {
              * @default -created_at
              */
             sort: "created_at" | "-created_at" | "check_in" | "-check_in" | "check_out" | "-check_out" | "departure" | "-departure";
-            /** @description Hotel: confirmed, cancelled. Flight: held, confirmed, cancelled, expired, disrupted */
-            statuses?: ("held" | "confirmed" | "cancelled" | "expired" | "disrupted")[];
+            /** @description Hotel: confirmed, cancelled. Flight: held, confirmed, cancelled, expired, disrupted, schedule_changed */
+            statuses?: ("held" | "confirmed" | "cancelled" | "expired" | "disrupted" | "schedule_changed")[];
         };
         SearchBookingResponse: {
             /** @description Of the product searched, without events; GET /booking has them */

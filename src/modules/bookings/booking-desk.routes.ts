@@ -4,6 +4,7 @@ import { invalidField } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { principalOf } from '../auth/index.ts';
+import { productOfCriteria } from './booking-search.ts';
 import type { ProductRegistry } from './product-registry.ts';
 import { SearchBookingRequestSchema, SearchBookingResponseSchema } from './search-booking.schemas.ts';
 
@@ -139,7 +140,7 @@ export function bookingDeskRoutes(
     },
     async (request) => {
       const body = request.body;
-      return products.named(body.product ?? 'hotel').search(principalOf(request), body);
+      return products.named(body.product ?? productOfCriteria(body)).search(principalOf(request), body);
     },
   );
 

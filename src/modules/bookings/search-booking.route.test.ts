@@ -81,13 +81,29 @@ describe('POST /search_booking across products', () => {
     assert.deepEqual(ids(await search({ product: 'flight', statuses: ['held'] })), []);
   });
 
+  it('tells the product from the criteria when the search does not name it', async () => {
+    assert.deepEqual(
+      ids(await search({ reference: flights[1].reference })),
+      [flights[1].id],
+      'six characters',
+    );
+    assert.deepEqual(ids(await search({ reference: hotel.reference })), [hotel.id], 'eight characters');
+    assert.deepEqual(ids(await search({ departure: { from: dayAfter(t, 15), to: dayAfter(t, 25) } })), [
+      flights[1].id,
+    ]);
+    const changed = await search({ statuses: ['schedule_changed'] });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    assert.deepEqual(ids(changed), []);
+    assert.deepEqual(ids(await search({ statuses: ['confirmed'] })), [hotel.id], 'both have it: hotels');
+  });
+
   it('refuses a criterion, sort or status the product does not have, naming it', async () => {
     for (const [body, pointer] of [
       [{ product: 'flight', hotel_id: hotel.hotel.id }, '/hotel_id'],
       [{ product: 'flight', check_in: { from: dayAfter(t, 1) } }, '/check_in'],
       [{ product: 'flight', sort: 'check_in' }, '/sort'],
-      [{ departure: { from: dayAfter(t, 1) } }, '/departure'],
-      [{ statuses: ['held'] }, '/statuses/0'],
+      [{ product: 'hotel', departure: { from: dayAfter(t, 1) } }, '/departure'],
+      [{ product: 'hotel', statuses: ['held'] }, '/statuses/0'],
       [{ product: 'flight', departure: { from: dayAfter(t, 9), to: dayAfter(t, 2) } }, '/departure'],
     ] as const) {
       const res = await search(body);

@@ -18,8 +18,10 @@ export const SearchBookingRequestSchema = Type.Object(
   {
     product: Type.Optional(
       Type.Union([Type.Literal('hotel'), Type.Literal('flight')], {
-        default: 'hotel',
-        description: 'Which bookings to search; each takes the criteria that apply to it',
+        description:
+          'Which bookings to search; each takes the criteria that apply to it. Left out, the criteria tell: a ' +
+          'reference of six characters, `departure` or a status only flights have (held, expired, disrupted, ' +
+          'schedule_changed) mean flight bookings; otherwise hotel bookings',
       }),
     ),
     reference: Type.Optional(
@@ -48,11 +50,13 @@ export const SearchBookingRequestSchema = Type.Object(
           Type.Literal('cancelled'),
           Type.Literal('expired'),
           Type.Literal('disrupted'),
+          Type.Literal('schedule_changed'),
         ]),
         {
           minItems: 1,
-          maxItems: 5,
-          description: 'Hotel: confirmed, cancelled. Flight: held, confirmed, cancelled, expired, disrupted',
+          maxItems: 6,
+          description:
+            'Hotel: confirmed, cancelled. Flight: held, confirmed, cancelled, expired, disrupted, schedule_changed',
         },
       ),
     ),
