@@ -154,6 +154,7 @@ describe('flight retimes', () => {
     assert.equal((await retime(first, 20, '10:30')).statusCode, 200);
     const waiting = await read(booking.id);
     assert.equal(waiting.schedule_change.connection_broken, true);
+    assert.deepEqual(waiting.allowed_actions, ['change', 'cancel', 'update', 'cancel_part'], 'no accept');
     const accept = await post('/accept_schedule_change', { booking_id: booking.id });
     assert.equal(accept.statusCode, 409);
     assert.equal(accept.json().code, 'CHANGE_NOT_ALLOWED');

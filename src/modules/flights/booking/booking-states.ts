@@ -64,10 +64,20 @@ const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingAction, BookingSt
   expired: {},
 };
 
-/** What a client may do next (the system's own `expire` and `disrupt` are not offered). */
-export function allowedActions(status: BookingStatus): BookingAction[] {
+/**
+ * What a client may do next (the system's own `expire` and `disrupt` are not offered); a schedule change
+ * that broke a connection cannot be accepted, only changed or cancelled.
+ */
+export function allowedActions(
+  status: BookingStatus,
+  scheduleChange: { connection_broken: boolean } | undefined = undefined,
+): BookingAction[] {
   return (Object.keys(TRANSITIONS[status]) as BookingAction[]).filter(
-    (a) => a !== 'expire' && a !== 'disrupt' && a !== 'reschedule',
+    (a) =>
+      a !== 'expire' &&
+      a !== 'disrupt' &&
+      a !== 'reschedule' &&
+      !(a === 'accept' && scheduleChange?.connection_broken === true),
   );
 }
 

@@ -73,7 +73,7 @@ export function bookingView(row: FlightBookingRecord, events: BookingEvent[]) {
     // The trade terms are the agency's business: shown on its bookings, never on a customer's.
     ...(row.agency_id !== null && itinerary.pricing ? { pricing: itinerary.pricing } : {}),
     payment: row.payment,
-    allowed_actions: allowedActions(row.status),
+    allowed_actions: allowedActions(row.status, itinerary.schedule_change),
     events: events.map((e) => ({ type: e.type, at: e.at, data: e.data })),
   };
 }
