@@ -190,7 +190,7 @@ export function createPaymentsService(deps: {
      * taken for the whole new total, each a ledger transaction of its own.
      */
     async replace(trx: Kysely<Database>, prepared: Prepared, before: Due, after: Due, purpose: Purpose) {
-      await this.cancel(trx, before, before.total, purpose, true, 'replacement');
+      await this.cancel(trx, before, before.total, purpose, 'replacement');
       return this.settle(trx, prepared, after, purpose, true);
     },
 
@@ -204,7 +204,6 @@ export function createPaymentsService(deps: {
       sale: Due,
       refund: number,
       purpose: Purpose,
-      whole: boolean,
       /** `replacement`: given back because a new payment replaces it, not a refund to the traveller. */
       kind: 'refund' | 'replacement' = 'refund',
     ): Promise<PaymentSummary | undefined> {
@@ -228,9 +227,12 @@ export function createPaymentsService(deps: {
         : refund;
       await postings.refund(trx, payee, refundPaid, sale, refund, purpose, row.id, charged, kind);
       if (row.method === 'card' && refund > 0) await queue(trx, row.id, 'refund', refund);
+      // The payment's status says what became of its money, whatever became of the booking: a
+      // non-refundable cancellation keeps it all (still `paid`), a penalty keeps part of it.
+      const refunded = row.refunded_amount + refund;
       await payments.update(trx, row.id, {
-        status: whole ? 'refunded' : 'partially_refunded',
-        refunded_amount: row.refunded_amount + refund,
+        status: refunded === 0 ? 'paid' : refunded >= row.amount ? 'refunded' : 'partially_refunded',
+        refunded_amount: refunded,
         exchange_rate: charged
           ? chargedColumn({ ...charged, refunded: charged.refunded + refundPaid })
           : null,

@@ -30,7 +30,7 @@ describe('fares by the calendar and across currencies', () => {
         scheduleRecord(t, 'BA', 833, ['DUB', 'LHR'], '18:00', 80),
         scheduleRecord(t, 'EI', 154, ['DUB', 'LHR'], '19:00', 80),
         scheduleRecord(t, 'BA', 430, ['LHR', 'AMS'], '07:00', 75),
-        scheduleRecord(t, 'KL', 1000, ['LHR', 'AMS'], '10:00', 75),
+        scheduleRecord(t, 'IB', 1000, ['LHR', 'AMS'], '10:00', 75),
       ],
       fares: [
         fareRecord('BA', ['LHR', 'DUB'], 'light', {
@@ -46,7 +46,7 @@ describe('fares by the calendar and across currencies', () => {
         fareRecord('BA', ['DUB', 'LHR'], 'light', { tax: 1_500, pricing: { round_trip_percent: 80 } }),
         fareRecord('EI', ['DUB', 'LHR'], 'light', { adult: 5_000, pricing: { round_trip_percent: 80 } }),
         fareRecord('BA', ['LHR', 'AMS'], 'flex', { change: { allowed: true, penalty: 0 } }),
-        fareRecord('KL', ['LHR', 'AMS'], 'flex', {
+        fareRecord('IB', ['LHR', 'AMS'], 'flex', {
           currency: 'EUR',
           adult: 9_000,
           change: { allowed: true, penalty: 0 },
@@ -134,10 +134,10 @@ describe('fares by the calendar and across currencies', () => {
       payload: { booking_id: booked.json().id, slices: [{ slice: 0, departure_date: dayAfter(t, 32) }] },
     });
     assert.equal(found.statusCode, 200, found.body);
-    const onKl = found.json().data.find((o: any) => o.slices[0].segments[0].carrier === 'KL');
-    assert.ok(onKl, 'KLM’s flight, its fare filed in euros, is offered');
+    const onIb = found.json().data.find((o: any) => o.slices[0].segments[0].carrier === 'IB');
+    assert.ok(onIb, 'Iberia’s flight (BA’s oneworld partner), its fare filed in euros, is offered');
     const inPounds = Math.round(convert(REFERENCE_RATES, 9_000, 'EUR', 'GBP')! / 100) * 100;
-    assert.equal(onKl.fare_difference_amount, inPounds - 6_000);
+    assert.equal(onIb.fare_difference_amount, inPounds - 6_000);
   });
 
   it('refuses pricing that is not percentages by days, weekdays and seasons, importing nothing', async () => {

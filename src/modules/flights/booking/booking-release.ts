@@ -21,18 +21,12 @@ export function createBookingRelease(deps: {
 
   /** Gives the booking's money back (or releases what was set aside), in the cancellation's transaction. */
   async function settleMoney(trx: Kysely<Database>, row: FlightBookingRecord, refund: number, now: string) {
-    const payment = await payments.cancel(
-      trx,
-      saleOf(row.itinerary),
-      refund,
-      {
-        bookingId: row.id,
-        product: 'flight',
-        description: `Flight booking ${row.reference} cancelled`,
-        agencyId: row.agency_id,
-      },
-      true,
-    );
+    const payment = await payments.cancel(trx, saleOf(row.itinerary), refund, {
+      bookingId: row.id,
+      product: 'flight',
+      description: `Flight booking ${row.reference} cancelled`,
+      agencyId: row.agency_id,
+    });
     if (payment) await bookings.setPayment(trx, row.id, payment, now);
   }
   /** Gives back the booking's places on every flight, and the seats its passengers chose. */

@@ -130,18 +130,12 @@ export function createPartCancellations(deps: {
       );
       if (!ok) return false;
       await releasePart(trx, row, cut);
-      const payment = await payments.cancel(
-        trx,
-        { ...cut.sale, currency: row.currency },
-        refund,
-        {
-          bookingId: row.id,
-          product: 'flight',
-          description: `Flight booking ${row.reference} partly cancelled`,
-          agencyId: row.agency_id,
-        },
-        false,
-      );
+      const payment = await payments.cancel(trx, { ...cut.sale, currency: row.currency }, refund, {
+        bookingId: row.id,
+        product: 'flight',
+        description: `Flight booking ${row.reference} partly cancelled`,
+        agencyId: row.agency_id,
+      });
       if (payment) await bookings.setPayment(trx, row.id, payment, at);
       await deps.tell(trx, row.id, 'flight_booking.partially_cancelled', {
         type: 'partially_cancelled',

@@ -322,6 +322,24 @@ describe('hotel booking changes: cancel, modify, search, visibility', () => {
     assert.equal(res.body.code, 'CHANGE_NOT_ALLOWED');
   });
 
+  it('keeps the payment of a non-refundable stay cancelled: still paid, nothing refunded', async () => {
+    const booking = await book(3, 55, 2, 'SAVER');
+    const quote = await post('/quote_cancellation', { booking_id: booking.id });
+    assert.equal(quote.status, 200, JSON.stringify(quote.body));
+    assert.equal(quote.body.refund_amount, 0);
+    const cancelled = await post('/cancel_booking', {
+      booking_id: booking.id,
+      quote_id: quote.body.quote_id,
+    });
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    assert.equal(cancelled.body.status, 'cancelled');
+    assert.deepEqual(
+      [cancelled.body.payment.status, cancelled.body.payment.refunded_amount],
+      ['paid', 0],
+      'the hotel kept the money: the payment was not refunded',
+    );
+  });
+
   it('answers 404 for another customer’s booking, identical to a missing one, everywhere', async () => {
     const booking = await book(4, 60, 1, 'FLEX-RO');
     const other = await signIn(t);

@@ -125,18 +125,12 @@ export function createHotelCancellations(deps: {
           await inventory.release(trx, r.room_type_id, nights, 1);
           await bookings.updateRoom(trx, r.id, { status: 'cancelled', penalty_amount: penalties.get(r.id)! });
         }
-        const payment = await deps.payments.cancel(
-          trx,
-          saleOfRooms(targets, row.currency),
-          q.refund,
-          {
-            bookingId: row.id,
-            product: 'hotel',
-            description: `Hotel booking ${row.reference} ${whole ? 'cancelled' : 'room cancelled'}`,
-            agencyId: row.agency_id,
-          },
-          whole,
-        );
+        const payment = await deps.payments.cancel(trx, saleOfRooms(targets, row.currency), q.refund, {
+          bookingId: row.id,
+          product: 'hotel',
+          description: `Hotel booking ${row.reference} ${whole ? 'cancelled' : 'room cancelled'}`,
+          agencyId: row.agency_id,
+        });
         if (payment) await bookings.update(trx, row.id, row.version + 1, { payment });
         await deps.tell(trx, row.id, whole ? 'hotel_booking.cancelled' : 'hotel_booking.room_cancelled', {
           type: whole ? 'cancelled' : 'room_cancelled',

@@ -80,7 +80,6 @@ export function createHotelModifications(deps: {
       { total: difference, tax, currency: row.currency, commission },
       difference,
       purpose,
-      false,
     );
   }
 
