@@ -36,3 +36,4 @@ export const BOOKING_SCHEMAS = [
   SearchBookingResponseSchema,
   CancellationQuoteSchema,
 ];
+export type { ProductModuleDeps } from './product-module-deps.ts';

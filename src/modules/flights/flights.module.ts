@@ -1,21 +1,7 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
 import { sharedSecret } from '../../db/service-secrets.ts';
-import type { Database } from '../../db/tables.ts';
 import { thenRefresh } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
-import type { Idempotency } from '../../http/idempotency.ts';
-import type { SearchGate } from '../../http/search-gate.ts';
-import type { Scheduler } from '../../jobs/scheduler.ts';
-import type { Clock } from '../../ports/clock.ts';
-import type { IdGenerator } from '../../ports/ids.ts';
-import type { SearchTimer } from '../../ports/metrics.ts';
-import type { BookingFrame, ProductRegistry } from '../bookings/index.ts';
-import type { Catalogue } from '../catalog/index.ts';
-import type { EventLog } from '../events/index.ts';
-import type { RateTable } from '../money/index.ts';
-import type { PaymentsService, Prepared } from '../payments/index.ts';
-import type { TermsFor } from '../pricing/index.ts';
+import type { ProductModuleDeps } from '../bookings/index.ts';
 import { createSeatAssignmentsRepository } from './ancillaries/seat-assignments-repository.ts';
 import { flightBookingRoutes } from './api/flight-booking.routes.ts';
 import { flightChangeRoutes } from './api/flight-change.routes.ts';
@@ -48,34 +34,7 @@ import { createTextImports } from './inventory/text-imports.ts';
 import { createFlightSearchService } from './search/flight-search-service.ts';
 import { createOfferTokens } from './search/offer-token.ts';
 
-export interface FlightsDeps {
-  db: Kysely<Database>;
-  catalogue: Catalogue;
-  clock: Clock;
-  ids: IdGenerator;
-  guards: {
-    read: onRequestAsyncHookHandler;
-    book: onRequestAsyncHookHandler;
-    admin: onRequestAsyncHookHandler;
-  };
-  idempotency: Idempotency;
-  products: ProductRegistry;
-  scheduler: Scheduler;
-  searchGate: SearchGate;
-  /** Times each search's phases for the gauges. */
-  searchTimer?: SearchTimer;
-  /** The event log every booking change is recorded in. */
-  events: EventLog;
-  /** Takes, sets aside and gives back the money of bookings. */
-  payments: PaymentsService;
-  /** The frame every booking step runs in. */
-  frame: BookingFrame<Prepared>;
-  /** The exchange rates in force, for searches asked to show another currency. */
-  rates: () => RateTable;
-  /** Pricing rules: the selling price of an offer for its buyer. */
-  pricing: TermsFor;
-  /** The version of the pricing rules `pricing` applies (a search answer is reused only within one). */
-  pricingVersion: () => number;
+export interface FlightsDeps extends ProductModuleDeps {
   jobs: { networkRefreshMs: number; holdSweepMs: number };
 }
 

@@ -1,22 +1,9 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
 import { sharedSecret } from '../../db/service-secrets.ts';
-import type { Database } from '../../db/tables.ts';
 import { thenRefresh } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
-import type { Idempotency } from '../../http/idempotency.ts';
-import type { SearchGate } from '../../http/search-gate.ts';
-import type { Scheduler } from '../../jobs/scheduler.ts';
-import type { Clock } from '../../ports/clock.ts';
-import type { IdGenerator } from '../../ports/ids.ts';
-import type { SearchTimer } from '../../ports/metrics.ts';
 import type { SnapshotStore } from '../../ports/snapshot-store.ts';
-import type { BookingFrame, ProductRegistry } from '../bookings/index.ts';
-import { type Catalogue, fold } from '../catalog/index.ts';
-import type { EventLog } from '../events/index.ts';
-import type { RateTable } from '../money/index.ts';
-import type { PaymentsService, Prepared } from '../payments/index.ts';
-import type { TermsFor } from '../pricing/index.ts';
+import type { ProductModuleDeps } from '../bookings/index.ts';
+import { fold } from '../catalog/index.ts';
 import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
 import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
 import { hotelOperationsRoutes } from './api/hotel-operations.routes.ts';
@@ -44,34 +31,7 @@ import { createRateKeys } from './search/rate-key.ts';
 /** The hotel area: content, rates and allotments, their import, search, and the booking lifecycle. */
 export async function hotelsModule(
   app: App,
-  deps: {
-    db: Kysely<Database>;
-    catalogue: Catalogue;
-    clock: Clock;
-    ids: IdGenerator;
-    guards: {
-      read: onRequestAsyncHookHandler;
-      book: onRequestAsyncHookHandler;
-      admin: onRequestAsyncHookHandler;
-    };
-    idempotency: Idempotency;
-    products: ProductRegistry;
-    scheduler: Scheduler;
-    searchGate: SearchGate;
-    /** Times each search's phases for the gauges. */
-    searchTimer?: SearchTimer;
-    /** Exchange rates for comparing and showing prices across currencies. */
-    rates: () => RateTable;
-    /** The event log every booking change is recorded in. */
-    events: EventLog;
-    /** Takes and gives back the money of bookings. */
-    payments: PaymentsService;
-    /** The frame every booking step runs in. */
-    frame: BookingFrame<Prepared>;
-    /** Pricing rules: rates are sold at their selling price for the buyer. */
-    pricing: TermsFor;
-    /** The version of the pricing rules `pricing` applies (a search answer is reused only within one). */
-    pricingVersion: () => number;
+  deps: ProductModuleDeps & {
     jobs: { indexRefreshMs: number };
     /** Where the search index is saved to start faster (nowhere for tests). */
     snapshots: SnapshotStore;
