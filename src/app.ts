@@ -24,22 +24,7 @@ import { validationOptions } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
 import { registerWebsite } from './http/website.ts';
 import { createScheduler } from './jobs/scheduler.ts';
-import {
-  AUTH_SCHEMAS,
-  authModule,
-  createAccessTokens,
-  createAccountsService,
-  createBearerGuard,
-  createClientsRepository,
-  createLoginFailuresRepository,
-  createSigningKeys,
-  createSigningKeysRepository,
-  createTokenService,
-  createTokensRepository,
-  createUserRoute,
-  createUsersRepository,
-  principalOf,
-} from './modules/auth/index.ts';
+import { AUTH_SCHEMAS, accountsModule, principalOf } from './modules/auth/index.ts';
 import {
   BOOKING_SCHEMAS,
   bookingDeskRoutes,
@@ -133,23 +118,8 @@ export async function buildApp(deps: AppDeps) {
     heapUsedBytes: config.load.maxHeapUsedBytes,
     sampleIntervalMs: config.load.sampleIntervalMs,
   });
-  const users = createUsersRepository(storage.db);
-  const clients = createClientsRepository(storage.db);
-  const tokens = createTokensRepository(storage.db);
-  const loginFailures = createLoginFailuresRepository(storage.db);
-  const keys = createSigningKeys(createSigningKeysRepository(storage.db), clock);
-  await keys.init();
-  const accessTokens = createAccessTokens({
-    keys,
-    clock,
-    ids,
-    issuer: config.http.publicUrl,
-    audience: config.auth.audience,
-    ttlSeconds: config.auth.accessTokenTtlSeconds,
-  });
-  const { authenticate, guard } = createBearerGuard(accessTokens, tokens);
-  // Callers are known before they are counted: a signed-in caller by account, anyone else by address.
-  app.addHook('onRequest', authenticate);
+  const auth = await accountsModule(app, { db: storage.db, clock, ids, hasher, config });
+  const { guard, guards, accounts } = auth;
   await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
   await registerOpenApi(app, config.http.publicUrl, eventWebhooksDocument(eventCatalogue));
   const searchGate = createSearchGate({
@@ -159,41 +129,11 @@ export async function buildApp(deps: AppDeps) {
     maxWaitMs: config.load.searchMaxWaitMs,
   });
 
-  const tokenService = createTokenService({
-    users,
-    clients,
-    tokens,
-    hasher,
-    accessTokens,
-    clock,
-    ids,
-    loginFailures,
-    lockout: {
-      threshold: config.auth.lockoutThreshold,
-      windowSeconds: config.auth.lockoutWindowSeconds,
-      lockoutSeconds: config.auth.lockoutSeconds,
-    },
-    refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
-  });
-
-  await app.register(authModule, {
-    tokens: tokenService,
-    keys,
-    issuer: config.http.publicUrl,
-    tokenRequestsPerMinutePerSource: config.auth.tokenRequestsPerMinutePerSource,
-    trustProxy: config.http.trustProxy,
-  });
-  const guards = {
-    read: guard({ scope: 'read' }),
-    book: guard({ scope: 'book' }),
-    admin: guard({ scope: 'admin', roles: ['admin'] }),
-  };
+  await auth.routes();
   const catalogue = createCatalogueService(deps.catalogue);
   await registerCacheable(app, CATALOGUE_MAX_AGE_SECONDS, (scope) =>
     catalogRoutes(scope, { catalogue, guard: guards.read }),
   );
-  const accounts = createAccountsService({ users, clients, tokens, hasher, clock, ids });
-  createUserRoute(app, { accounts, guard: guards.admin });
   const idempotency = createIdempotency(
     createIdempotencyKeysRepository(storage.db, clock),
     (request) => principalOf(request).userId,
@@ -212,11 +152,7 @@ export async function buildApp(deps: AppDeps) {
     name: 'purge',
     everyMs: config.jobs.purgeMs,
     run: (now) =>
-      Promise.all([
-        tokens.purgeExpired(now.toISOString()),
-        idempotency.purgeOlderThan(new Date(now.getTime() - 86_400_000)),
-        loginFailures.purgeStale(now, new Date(now.getTime() - config.auth.lockoutWindowSeconds * 1000)),
-      ]),
+      Promise.all([auth.purge(now), idempotency.purgeOlderThan(new Date(now.getTime() - 86_400_000))]),
   });
   // The change logs: inventory (seats, room nights) folded a row a day, index changes past 100 versions dropped.
   scheduler.add({

@@ -17,6 +17,7 @@ import { OAuthErrorSchema, TokenResponseSchema } from './oauth.schemas.ts';
 
 /** The account schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const AUTH_SCHEMAS = [OAuthErrorSchema, TokenResponseSchema, CreateUserRequestSchema, UserSchema];
+export { accountsModule } from './accounts.module.ts';
 export { ROLES, type Role } from './scopes.ts';
 export { createSigningKeys } from './signing-keys.ts';
 export { createSigningKeysRepository } from './signing-keys-repository.ts';

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/tables.ts';
+import type { App } from '../../http/app-instance.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { IdGenerator } from '../../ports/ids.ts';
+import type { PasswordHasher } from '../../ports/password-hasher.ts';
+import { createAccessTokens } from './access-tokens.ts';
+import { createAccountsService } from './accounts-service.ts';
+import { authModule } from './auth.plugin.ts';
+import { createBearerGuard } from './bearer-guard.ts';
+import { createClientsRepository } from './clients-repository.ts';
+import { createUserRoute } from './create-user.route.ts';
+import { createLoginFailuresRepository } from './login-failures-repository.ts';
+import { createSigningKeys } from './signing-keys.ts';
+import { createSigningKeysRepository } from './signing-keys-repository.ts';
+import { createTokenService } from './token-service.ts';
+import { createTokensRepository } from './tokens-repository.ts';
+import { createUsersRepository } from './users-repository.ts';
+
+/**
+ * Accounts, in two steps because of the order requests meet them in. `accountsModule` knows every caller
+ * (the bearer hook, added first, so rate limits count a signed-in caller by account) and hands out the
+ * guards; `routes()`, called once the rate limiter is registered, adds the OAuth endpoints and user
+ * administration, so that they are counted too.
+ */
+export async function accountsModule(
+  app: App,
+  deps: {
+    db: Kysely<Database>;
+    clock: Clock;
+    ids: IdGenerator;
+    hasher: PasswordHasher;
+    config: Pick<Config, 'auth'> & { http: Pick<Config['http'], 'publicUrl' | 'trustProxy'> };
+  },
+) {
+  const { db, clock, ids, hasher, config } = deps;
+  const users = createUsersRepository(db);
+  const clients = createClientsRepository(db);
+  const tokens = createTokensRepository(db);
+  const loginFailures = createLoginFailuresRepository(db);
+  const keys = createSigningKeys(createSigningKeysRepository(db), clock);
+  await keys.init();
+  const accessTokens = createAccessTokens({
+    keys,
+    clock,
+    ids,
+    issuer: config.http.publicUrl,
+    audience: config.auth.audience,
+    ttlSeconds: config.auth.accessTokenTtlSeconds,
+  });
+  const { authenticate, guard } = createBearerGuard(accessTokens, tokens);
+  // Callers are known before they are counted: a signed-in caller by account, anyone else by address.
+  app.addHook('onRequest', authenticate);
+  const guards = {
+    read: guard({ scope: 'read' }),
+    book: guard({ scope: 'book' }),
+    admin: guard({ scope: 'admin', roles: ['admin'] }),
+  };
+  const accounts = createAccountsService({ users, clients, tokens, hasher, clock, ids });
+
+  return {
+    guard,
+    guards,
+    accounts,
+    /** The OAuth endpoints and user administration: after the rate limiter, so they are counted. */
+    async routes(): Promise<void> {
+      const tokenService = createTokenService({
+        users,
+        clients,
+        tokens,
+        hasher,
+        accessTokens,
+        clock,
+        ids,
+        loginFailures,
+        lockout: {
+          threshold: config.auth.lockoutThreshold,
+          windowSeconds: config.auth.lockoutWindowSeconds,
+          lockoutSeconds: config.auth.lockoutSeconds,
+        },
+        refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
+      });
+      await app.register(authModule, {
+        tokens: tokenService,
+        keys,
+        issuer: config.http.publicUrl,
+        tokenRequestsPerMinutePerSource: config.auth.tokenRequestsPerMinutePerSource,
+        trustProxy: config.http.trustProxy,
+      });
+      createUserRoute(app, { accounts, guard: guards.admin });
+    },
+    /** Expired refresh tokens and deny-list entries, failure counts whose window and lock are over. */
+    purge: (now: Date) =>
+      Promise.all([
+        tokens.purgeExpired(now.toISOString()),
+        loginFailures.purgeStale(now, new Date(now.getTime() - config.auth.lockoutWindowSeconds * 1000)),
+      ]),
+  };
+}
