@@ -19,7 +19,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { requestIdFor } from './http/request-id.ts';
 import { ProblemSchema } from './http/schemas.ts';
-import { createSearchGate } from './http/search-gate.ts';
+import { createSearchGate, type SearchGate } from './http/search-gate.ts';
 import { validationOptions } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
 import { registerWebsite } from './http/website.ts';
@@ -65,9 +65,13 @@ export interface AppDeps {
   hasher: PasswordHasher;
   redis?: Redis | undefined;
   logger?: boolean | object;
+  /**
+   * Wraps the search gate made from `config.load` (a test holds a search in it to see what the next ones
+   * meet, without depending on how long a search takes); none by default.
+   */
+  wrapSearchGate?: (gate: SearchGate) => SearchGate;
 }
 
-/** Wires storage, services and modules into one Fastify instance; the only place that does. */
 /** Every module's events: the one catalogue the log, the event list, webhooks and the document follow. */
 const eventCatalogue = createEventCatalogue({
   ...FLIGHT_EVENTS,
@@ -76,6 +80,7 @@ const eventCatalogue = createEventCatalogue({
   ...WEBHOOK_EVENTS,
 });
 
+/** Wires storage, services and modules into one Fastify instance; the only place that does. */
 export async function buildApp(deps: AppDeps) {
   const { config, storage, clock, ids, hasher } = deps;
   const app = Fastify({
@@ -122,12 +127,13 @@ export async function buildApp(deps: AppDeps) {
   const { guard, guards, accounts } = auth;
   await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
   await registerOpenApi(app, config.http.publicUrl, eventWebhooksDocument(eventCatalogue));
-  const searchGate = createSearchGate({
+  const madeGate = createSearchGate({
     concurrency: config.load.searchConcurrency,
     queueLimit: config.load.searchQueueLimit,
     perClient: config.load.searchesPerClient,
     maxWaitMs: config.load.searchMaxWaitMs,
   });
+  const searchGate = deps.wrapSearchGate ? deps.wrapSearchGate(madeGate) : madeGate;
 
   await auth.routes();
   const catalogue = createCatalogueService(deps.catalogue);

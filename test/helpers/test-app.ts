@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Storage } from '../../src/db/database.ts';
+import type { SearchGate } from '../../src/http/search-gate.ts';
 import { type Catalogue, loadCatalogue, readCatalogueSnapshot } from '../../src/modules/catalog/index.ts';
 import { FakeClock } from '../../src/ports/clock.ts';
 import { randomIds } from '../../src/ports/ids.ts';
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   hasher?: PasswordHasher;
   /** Where the app's log lines go (every level), for tests of what is logged. */
   logTo?: { write(line: string): void };
+  /** Wraps the app's search gate (to hold a search in it). */
+  wrapSearchGate?: (gate: SearchGate) => SearchGate;
 }
 
 /** A whole app on a fresh database, with a fake clock; `env` overrides settings. */
@@ -87,6 +90,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       ids: randomIds,
       catalogue: testCatalogue(),
       redis: options.redis,
+      ...(options.wrapSearchGate ? { wrapSearchGate: options.wrapSearchGate } : {}),
       logger: options.logTo
         ? { level: 'trace', stream: options.logTo }
         : process.env.TEST_LOG
