@@ -8,8 +8,8 @@ import type { SearchGate } from './search-gate.ts';
 
 /** The app's own search gate, to see what is running in it. */
 let appGate: SearchGate | undefined;
-/** A search held in the gate until `release` is called. */
-let held: { promise: Promise<void>; release: () => void } | undefined;
+/** The next search to reach the gate is held in it until `release` is called (one search only). */
+let held: { promise: Promise<void>; release: () => void; taken?: boolean } | undefined;
 const hold = () => {
   let release!: () => void;
   const promise = new Promise<void>((resolve) => {
@@ -33,7 +33,10 @@ describe('load shedding', () => {
           ...gate,
           run: (client, search) =>
             gate.run(client, async () => {
-              if (held) await held.promise;
+              if (held && !held.taken) {
+                held.taken = true;
+                await held.promise;
+              }
               return search();
             }),
         };
@@ -88,16 +91,25 @@ describe('load shedding', () => {
         headers: auth,
         payload: searchBody(t, [['LHR', 'JFK', days]], { max_connections: 2 }),
       });
-    // One account keeps eight new questions in flight at all times while another asks ten, one by one.
+    // One account keeps eight new questions going while another asks ten, one by one; the flooder's first
+    // is held in the gate meanwhile, so its account is at its cap the whole time (whatever a search takes).
+    const gate = hold();
     let othersDone = false;
     const flooded: number[] = [];
     let asked = 0;
     const flooding = Array.from({ length: 8 }, async () => {
-      while (!othersDone) flooded.push((await search(flooder.auth, 5 + (asked++ % 50))).statusCode);
+      while (!othersDone) {
+        flooded.push((await search(flooder.auth, 5 + (asked++ % 50))).statusCode);
+        await new Promise((r) => setTimeout(r, 1));
+      }
     });
+    for (let i = 0; i < 100_000 && !gate.taken; i++) await new Promise((r) => setImmediate(r));
+    assert.ok(gate.taken, 'a flooder’s search is held in the gate');
     const others: number[] = [];
     for (let i = 0; i < 10; i++) others.push((await search(other.auth, 40 + i)).statusCode);
     othersDone = true;
+    gate.release();
+    held = undefined;
     await Promise.all(flooding);
     assert.deepEqual(others, Array(10).fill(200));
     const count = (status: number) => flooded.filter((s) => s === status).length;
