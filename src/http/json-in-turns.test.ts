@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import secureJson from 'secure-json-parse';
 import { parseJsonInTurns } from './json-in-turns.ts';
 
 const parsed = (text: string) => parseJsonInTurns(Buffer.from(text));
@@ -8,14 +9,27 @@ const refusedAs = async (text: string, code: string) =>
   assert.rejects(parsed(text), (error: { code?: string }) => error.code === code, text.slice(0, 80));
 
 describe('JSON parsed in turns', () => {
-  it('reads any JSON document as JSON.parse does, whitespace and escapes included', async () => {
+  it('reads any JSON document as the default parser does, whitespace, escapes and refusals included', async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), fc.constantFrom('', ' ', '\n\t'), async (value, space) => {
         const text = JSON.stringify(value, null, space);
-        assert.deepEqual(await parsed(text), JSON.parse(text));
+        let expected: unknown;
+        try {
+          expected = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+        } catch {
+          // A `__proto__` key, or `constructor.prototype`: refused by both.
+          await assert.rejects(
+            parsed(text),
+            (e: { code?: string }) => e.code === 'FST_ERR_CTP_INVALID_JSON_BODY',
+          );
+          return;
+        }
+        assert.deepEqual(await parsed(text), expected);
       }),
       { numRuns: 300 },
     );
+    // The document fast-check found with a prototype key in an array.
+    await refusedAs('[{"__proto__":false}]', 'FST_ERR_CTP_INVALID_JSON_BODY');
   });
 
   it('reads text whose characters and escapes straddle the slices it is read in', async () => {

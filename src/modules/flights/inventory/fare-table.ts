@@ -5,6 +5,9 @@ import { type FarePricing, farePricingOf } from './fare-calendar.ts';
 import type { FareIndexRow, FareRoute } from './network-repository.ts';
 import type { SeatFees } from './seat-rules.ts';
 
+/** Times a load reads again routes forgotten while they were read, before it gives up. */
+const LOAD_ATTEMPTS = 5;
+
 /** A fare as searches and bookings price with it. */
 export interface Fare {
   brand: string;
@@ -58,8 +61,20 @@ export class FareTable {
     this.read = read;
   }
 
-  /** Reads the fares of the routes not read yet, in one batch; resolves once every one asked for is in. */
+  /**
+   * Reads the fares of the routes not read yet, in one batch; resolves once every one asked for is in. A
+   * route forgotten while it was read (its fares changed in another process's import) is read again.
+   */
   async load(routes: Iterable<FareRoute>): Promise<void> {
+    const asked = [...routes];
+    for (let attempt = 0; attempt < LOAD_ATTEMPTS; attempt++) {
+      await this.loadOnce(asked);
+      if (asked.every((r) => this.routes.get(routeKey(r.carrier, r.origin, r.destination)) === true)) return;
+    }
+    throw new Error('fares kept changing while they were read');
+  }
+
+  private async loadOnce(routes: readonly FareRoute[]): Promise<void> {
     const waiting: Promise<void>[] = [];
     const missing = new Map<string, FareRoute>();
     for (const r of routes) {

@@ -114,10 +114,13 @@ export function createSliceOptions(deps: {
       const flights = itineraries.flat(2) as DatedFlight[];
       const keys = flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin }));
       const unchanged = (date: string) => context.changes?.get(date) === 0;
+      const schedules = new Set(flights.map((f) => f.schedule));
       const [sold] = await Promise.all([
         seats.soldFor(keys.filter((k) => !unchanged(k.date))),
-        network.loadFares(new Set(flights.map((f) => f.schedule))),
+        network.loadFares(schedules),
       ]);
+      // Fares changed while seats were still being read are read again, right before they are used.
+      await network.loadFares(schedules);
       lap('availability');
       for (const [i, f] of flights.entries()) {
         const key = seats.keyOf(keys[i]!);
