@@ -140,7 +140,13 @@ export function bookingDeskRoutes(
     },
     async (request) => {
       const body = request.body;
-      return products.named(body.product ?? productOfCriteria(body)).search(principalOf(request), body);
+      // Left out, the product is the reference's (by its length), else what the criteria name.
+      const product = body.product
+        ? products.named(body.product)
+        : body.reference
+          ? products.of({ reference: body.reference })
+          : products.named(productOfCriteria(body));
+      return product.search(principalOf(request), body);
     },
   );
 

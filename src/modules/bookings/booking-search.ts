@@ -69,11 +69,10 @@ export const COMMON_CRITERIA = [
 const FLIGHT_ONLY_STATUSES = new Set(['held', 'expired', 'disrupted', 'schedule_changed']);
 
 /**
- * The product a search names by its criteria when it does not say: a six-character reference, a
- * `departure` range or a status only flights have mean flight bookings; anything else, hotel bookings.
+ * The product a search without a reference names by its criteria when it does not say: a `departure`
+ * range or a status only flights have mean flight bookings; anything else, hotel bookings.
  */
 export function productOfCriteria(req: SearchBookingRequest): 'flight' | 'hotel' {
-  if (req.reference !== undefined) return req.reference.length === 6 ? 'flight' : 'hotel';
   if (req.departure !== undefined) return 'flight';
   if (req.statuses?.some((s) => FLIGHT_ONLY_STATUSES.has(s))) return 'flight';
   return 'hotel';

@@ -198,15 +198,20 @@ export function createFlightChangeService(deps: {
             },
             { agencyId: row.agency_id, role: principal.role },
           );
-        const named = [carrier, ...partners];
-        const groups = Array.from({ length: Math.ceil(named.length / 20) }, (_, k) =>
-          named.slice(k * 20, k * 20 + 20),
-        );
-        const answers = await Promise.all([...groups.map((g) => ask(g)), ...(involuntary ? [ask()] : [])]);
+        // The search's airline filter takes twenty: the carrier itself in every group, so that its flights
+        // joined with any partner's are found.
+        const groups = Array.from({ length: Math.max(1, Math.ceil(partners.length / 19)) }, (_, k) => [
+          carrier,
+          ...partners.slice(k * 19, k * 19 + 19),
+        ]);
+        const ofBrand = (answers: Awaited<ReturnType<typeof ask>>[]) =>
+          answers.flatMap((a) => a.data).filter((o) => o.brand === row.itinerary.brand);
+        let offered = ofBrand(await Promise.all(groups.map((g) => ask(g))));
+        // Another airline only for the airline's own change, and only when nothing of its own or its
+        // partners' is left: asked for then, not on every change.
+        if (offered.length === 0 && involuntary) offered = ofBrand([await ask()]);
         const seen = new Set<string>();
-        const found = answers
-          .flatMap((a) => a.data)
-          .filter((o) => o.brand === row.itinerary.brand)
+        const found = offered
           .map((o) => ({ offer: o, option: deps.offers.read(o.id)!.slices[0]! }))
           .filter(({ option }) => {
             const key = JSON.stringify(option);
