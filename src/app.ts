@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps) {
     pricing: pricing.termsFor,
     pricingVersion: pricing.version,
     jobs: { networkRefreshMs: config.jobs.networkRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
+    accountingCodes: config.ticketing.accountingCodes,
   });
   const hotels = await hotelsModule(app, {
     products,

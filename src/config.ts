@@ -75,6 +75,10 @@ export interface Config {
     /** How long a deliverer's claim on a batch lasts; a batch of a deliverer that died is sent again after it. */
     readonly leaseMs: number;
   };
+  readonly ticketing: {
+    /** Accounting codes for carriers IATA's list here lacks or the operator's own (`ACCOUNTING_CODES`). */
+    readonly accountingCodes: Readonly<Record<string, string>>;
+  };
   readonly mail: {
     /** `smtp://…` or `smtps://…`; unset: mails are written to `DATA_DIR/outbox/` as .eml files. */
     readonly smtpUrl: string | undefined;
@@ -236,6 +240,19 @@ class Reader {
     return list;
   }
 
+  /** Comma-separated `CARRIER:CODE` pairs (`XY:123,ZZ:456`): an airline code and its three-digit accounting code. */
+  accountingCodes(name: string): Readonly<Record<string, string>> {
+    const value = this.raw(name);
+    if (value === undefined || value.trim() === '') return {};
+    const pairs = value.split(',').map((x) => x.trim().split(':'));
+    const bad = pairs.filter((p) => p.length !== 2 || !/^[A-Z0-9]{2}$/.test(p[0]!) || !/^\d{3}$/.test(p[1]!));
+    if (bad.length > 0)
+      this.problems.push(
+        `${name} must be CARRIER:CODE pairs like XY:123, comma-separated: ${bad.map((p) => p.join(':')).join(', ')}`,
+      );
+    return Object.fromEntries(pairs.filter((p) => !bad.includes(p)).map((p) => [p[0]!, p[1]!]));
+  }
+
   identifier(name: string): string | undefined {
     const value = this.raw(name);
     if (value === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(value)) return value;
@@ -337,6 +354,9 @@ function readWith(r: Reader): Config {
       retryScheduleSeconds: r.ints('WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE_SECONDS, 0, 7 * 86_400),
       allowPrivateNetworks: r.bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
       leaseMs: r.int('WEBHOOK_LEASE_MS', 60_000, 1000, 3_600_000),
+    },
+    ticketing: {
+      accountingCodes: r.accountingCodes('ACCOUNTING_CODES'),
     },
     mail: {
       smtpUrl: r.url('SMTP_URL', ['smtp:', 'smtps:']),

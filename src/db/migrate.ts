@@ -24,6 +24,7 @@ import * as inventoryChanges from './migrations/0022-inventory-changes.ts';
 import * as indexChanges from './migrations/0023-index-changes.ts';
 import * as webClient from './migrations/0024-web-client.ts';
 import * as inventoryChangesBackfill from './migrations/0025-inventory-changes-backfill.ts';
+import * as tickets from './migrations/0026-tickets.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-index-changes': indexChanges,
   '0024-web-client': webClient,
   '0025-inventory-changes-backfill': inventoryChangesBackfill,
+  '0026-tickets': tickets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

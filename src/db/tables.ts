@@ -221,6 +221,32 @@ export interface FlightBookingSegmentsTable {
   seats: number;
 }
 
+/** The last number taken in each series of numbered documents (0026). */
+export interface DocumentSequencesTable {
+  series: string;
+  last: number;
+}
+
+/** The register of e-tickets and EMDs (0026): JSON columns as text. */
+export interface FlightTicketsTable {
+  number: string;
+  check_digit: number;
+  kind: 'ticket' | 'emd';
+  booking_id: string;
+  passenger_id: string;
+  carrier: string;
+  status: 'open' | 'exchanged' | 'refunded' | 'forfeited';
+  currency: string;
+  fare_amount: number;
+  tax_amount: number;
+  total_amount: number;
+  coupons: string;
+  conjunctions: string;
+  exchange: string | null;
+  issued_at: string;
+  updated_at: string;
+}
+
 export interface BookingEventsTable {
   id: string;
   booking_id: string;
@@ -594,6 +620,8 @@ export interface Database {
   change_counters: ChangeCountersTable;
   service_secrets: ServiceSecretsTable;
   flight_bookings: FlightBookingsTable;
+  document_sequences: DocumentSequencesTable;
+  flight_tickets: FlightTicketsTable;
   flight_booking_segments: FlightBookingSegmentsTable;
   booking_events: BookingEventsTable;
   events: EventsTable;

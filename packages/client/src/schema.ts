@@ -2804,6 +2804,8 @@ export interface components {
             }[];
             /** @enum {string} */
             status: "held" | "confirmed" | "cancelled" | "expired" | "disrupted" | "schedule_changed";
+            /** @description The e-tickets and EMDs issued, oldest first, exchanged and refunded ones too (empty in lists, and for an airline that sells without tickets) */
+            tickets: components["schemas"]["FlightTicket"][];
             /** Format: date-time */
             updated_at: string;
         };
@@ -3011,6 +3013,85 @@ export interface components {
             slice: number;
             /** @enum {string} */
             type: "checked_bag";
+        };
+        FlightTicket: {
+            /** @description The document number modulo 7 */
+            check_digit: number;
+            /** @description Further numbers of a document with more than four coupons, in order */
+            conjunction_numbers: string[];
+            coupons: {
+                brand: string;
+                cabin: string;
+                /** @description The coupon’s place on the ticket, from 1; 5 on are on conjunctions */
+                coupon: number;
+                /** @description Local time at the origin */
+                departing_at: string;
+                /** Format: date */
+                departure_date: string;
+                destination: string;
+                /** @example BA117 */
+                flight_number: string;
+                origin: string;
+                segment: number;
+                slice: number;
+                status: "open" | "refunded" | "exchanged";
+            }[] | {
+                /** @description Minor units of `currency` */
+                amount: number;
+                coupon: number;
+                /** @example Seat 12A */
+                description: string;
+                quantity: number;
+                /**
+                 * @description IATA reason for issuance: A, air transportation
+                 * @enum {string}
+                 */
+                rfic: "A";
+                /** @description IATA sub-code: 0B5 a pre-reserved seat, 0CC extra checked bags */
+                rfisc: string;
+                /** @description The service of the booking’s `services` it pays for */
+                service_id: string;
+                status: "open" | "refunded" | "forfeited";
+                /** @description The flight coupons of that ticket it serves */
+                ticket_coupons: number[];
+                /** @description The e-ticket it is associated with (EMD-A) */
+                ticket_number: string;
+            }[];
+            currency: string;
+            /** @description On a reissued ticket: the ticket it replaced and how their values met */
+            exchange: {
+                /** @description Minor units of `currency` */
+                additional_collection_amount: number;
+                /** @description Minor units of `currency` */
+                original_amount: number;
+                original_number: string;
+                /** @description Minor units of `currency` */
+                penalty_amount: number;
+                /** @description Minor units of `currency` */
+                residual_amount: number;
+                residual_refunded: boolean;
+            } | null;
+            /** @description Minor units of `currency` */
+            fare_amount: number;
+            /** Format: date-time */
+            issued_at: string;
+            /**
+             * @description The validating airline’s accounting code, then the ten-digit document number
+             * @example 1252000000001
+             */
+            number: string;
+            passenger_id: string;
+            /** @example 125 2000000001 1 */
+            printed_number: string;
+            /** @description open while a coupon is; exchanged for a reissued ticket; refunded with a cancellation; forfeited: an EMD whose seats were given up in a change */
+            status: "open" | "exchanged" | "refunded" | "forfeited";
+            /** @description Minor units of `currency` */
+            tax_amount: number;
+            /** @description Minor units of `currency` */
+            total_amount: number;
+            type: "eticket" | "emd_associated";
+            /** @example BA */
+            validating_carrier: string;
         };
         HotelBooking: {
             /** @description What the client may do next: cancel, modify, change_dates */
@@ -3931,6 +4012,7 @@ export type SchemaFlightRetime = components['schemas']['FlightRetime'];
 export type SchemaFlightScheduleChange = components['schemas']['FlightScheduleChange'];
 export type SchemaFlightScheduleWithdrawal = components['schemas']['FlightScheduleWithdrawal'];
 export type SchemaFlightService = components['schemas']['FlightService'];
+export type SchemaFlightTicket = components['schemas']['FlightTicket'];
 export type SchemaHotelBooking = components['schemas']['HotelBooking'];
 export type SchemaHotelResult = components['schemas']['HotelResult'];
 export type SchemaLedgerEntry = components['schemas']['LedgerEntry'];

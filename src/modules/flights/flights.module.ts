@@ -26,6 +26,9 @@ import { createHoldExpiry } from './booking/hold-expiry.ts';
 import { createPartCancellations } from './booking/part-cancellations.ts';
 import { createScheduleImportEffects } from './booking/schedule-import-effects.ts';
 import { createSeatMapsService } from './booking/seat-maps-service.ts';
+import { createTicketing } from './booking/ticketing.ts';
+import { createTicketsRepository } from './booking/tickets-repository.ts';
+import { accountingCodeLookup } from './inventory/accounting-codes.ts';
 import { createNetworkCache } from './inventory/network-cache.ts';
 import { createNetworkImporter } from './inventory/network-import.ts';
 import { createNetworkRepository } from './inventory/network-repository.ts';
@@ -36,6 +39,8 @@ import { createOfferTokens } from './search/offer-token.ts';
 
 export interface FlightsDeps extends ProductModuleDeps {
   jobs: { networkRefreshMs: number; holdSweepMs: number };
+  /** The operator's accounting codes, beside IATA's (`ACCOUNTING_CODES`). */
+  accountingCodes: Readonly<Record<string, string>>;
 }
 
 /** The flight area: inventory, search and bookings. Returns what the command line needs. */
@@ -60,17 +65,24 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   });
 
   const { clock, ids, db, catalogue } = deps;
-  const tell = createFlightBookingEvents({ bookings: bookingsRepo, log: deps.events, ids });
+  const ticketsRepo = createTicketsRepository(db);
+  const ticketing = createTicketing({
+    tickets: ticketsRepo,
+    codeOf: accountingCodeLookup(deps.accountingCodes),
+  });
+  const tell = createFlightBookingEvents({ bookings: bookingsRepo, ticketing, log: deps.events, ids });
   const announce = createOperatorEvents({ log: deps.events, ids });
   const release = createBookingRelease({
     bookings: bookingsRepo,
     seats,
     seatAssignments,
     payments: deps.payments,
+    ticketing,
   });
   const cancellations = createFlightCancellationService({
     db,
     bookings: bookingsRepo,
+    ticketing,
     clock,
     release,
     parts: createPartCancellations({
@@ -81,6 +93,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
       networkCache,
       tell,
       payments: deps.payments,
+      ticketing,
     }),
     tell,
     quoteKey: secret,
@@ -90,6 +103,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   const retimes = createFlightRetimeService({
     db,
     bookings: bookingsRepo,
+    ticketing,
     network,
     seats,
     catalogue,
@@ -129,6 +143,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     expireHold: (id) => holds.expireHold(id),
     payments: deps.payments,
     frame: deps.frame,
+    ticketing,
     pricing: deps.pricing,
     rates: deps.rates,
     retimed: { stored: (trx, flights) => network.retimesOf(trx, flights), tell: retimes.retimeBookingsOn },
@@ -163,6 +178,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
       tell,
       payments: deps.payments,
       frame: deps.frame,
+      ticketing,
     }),
     products: deps.products,
     idempotency: deps.idempotency,
@@ -184,6 +200,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
       tell,
       payments: deps.payments,
       frame: deps.frame,
+      ticketing,
       tokenKey: secret,
     }),
     retimes,

@@ -13,6 +13,7 @@ import {
   SearchChangesResponseSchema,
 } from './booking/flight-change.schemas.ts';
 import { FLIGHT_EVENT_SCHEMAS } from './booking/flight-event-types.ts';
+import { FlightTicketSchema } from './booking/ticket.schemas.ts';
 import {
   OfferSchema,
   SearchFlightRequestSchema,
@@ -29,6 +30,7 @@ export type { NetworkFile } from './inventory/network-file.ts';
 export const FLIGHT_SCHEMAS = [
   ...FLIGHT_EVENT_SCHEMAS,
   OfferSchema,
+  FlightTicketSchema,
   FlightBookingSchema,
   SearchFlightRequestSchema,
   SearchFlightResponseSchema,

@@ -5,22 +5,28 @@ import type { SeatAssignmentsRepository } from '../ancillaries/seat-assignments-
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { type FlightBookingRecord, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+import type { Ticketing } from './ticketing.ts';
 
 /**
  * What ending a booking gives back, in the transaction that ends it: its places on every flight, the
- * seats its passengers chose, and its money (refunded, or what was set aside released). Cancelling and
- * a hold's expiry share it.
+ * seats its passengers chose, and its money (refunded, or what was set aside released) with its tickets
+ * and EMDs. Cancelling and a hold's expiry share it.
  */
 export function createBookingRelease(deps: {
   bookings: FlightBookingsRepository;
   seats: SeatInventoryRepository;
   seatAssignments: SeatAssignmentsRepository;
   payments: PaymentsService;
+  ticketing: Ticketing;
 }) {
   const { bookings, seats, payments } = deps;
 
-  /** Gives the booking's money back (or releases what was set aside), in the cancellation's transaction. */
+  /**
+   * Gives the booking's money back (or releases what was set aside) and its documents with it, in the
+   * cancellation's transaction.
+   */
   async function settleMoney(trx: Kysely<Database>, row: FlightBookingRecord, refund: number, now: string) {
+    await deps.ticketing.refund(trx, row.id, {}, now);
     const payment = await payments.cancel(trx, saleOf(row.itinerary), refund, {
       bookingId: row.id,
       product: 'flight',

@@ -5,7 +5,6 @@ import {
   checkPassengers,
   holdDeadline,
   isNameCorrection,
-  newTicketNumber,
   type PassengerInput,
   refundFor,
 } from './booking-rules.ts';
@@ -96,11 +95,6 @@ describe('booking rules', () => {
       ),
       [],
     );
-  });
-
-  it('makes 13-digit tickets with the carrier prefix', () => {
-    assert.match(newTicketNumber('BA'), /^\d{13}$/);
-    assert.equal(newTicketNumber('BA').slice(0, 3), newTicketNumber('BA').slice(0, 3));
   });
 
   it('holds for a day but not within three hours of departure', () => {

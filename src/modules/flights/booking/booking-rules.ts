@@ -86,13 +86,6 @@ export const FLIGHT_REFERENCE_LENGTH = 6;
 export const FLIGHT_BOOKING_ID_PREFIX = 'bkg';
 
 /** A 13-digit e-ticket number: a three-digit airline prefix and ten digits. */
-export function newTicketNumber(carrier: string): string {
-  const prefix = String(((carrier.charCodeAt(0) * 31 + carrier.charCodeAt(1)) % 900) + 100);
-  let serial = '';
-  for (let i = 0; i < 10; i++) serial += String(randomInt(10));
-  return prefix + serial;
-}
-
 /** A hold lasts a day, but never past three hours before the first departure. */
 export function holdDeadline(now: Date, firstDepartureAt: Date): Date {
   return new Date(Math.min(now.getTime() + 24 * 3_600_000, firstDepartureAt.getTime() - 3 * 3_600_000));

@@ -3,9 +3,10 @@ import type { Database } from '../../../db/tables.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { createBookingTeller, type TellBooking } from '../../bookings/index.ts';
 import type { EventLog, EventObjects, EventType } from '../../events/index.ts';
-import { bookingView } from './booking-view.ts';
+import { fullView } from './booking-view.ts';
 import type { FlightBookingRecord } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+import type { Ticketing } from './ticketing.ts';
 
 /** The events of a flight booking's changes. */
 export type FlightBookingEventType = Extract<EventType, `flight_booking.${string}`>;
@@ -14,13 +15,14 @@ export type TellFlightBooking = TellBooking<FlightBookingEventType>;
 /** Tells a change of a flight booking: its history, and the event with the booking as shown now. */
 export function createFlightBookingEvents(deps: {
   bookings: FlightBookingsRepository;
+  ticketing: Pick<Ticketing, 'list'>;
   log: EventLog;
   ids: IdGenerator;
 }): TellFlightBooking {
   return createBookingTeller<FlightBookingRecord, FlightBookingEventType>({
     addHistory: deps.bookings.addEvent,
     load: deps.bookings.findById,
-    render: async (trx, row) => bookingView(row, await deps.bookings.events(row.id, trx)),
+    render: async (trx, row) => (await fullView(row, deps, trx)).booking,
     log: deps.log,
     ids: deps.ids,
   });

@@ -23,7 +23,6 @@ import { combinePrices, conditionsOf, describeSlice } from '../search/offer-buil
 import type { OfferPayload, OfferTokens } from '../search/offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
 import { flightSale, type Selling, sellingBySlice, sellingPrice } from '../search/selling-price.ts';
-import { newTicketNumber } from './booking-rules.ts';
 import {
   type Contact,
   type FlightBookingRecord,
@@ -286,7 +285,7 @@ export function serviceTermsOf(slices: OfferFlights): ServiceTerms {
   };
 }
 
-/** A new booking's record: held (no tickets, a deadline) or confirmed (a ticket per passenger). */
+/** A new booking's record: held (no tickets, a deadline) or confirmed (its tickets issued with it). */
 export function newBookingRecord(input: {
   id: string;
   reference: string;
@@ -294,7 +293,6 @@ export function newBookingRecord(input: {
   itinerary: StoredItinerary;
   passengers: StoredPassenger[];
   contact: Contact;
-  carrier: string;
   firstDeparture: Date;
   holdUntil: Date | null;
   idempotencyKey: string | null;
@@ -317,7 +315,7 @@ export function newBookingRecord(input: {
     passengers,
     names: foldedNames(passengers),
     contact: input.contact,
-    tickets: held ? null : Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(input.carrier)])),
+    tickets: held ? null : {},
     refund_amount: null,
     idempotency_key: input.idempotencyKey,
     payment: input.payment,

@@ -2,9 +2,10 @@ import type { KeysetPosition } from '../../../db/keyset.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
-import { bookingView, etagOf } from './booking-view.ts';
+import { bookingView, fullView } from './booking-view.ts';
 import type { FlightBookingRecord } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+import type { Ticketing } from './ticketing.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'No such booking');
 
@@ -14,6 +15,7 @@ const notFound = () => new AppError('NOT_FOUND', 'No such booking');
  */
 export function createFlightBookingReads(deps: {
   bookings: FlightBookingsRepository;
+  ticketing: Pick<Ticketing, 'list'>;
   clock: Clock;
   /** Expires a hold whose deadline passed. */
   expireHold: (id: string) => Promise<boolean>;
@@ -36,7 +38,7 @@ export function createFlightBookingReads(deps: {
   }
 
   async function view(row: FlightBookingRecord) {
-    return { booking: bookingView(row, await bookings.events(row.id)), etag: etagOf(row) };
+    return fullView(row, deps);
   }
 
   return {
@@ -55,7 +57,7 @@ export function createFlightBookingReads(deps: {
       const page = await bookings.list(visibilityOf(principal), filter, after, limit);
       return {
         rows: page.rows,
-        data: page.rows.map((r) => bookingView(r, [])),
+        data: page.rows.map((r) => bookingView(r, [], [])),
         more: page.more,
         total: page.total,
       };

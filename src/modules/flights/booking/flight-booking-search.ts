@@ -41,7 +41,7 @@ export function createFlightBookingSearch(deps: { bookings: FlightBookingsReposi
     );
     const last = page.rows[page.rows.length - 1];
     return {
-      data: page.rows.map((row) => bookingView(row, [])),
+      data: page.rows.map((row) => bookingView(row, [], [])),
       next_cursor:
         page.more && last
           ? encodeKeyset({ value: last[key], id: last.id }, query as Record<string, unknown>)

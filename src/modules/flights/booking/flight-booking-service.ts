@@ -44,6 +44,7 @@ import { createFlightBookingReads } from './flight-booking-reads.ts';
 import { type StoredPassenger, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 import { createHoldTicketing } from './hold-ticketing.ts';
+import type { Ticketing } from './ticketing.ts';
 
 /**
  * Flight bookings: placing one (seats taken in the booking's transaction) here; reading, ticketing a hold
@@ -66,6 +67,8 @@ export function createFlightBookingService(deps: {
   payments: PaymentsService;
   /** Runs each booking step: once per key, a fresh reference, one transaction, the payment given up on failure. */
   frame: BookingFrame<Prepared>;
+  /** The booking's e-tickets and EMDs, issued in its transactions. */
+  ticketing: Ticketing;
   /** Pricing rules: the booking pays the selling price its buyer was offered. */
   pricing: TermsFor;
   /** The exchange rates in force: fares of a journey filed in several currencies are priced in one. */
@@ -88,8 +91,13 @@ export function createFlightBookingService(deps: {
   };
 }) {
   const { bookings, seats, clock, ids, payments } = deps;
-  const reads = createFlightBookingReads({ bookings, clock, expireHold: deps.expireHold });
-  const ticketing = createHoldTicketing({ ...deps, reads });
+  const reads = createFlightBookingReads({
+    bookings,
+    ticketing: deps.ticketing,
+    clock,
+    expireHold: deps.expireHold,
+  });
+  const holds = createHoldTicketing({ ...deps, reads });
   const updates = createBookingUpdates({ ...deps, reads });
   const { view } = reads;
 
@@ -128,8 +136,8 @@ export function createFlightBookingService(deps: {
   return {
     getBooking: reads.getBooking,
     listBookings: reads.listBookings,
-    confirmBooking: ticketing.confirmBooking,
-    payBooking: ticketing.payBooking,
+    confirmBooking: holds.confirmBooking,
+    payBooking: holds.payBooking,
     updateBooking: updates.updateBooking,
     /**
      * Books an offer. In one transaction: take the seats of every flight (or none), price them from
@@ -228,7 +236,6 @@ export function createFlightBookingService(deps: {
             itinerary,
             passengers,
             contact: input.contact,
-            carrier: flights[0]!.schedule.carrier,
             firstDeparture,
             holdUntil,
             idempotencyKey,
@@ -243,6 +250,7 @@ export function createFlightBookingService(deps: {
             cabin: offer.cabin,
             seats: seatCount,
           }));
+          if (record.tickets) record.tickets = await deps.ticketing.issue(trx, record, now.toISOString());
           await bookings.insert(trx, record, segments);
           await deps.tell(trx, bookingId, 'flight_booking.created', {
             type: record.status === 'held' ? 'held' : 'confirmed',

@@ -223,6 +223,11 @@ export const FlightBookingSchema = Type.Object(
     payment: Type.Union([Type.Ref('Payment'), Type.Null()], {
       description: 'How the booking is paid; null for a hold with nothing to pay with yet',
     }),
+    tickets: Type.Array(Type.Ref('FlightTicket'), {
+      description:
+        'The e-tickets and EMDs issued, oldest first, exchanged and refunded ones too (empty in lists, and for ' +
+        'an airline that sells without tickets)',
+    }),
     allowed_actions: Type.Array(Type.String(), {
       description: 'What the client may do next: confirm, cancel, update, add_services, change, accept',
     }),

@@ -173,6 +173,15 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Records the booking's ticket numbers, in the step that issued them (that step makes the new version). */
+    async setTickets(trx: Kysely<Database>, id: string, tickets: FlightBookingRecord['tickets']) {
+      await trx
+        .updateTable('flight_bookings')
+        .set(encodeFlightBooking({ tickets }))
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Records how the booking is paid now (its ETag changes). */
     async setPayment(
       trx: Kysely<Database>,

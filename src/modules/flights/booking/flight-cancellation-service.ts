@@ -8,12 +8,13 @@ import type { BookingPart } from '../../bookings/index.ts';
 import type { BookingRelease } from './booking-release.ts';
 import { refundFor } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
-import { bookingView, etagOf } from './booking-view.ts';
+import { fullView } from './booking-view.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
 import type { FlightBookingRecord } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 import type { PartCancellations } from './part-cancellations.ts';
 import type { FlightPart } from './partial-cancellation.ts';
+import type { Ticketing } from './ticketing.ts';
 
 export const QUOTE_TTL_SECONDS = 15 * 60;
 
@@ -25,6 +26,8 @@ export const QUOTE_TTL_SECONDS = 15 * 60;
 export function createFlightCancellationService(deps: {
   db: Kysely<Database>;
   bookings: FlightBookingsRepository;
+  /** The booking's documents, shown with it. */
+  ticketing: Pick<Ticketing, 'list'>;
   clock: Clock;
   release: BookingRelease;
   parts: PartCancellations;
@@ -150,7 +153,7 @@ export function createFlightCancellationService(deps: {
       if (!done)
         throw new AppError('QUOTE_EXPIRED', 'The booking changed while cancelling; ask for a new quote');
       const latest = (await bookings.findById(db, row.id))!;
-      return { booking: bookingView(latest, await bookings.events(row.id)), etag: etagOf(latest) };
+      return fullView(latest, deps);
     },
   };
 }

@@ -19,7 +19,7 @@ import type { FlightSearchService } from '../search/flight-search-service.ts';
 import type { OfferTokens } from '../search/offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
 import { transition } from './booking-states.ts';
-import { bookingView, etagOf } from './booking-view.ts';
+import { fullView } from './booking-view.ts';
 import { rankAlternatives } from './change-alternatives.ts';
 import { mixOf } from './change-rules.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
@@ -28,6 +28,7 @@ import { type FlightBookingRecord, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 import type { ChangeBookingRequest, SearchChangesRequest } from './flight-change.schemas.ts';
 import { quoteChange } from './flight-change-quote.ts';
+import type { Ticketing } from './ticketing.ts';
 
 export const CHANGE_OFFER_TTL_SECONDS = 15 * 60;
 
@@ -71,6 +72,8 @@ export function createFlightChangeService(deps: {
   tell: TellFlightBooking;
   payments: PaymentsService;
   frame: BookingFrame<Prepared>;
+  /** Reissues the tickets of a changed booking. */
+  ticketing: Ticketing;
   tokenKey: string;
 }) {
   const { db, bookings, seats, clock, payments } = deps;
@@ -383,6 +386,20 @@ export function createFlightChangeService(deps: {
             );
             await bookings.setPayment(trx, row.id, payment, at);
           }
+          const after = { ...row, itinerary: quote.itinerary, total_amount: quote.after };
+          const reissued = await deps.ticketing.reissue(
+            trx,
+            row,
+            after,
+            {
+              penaltyPerPassenger: isInvoluntary(row)
+                ? 0
+                : (row.itinerary.conditions.change.penalty_amount ?? 0),
+              refundable: row.itinerary.refund_terms.refundable,
+            },
+            at,
+          );
+          await bookings.setTickets(trx, row.id, reissued);
           await deps.tell(trx, row.id, 'flight_booking.changed', {
             type: 'changed',
             data: {
@@ -398,7 +415,7 @@ export function createFlightChangeService(deps: {
         },
       });
       const latest = (await bookings.findById(db, row.id))!;
-      return { booking: bookingView(latest, await bookings.events(row.id)), etag: etagOf(latest) };
+      return fullView(latest, deps);
     },
   };
 }

@@ -11,11 +11,12 @@ import { scheduledOn } from '../inventory/schedule-dates.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import { minimumConnectionMinutes } from '../search/connection-rules.ts';
 import { transition } from './booking-states.ts';
-import { bookingView, etagOf } from './booking-view.ts';
+import { fullView } from './booking-view.ts';
 import type { AnnounceOperatorEvent, TellFlightBooking } from './flight-booking-events.ts';
 import type { FlightBookingRecord } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 import { retimeSlices } from './schedule-change.ts';
+import type { Ticketing } from './ticketing.ts';
 
 const firstDepartureOf = (slices: FlightBookingRecord['itinerary']['slices']) =>
   new Date(Date.parse(slices[0]!.segments[0]!.departing_at)).toISOString();
@@ -29,6 +30,8 @@ const firstDepartureOf = (slices: FlightBookingRecord['itinerary']['slices']) =>
 export function createFlightRetimeService(deps: {
   db: Kysely<Database>;
   bookings: FlightBookingsRepository;
+  /** The booking's documents, shown with it. */
+  ticketing: Pick<Ticketing, 'list'>;
   network: NetworkRepository;
   seats: SeatInventoryRepository;
   catalogue: Catalogue;
@@ -203,7 +206,7 @@ export function createFlightRetimeService(deps: {
       });
       if (!ok) throw new AppError('CONFLICT', 'The booking changed meanwhile; read it and try again');
       const latest = (await bookings.findById(db, row.id))!;
-      return { booking: bookingView(latest, await bookings.events(row.id)), etag: etagOf(latest) };
+      return fullView(latest, deps);
     },
   };
 }

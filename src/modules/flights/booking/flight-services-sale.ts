@@ -15,10 +15,11 @@ import { planServices } from '../ancillaries/service-plan.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
 import { tripOfBooking } from './booking-services.ts';
 import { transition } from './booking-states.ts';
-import { bookingView, etagOf } from './booking-view.ts';
+import { fullView } from './booking-view.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
 import { saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+import type { Ticketing } from './ticketing.ts';
 
 export type AddServicesRequest = Static<typeof AddServicesRequestSchema>;
 
@@ -38,6 +39,7 @@ export function createFlightServicesSale(deps: {
   tell: TellFlightBooking;
   payments: PaymentsService;
   frame: BookingFrame<Prepared>;
+  ticketing: Ticketing;
 }) {
   const { db, bookings, clock, payments } = deps;
   return {
@@ -110,6 +112,8 @@ export function createFlightServicesSale(deps: {
             const payment = await payments.replace(trx, prepared, before, after, purpose);
             await bookings.setPayment(trx, row.id, payment, at);
           }
+          await deps.ticketing.refund(trx, row.id, { services: replaced }, at);
+          await deps.ticketing.sellServices(trx, { ...row, itinerary }, plan.added, at);
           await deps.tell(trx, row.id, 'flight_booking.services_added', {
             type: 'services_added',
             data: {
@@ -123,7 +127,7 @@ export function createFlightServicesSale(deps: {
         },
       });
       const latest = (await bookings.findById(db, row.id))!;
-      return { booking: bookingView(latest, await bookings.events(row.id)), etag: etagOf(latest) };
+      return fullView(latest, deps);
     },
   };
 }

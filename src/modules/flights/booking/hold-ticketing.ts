@@ -3,12 +3,12 @@ import type { Clock } from '../../../ports/clock.ts';
 import type { Principal } from '../../auth/index.ts';
 import type { BookingFrame } from '../../bookings/index.ts';
 import type { PaymentInput, PaymentsService, Prepared } from '../../payments/index.ts';
-import { newTicketNumber } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
 import type { FlightBookingReads } from './flight-booking-reads.ts';
 import { type FlightBookingRecord, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+import type { Ticketing } from './ticketing.ts';
 
 /** Ticketing a hold: with the payment set aside when it was made, or one given now. */
 export function createHoldTicketing(deps: {
@@ -18,6 +18,7 @@ export function createHoldTicketing(deps: {
   frame: BookingFrame<Prepared>;
   tell: TellFlightBooking;
   reads: FlightBookingReads;
+  ticketing: Ticketing;
 }) {
   const { bookings, clock, payments } = deps;
 
@@ -46,9 +47,7 @@ export function createHoldTicketing(deps: {
           payment_status: row.payment.status,
         },
       );
-    const carrier = row.itinerary.slices[0]!.segments[0]!.carrier;
     const passengers = row.passengers;
-    const tickets = Object.fromEntries(passengers.map((p) => [p.id, newTicketNumber(carrier)]));
     const due = dueOf(row);
     const purpose = {
       bookingId: id,
@@ -65,7 +64,7 @@ export function createHoldTicketing(deps: {
           id,
           'held',
           'confirmed',
-          { tickets, hold_expires_at: null },
+          { hold_expires_at: null },
           now.toISOString(),
         );
         if (!ok) return false;
@@ -73,6 +72,8 @@ export function createHoldTicketing(deps: {
           ? await payments.settle(trx, prepared, due, purpose, true)
           : await payments.collect(trx, due, purpose);
         await bookings.setPayment(trx, id, payment, now.toISOString());
+        const tickets = await deps.ticketing.issue(trx, { ...row, status: 'confirmed' }, now.toISOString());
+        await bookings.setTickets(trx, id, tickets);
         await deps.tell(trx, id, 'flight_booking.confirmed', {
           type: 'confirmed',
           data: { tickets: passengers.length, payment_method: payment.method },

@@ -20,6 +20,7 @@ import {
   type FlightPart,
   type PartCancellation,
 } from './partial-cancellation.ts';
+import type { Ticketing } from './ticketing.ts';
 
 /**
  * Cancelling a part of a ticketed booking (some passengers, or the last slices): what it would refund
@@ -34,6 +35,7 @@ export function createPartCancellations(deps: {
   networkCache: NetworkCache;
   tell: TellFlightBooking;
   payments: PaymentsService;
+  ticketing: Ticketing;
 }) {
   const { db, bookings, seats, payments } = deps;
 
@@ -130,6 +132,12 @@ export function createPartCancellations(deps: {
       );
       if (!ok) return false;
       await releasePart(trx, row, cut);
+      await deps.ticketing.refund(
+        trx,
+        row.id,
+        gone.size > 0 ? { passengers: gone } : { slices: new Set(cut.release.slices) },
+        at,
+      );
       const payment = await payments.cancel(trx, { ...cut.sale, currency: row.currency }, refund, {
         bookingId: row.id,
         product: 'flight',
