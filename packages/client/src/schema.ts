@@ -2240,7 +2240,7 @@ export interface components {
                     number: string;
                 }[];
                 /** @description IATA special service requests, free and passed to the operator: assistance (WCHR, WCHS, WCHC, BLND, DEAF, DPNA) and one meal (VGML, VLML, AVML, KSML, MOML, HNML, DBML, GFML, LFML, NLML, CHML for a child, BBML for an infant) */
-                special_requests?: ("WCHR" | "WCHS" | "WCHC" | "BLND" | "DEAF" | "DPNA" | "VGML" | "VLML" | "AVML" | "KSML" | "MOML" | "HNML" | "DBML" | "GFML" | "LFML" | "NLML" | "CHML" | "BBML")[];
+                special_requests?: ("WCHR" | "WCHS" | "WCHC" | "BLND" | "DEAF" | "DPNA" | "MAAS" | "VGML" | "VLML" | "AVML" | "KSML" | "MOML" | "HNML" | "DBML" | "GFML" | "LFML" | "NLML" | "CHML" | "BBML")[];
                 title: "mr" | "ms" | "mrs" | "miss" | "dr" | "mx";
                 type: "adult" | "child" | "infant";
             }[];
@@ -3745,9 +3745,15 @@ export interface components {
         SearchFlightResponse: {
             /** @description With flexible_days: the lowest total for each date combination */
             calendar?: {
+                /** @description The currency of that day’s fares, which may differ from day to day */
                 currency: string | null;
                 departure_dates: string[];
                 lowest_total_amount: number | null;
+                /** @description With `currency`: the lowest total converted to it, as offers’ `total_in_currency` */
+                lowest_total_in_currency?: {
+                    amount: number | null;
+                    currency: string;
+                };
             }[];
             data: components["schemas"]["FlightOffer"][];
             /**
@@ -3836,12 +3842,12 @@ export interface components {
         SeatMap: {
             booking_id?: string;
             offer_id?: string;
-            passenger_kinds: ("adult" | "adult_with_infant" | "child")[];
+            passenger_kinds: ("adult" | "adult_with_infant" | "adult_needing_assistance" | "child")[];
             /** @description On a booking’s seat map: each seated passenger and the offers that apply to them */
             passengers?: {
                 id: string;
                 /** @enum {string} */
-                kind: "adult" | "adult_with_infant" | "child";
+                kind: "adult" | "adult_with_infant" | "adult_needing_assistance" | "child";
             }[];
             segments: {
                 aircraft: string;
@@ -3864,6 +3870,20 @@ export interface components {
                         /** @description For each kind of passenger on the offer */
                         offers: {
                             adult?: {
+                                /** @description Minor units; 0 is free */
+                                amount: number;
+                                /** @enum {boolean} */
+                                available: true;
+                            } | {
+                                /** @enum {boolean} */
+                                available: false;
+                                /**
+                                 * @description `exit_row_restricted`: exit rows are for adults without an infant on the lap; `not_selectable`: the fare does not let this seat be chosen
+                                 * @enum {string}
+                                 */
+                                reason: "taken" | "blocked" | "exit_row_restricted" | "not_selectable";
+                            };
+                            adult_needing_assistance?: {
                                 /** @description Minor units; 0 is free */
                                 amount: number;
                                 /** @enum {boolean} */
@@ -3955,7 +3975,7 @@ export interface components {
                     number: string;
                 }[];
                 /** @description IATA special service requests, free and passed to the operator: assistance (WCHR, WCHS, WCHC, BLND, DEAF, DPNA) and one meal (VGML, VLML, AVML, KSML, MOML, HNML, DBML, GFML, LFML, NLML, CHML for a child, BBML for an infant) */
-                special_requests?: ("WCHR" | "WCHS" | "WCHC" | "BLND" | "DEAF" | "DPNA" | "VGML" | "VLML" | "AVML" | "KSML" | "MOML" | "HNML" | "DBML" | "GFML" | "LFML" | "NLML" | "CHML" | "BBML")[];
+                special_requests?: ("WCHR" | "WCHS" | "WCHC" | "BLND" | "DEAF" | "DPNA" | "MAAS" | "VGML" | "VLML" | "AVML" | "KSML" | "MOML" | "HNML" | "DBML" | "GFML" | "LFML" | "NLML" | "CHML" | "BBML")[];
             }[];
         };
         User: {

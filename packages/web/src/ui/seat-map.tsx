@@ -3,7 +3,7 @@ import { money } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
 
 type Segment = components['schemas']['SeatMap']['segments'][number];
-type Kind = 'adult' | 'adult_with_infant' | 'child';
+type Kind = 'adult' | 'adult_with_infant' | 'adult_needing_assistance' | 'child';
 export interface SeatChoice {
   designator: string;
   amount: number;

@@ -1,6 +1,11 @@
 import type { CabinLayout } from '../inventory/seat-layout.ts';
 import { seatsOf } from '../inventory/seat-layout.ts';
-import { type SeatRefusal, type Sitter, seatOffer } from '../inventory/seat-rules.ts';
+import {
+  EXIT_ROW_BARRING_REQUESTS,
+  type SeatRefusal,
+  type Sitter,
+  seatOffer,
+} from '../inventory/seat-rules.ts';
 import type { BagService, FlightService, SeatService, ServiceTerms } from './ancillaries.ts';
 
 export interface SeatRequest {
@@ -18,7 +23,11 @@ export interface BagRequest {
 
 /** A booking (or one about to be made) as far as its services go. */
 export interface TripForServices {
-  passengers: ReadonlyArray<{ id: string; type: 'adult' | 'child' | 'infant' }>;
+  passengers: ReadonlyArray<{
+    id: string;
+    type: 'adult' | 'child' | 'infant';
+    special_requests?: readonly string[] | undefined;
+  }>;
   /**
    * Per slice, per flight: its id, date, the cabin's seat layout (none: seats at check-in), and whether
    * it is closed to sales (departed, or about to).
@@ -40,22 +49,25 @@ export interface ServicePlan {
 
 const REFUSALS: Record<SeatRefusal, string> = {
   blocked: 'is blocked and cannot be assigned',
-  exit_row_restricted: 'is in an exit row: only for adults travelling without an infant',
+  exit_row_restricted:
+    'is in an exit row: only for adults travelling without an infant and needing no assistance (no wheelchair, BLND, DEAF, DPNA, MAAS or UMNR request)',
   not_selectable: 'cannot be chosen on this fare; it is assigned at check-in',
 };
 
 /**
  * Who sits how: infants sit on a lap (no seat), and the first adults in the passenger list carry them,
- * one each, so those adults count as travelling with an infant.
+ * one each, so those adults count as travelling with an infant; a passenger asking for assistance
+ * (`EXIT_ROW_BARRING_REQUESTS`) needs it.
  */
 export function sittersOf(passengers: TripForServices['passengers']): Map<string, Sitter | null> {
   let infants = passengers.filter((p) => p.type === 'infant').length;
   const sitters = new Map<string, Sitter | null>();
   for (const p of passengers) {
+    const needsAssistance = (p.special_requests ?? []).some((c) => EXIT_ROW_BARRING_REQUESTS.has(c));
     if (p.type === 'infant') sitters.set(p.id, null);
-    else if (p.type === 'child') sitters.set(p.id, { type: 'child', withInfant: false });
+    else if (p.type === 'child') sitters.set(p.id, { type: 'child', withInfant: false, needsAssistance });
     else {
-      sitters.set(p.id, { type: 'adult', withInfant: infants > 0 });
+      sitters.set(p.id, { type: 'adult', withInfant: infants > 0, needsAssistance });
       infants -= 1;
     }
   }

@@ -113,4 +113,21 @@ describe('flight search across currencies', () => {
     assert.equal(noRate.statusCode, 400);
     assert.equal(noRate.json().errors[0].pointer, '/currency');
   });
+
+  it('shows the price calendar in the currency asked for, each day converted as its offers are', async () => {
+    const plain = (await search({ flexible_days: 1 })).json();
+    assert.equal(plain.calendar.length, 3);
+    assert.ok(plain.calendar.every((e: any) => e.lowest_total_in_currency === undefined));
+    const res = await search({ flexible_days: 1, currency: 'GBP' });
+    assert.equal(res.statusCode, 200, res.body);
+    const { calendar } = res.json();
+    assert.equal(calendar.length, 3);
+    for (const e of calendar) {
+      assert.equal(e.currency, 'EUR', 'the cheapest fare of the day, as filed');
+      assert.deepEqual(e.lowest_total_in_currency, {
+        amount: convert(REFERENCE_RATES, e.lowest_total_amount, 'EUR', 'GBP'),
+        currency: 'GBP',
+      });
+    }
+  });
 });

@@ -30,12 +30,14 @@ export const SeatMapSchema = Type.Object(
       Type.Array(
         Type.Object({
           id: Type.String(),
-          kind: Type.String({ enum: ['adult', 'adult_with_infant', 'child'] }),
+          kind: Type.String({ enum: ['adult', 'adult_with_infant', 'adult_needing_assistance', 'child'] }),
         }),
         { description: 'On a booking’s seat map: each seated passenger and the offers that apply to them' },
       ),
     ),
-    passenger_kinds: Type.Array(Type.String({ enum: ['adult', 'adult_with_infant', 'child'] })),
+    passenger_kinds: Type.Array(
+      Type.String({ enum: ['adult', 'adult_with_infant', 'adult_needing_assistance', 'child'] }),
+    ),
     segments: Type.Array(
       Type.Object({
         slice: Type.Integer(),
@@ -67,6 +69,7 @@ export const SeatMapSchema = Type.Object(
                   {
                     adult: Type.Optional(Answer),
                     adult_with_infant: Type.Optional(Answer),
+                    adult_needing_assistance: Type.Optional(Answer),
                     child: Type.Optional(Answer),
                   },
                   { description: 'For each kind of passenger on the offer' },

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { FieldError } from '../../../http/app-error.ts';
 import type { PassengerMix } from '../search/fare-rules.ts';
 import { checkPassengerExtras, type LoyaltyAccount, type SpecialRequestCode } from './special-requests.ts';

@@ -4,9 +4,12 @@ import { AppError, invalidField, invalidFields } from '../../../http/app-error.t
 import type { Clock } from '../../../ports/clock.ts';
 import { foldedNames } from '../../../shared/names.ts';
 import type { Principal } from '../../auth/index.ts';
+import type { NetworkCache } from '../inventory/network-cache.ts';
+import { EXIT_ROW_BARRING_REQUESTS } from '../inventory/seat-rules.ts';
 import { isNameCorrection } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
 import { etagOf } from './booking-view.ts';
+import { exitRowTest } from './exit-rows.ts';
 import type { UpdateBookingChanges } from './flight-booking.schemas.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
 import type { FlightBookingReads } from './flight-booking-reads.ts';
@@ -20,6 +23,8 @@ export function createBookingUpdates(deps: {
   clock: Clock;
   tell: TellFlightBooking;
   reads: FlightBookingReads;
+  /** The seat layouts: a passenger in an exit row may not be given a request that bars it. */
+  networkCache: NetworkCache;
 }) {
   const { db, bookings, clock } = deps;
   return {
@@ -45,6 +50,7 @@ export function createBookingUpdates(deps: {
       const passengers = row.passengers.map((p) => ({ ...p }));
       const changes: Record<string, unknown> = {};
       const extras: string[] = [];
+      const inExitRow = await exitRowTest(deps.networkCache, row);
       (input.passengers ?? []).forEach((edit, i) => {
         const p = passengers.find((x) => x.id === edit.id);
         if (!p) throw invalidField(`/passengers/${i}/id`, 'is not a passenger of this booking');
@@ -67,6 +73,15 @@ export function createBookingUpdates(deps: {
         if (edit.special_requests !== undefined || edit.loyalty_accounts !== undefined) {
           const problems = checkPassengerExtras(p, `/passengers/${i}`);
           if (problems.length > 0) throw invalidFields('The update', problems);
+          const barring = (p.special_requests ?? []).find((c) => EXIT_ROW_BARRING_REQUESTS.has(c));
+          const exitSeat = (row.itinerary.services ?? []).find(
+            (s) => s.type === 'seat' && s.passenger_id === p.id && inExitRow(s),
+          );
+          if (barring && exitSeat?.type === 'seat')
+            throw invalidField(
+              `/passengers/${i}/special_requests`,
+              `${barring} cannot sit in exit-row seat ${exitSeat.designator}: move the passenger first (POST /add_services)`,
+            );
           extras.push(p.id);
         }
       });

@@ -3,14 +3,12 @@ import type { Database } from '../../../db/tables.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { foldedNames } from '../../../shared/names.ts';
 import type { PaymentsService } from '../../payments/index.ts';
-import type { SeatService } from '../ancillaries/ancillaries.ts';
 import { freeSeats } from '../ancillaries/assign-seats.ts';
 import type { SeatAssignmentsRepository } from '../ancillaries/seat-assignments-repository.ts';
 import type { NetworkCache } from '../inventory/network-cache.ts';
-import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
-import { seatsOf } from '../inventory/seat-layout.ts';
 import { type BookingStatus, transition } from './booking-states.ts';
+import { exitRowTest } from './exit-rows.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
 import { type FlightBookingRecord, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
@@ -39,18 +37,6 @@ export function createPartCancellations(deps: {
 }) {
   const { db, bookings, seats, payments } = deps;
 
-  /** Whether a seat is in an exit row of its flight's layout. */
-  async function exitRowTest(row: FlightBookingRecord) {
-    const network = await deps.networkCache.current();
-    const cabin = row.itinerary.cabin as Cabin;
-    return (seat: SeatService) => {
-      const schedule = network.schedules.get(seat.flight_id);
-      const layout = schedule && network.seatLayout(schedule, cabin);
-      const found = layout && seatsOf(layout).find((x) => x.designator === seat.designator);
-      return found?.characteristics.includes('exit_row') ?? false;
-    };
-  }
-
   /** What cancelling a part would do to the booking now, as the rules for parts say. */
   async function partOf(row: FlightBookingRecord, part: FlightPart, now: Date): Promise<PartCancellation> {
     transition(row.status, 'cancel_part');
@@ -60,7 +46,7 @@ export function createPartCancellations(deps: {
         'Only a ticketed booking can be cancelled in part; cancel it whole',
       );
     return 'passengerIds' in part
-      ? cancelPassengers(row, part.passengerIds, now, await exitRowTest(row))
+      ? cancelPassengers(row, part.passengerIds, now, await exitRowTest(deps.networkCache, row))
       : cancelSlices(row, part.slices, now);
   }
 

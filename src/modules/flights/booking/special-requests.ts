@@ -11,6 +11,7 @@ export const SPECIAL_REQUESTS = {
   BLND: 'Blind or partially sighted passenger',
   DEAF: 'Deaf or hard of hearing passenger',
   DPNA: 'Passenger with an intellectual or developmental disability needing assistance',
+  MAAS: 'Meet and assist: escorted through the airport',
   VGML: 'Vegan meal',
   VLML: 'Vegetarian (lacto-ovo) meal',
   AVML: 'Asian vegetarian meal',

@@ -2,8 +2,9 @@ import type { AircraftLayout } from '../inventory/seat-layout.ts';
 
 /**
  * Plausible layouts for the aircraft the demo network flies (`aircraftFor`): each cabin's assignable seats
- * are exactly the capacity it sells. Exit rows over the wing with extra legroom, bassinets at the
- * bulkheads, seats in front of an exit and in the last row that do not recline.
+ * are exactly the capacity it sells. Exit rows with extra legroom, bassinets at the bulkheads that are
+ * not exits (an adult with an infant on the lap may not sit in an exit row), seats in front of an exit
+ * and in the last row that do not recline.
  */
 export const DEMO_SEAT_LAYOUTS: AircraftLayout[] = [
   {
@@ -52,7 +53,7 @@ export const DEMO_SEAT_LAYOUTS: AircraftLayout[] = [
         last_row: 35,
         letters: 'ABC DEF',
         skip_rows: [13],
-        exit_rows: [6, 14, 26],
+        exit_rows: [14, 26],
         wing_rows: [12, 18],
         extra_legroom_rows: [6, 14, 26],
         bassinet_rows: [6],
@@ -84,7 +85,7 @@ export const DEMO_SEAT_LAYOUTS: AircraftLayout[] = [
         first_row: 30,
         last_row: 52,
         letters: 'ABC DEF HJK',
-        exit_rows: [30, 41],
+        exit_rows: [41],
         wing_rows: [34, 44],
         extra_legroom_rows: [30, 41],
         bassinet_rows: [30],
@@ -111,7 +112,7 @@ export const DEMO_SEAT_LAYOUTS: AircraftLayout[] = [
         first_row: 30,
         last_row: 54,
         letters: 'ABC DEFG HJK',
-        exit_rows: [30, 42],
+        exit_rows: [42],
         wing_rows: [36, 46],
         extra_legroom_rows: [30, 42],
         bassinet_rows: [30],

@@ -1,12 +1,16 @@
 import { type CabinLayout, type SeatCharacteristic, seatsOf } from './seat-layout.ts';
 import { type SeatFees, type SeatRefusal, type Sitter, seatOffer } from './seat-rules.ts';
 
-/** The kinds of passenger a seat is priced for: adults, adults with an infant on the lap, children. */
-export type SitterKind = 'adult' | 'adult_with_infant' | 'child';
+/**
+ * The kinds of passenger a seat is priced for: adults, adults with an infant on the lap, adults asking
+ * for assistance (a wheelchair, BLND, DEAF, DPNA, MAAS: on a booking's map only), children.
+ */
+export type SitterKind = 'adult' | 'adult_with_infant' | 'adult_needing_assistance' | 'child';
 
 const SITTERS: Record<SitterKind, Sitter> = {
   adult: { type: 'adult', withInfant: false },
   adult_with_infant: { type: 'adult', withInfant: true },
+  adult_needing_assistance: { type: 'adult', withInfant: false, needsAssistance: true },
   child: { type: 'child', withInfant: false },
 };
 
@@ -39,7 +43,13 @@ export interface SeatMapSeat {
 
 /** The kind of passenger a sitter is. */
 export const kindOf = (sitter: Sitter): SitterKind =>
-  sitter.type === 'child' ? 'child' : sitter.withInfant ? 'adult_with_infant' : 'adult';
+  sitter.type === 'child'
+    ? 'child'
+    : sitter.withInfant
+      ? 'adult_with_infant'
+      : sitter.needsAssistance
+        ? 'adult_needing_assistance'
+        : 'adult';
 
 /**
  * A cabin's seats row by row, each with what it costs whom, or why not. `taken` maps a taken seat to the

@@ -17,7 +17,7 @@ import { createItineraryCache, type ItineraryCache } from './itinerary-cache.ts'
 import { type Candidate, offerBody, type SliceOption } from './offer-builder.ts';
 import { createOfferRanking, type Worth, worthIn } from './offer-ranking.ts';
 import type { OfferTokens } from './offer-token.ts';
-import { type CalendarEntry, priceCalendar } from './price-calendar.ts';
+import { type CalendarEntry, calendarIn, priceCalendar } from './price-calendar.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from './sale-rules.ts';
 import type { SearchFlightRequest } from './search-flight.schemas.ts';
 import { checkSearchRequest, type Places } from './search-request.ts';
@@ -267,7 +267,13 @@ export function createFlightSearchService(deps: {
         ...(req.currency ? { exchange_rates_as_of: rates.asOf } : {}),
       };
       lap('page');
-      return answer.calendarEntries ? { ...page, calendar: answer.calendarEntries } : page;
+      if (!answer.calendarEntries) return page;
+      const calendar = req.currency
+        ? calendarIn(answer.calendarEntries, req.currency, (amount, from, to) =>
+            convert(rates, amount, from, to),
+          )
+        : answer.calendarEntries;
+      return { ...page, calendar };
     },
   };
 }

@@ -13,6 +13,29 @@ export interface CalendarEntry {
   departure_dates: string[];
   lowest_total_amount: number | null;
   currency: string | null;
+  /** With the search's `currency`: the lowest total converted to it (amount null: no rate). */
+  lowest_total_in_currency?: { amount: number | null; currency: string };
+}
+
+/**
+ * The calendar with each day's lowest total also in the currency asked for, converted at the rates the
+ * offers are (days whose fares are filed in different currencies are then comparable at a glance).
+ */
+export function calendarIn(
+  entries: readonly CalendarEntry[],
+  currency: string,
+  convert: (amount: number, from: string, to: string) => number | undefined,
+): CalendarEntry[] {
+  return entries.map((e) => ({
+    ...e,
+    lowest_total_in_currency: {
+      amount:
+        e.lowest_total_amount === null || e.currency === null
+          ? null
+          : (convert(e.lowest_total_amount, e.currency, currency) ?? null),
+      currency,
+    },
+  }));
 }
 
 /**

@@ -224,7 +224,21 @@ export const SearchFlightResponseSchema = Type.Object(
         Type.Object({
           departure_dates: Type.Array(CalendarDate),
           lowest_total_amount: Type.Union([Type.Integer(), Type.Null()]),
-          currency: Type.Union([Type.String(), Type.Null()]),
+          currency: Type.Union([Type.String(), Type.Null()], {
+            description: 'The currency of that day’s fares, which may differ from day to day',
+          }),
+          lowest_total_in_currency: Type.Optional(
+            Type.Object(
+              {
+                amount: Type.Union([Type.Integer(), Type.Null()]),
+                currency: Type.String(),
+              },
+              {
+                description:
+                  'With `currency`: the lowest total converted to it, as offers’ `total_in_currency`',
+              },
+            ),
+          ),
         }),
         { description: 'With flexible_days: the lowest total for each date combination' },
       ),
