@@ -41,6 +41,7 @@ import { createEventCatalogue, eventsModule, eventWebhooksDocument } from './mod
 import { exchangeRatesModule, RATE_SCHEMAS, RATES_COUNTER } from './modules/exchange-rates/index.ts';
 import { FLIGHT_EVENTS, FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
 import { HOTEL_EVENTS, HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
+import { INVOICE_SCHEMAS, invoicesModule } from './modules/invoices/index.ts';
 import { LEDGER_EVENTS, LEDGER_SCHEMAS, ledgerModule } from './modules/ledger/index.ts';
 import { mailModule } from './modules/mail/index.ts';
 import { PAYMENT_SCHEMAS, type Prepared, paymentsModule } from './modules/payments/index.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
     ...HOTEL_SCHEMAS,
     ...LEDGER_SCHEMAS,
     ...PAYMENT_SCHEMAS,
+    ...INVOICE_SCHEMAS,
     ...RATE_SCHEMAS,
     ...PRICING_SCHEMAS,
     eventCatalogue.envelope,
@@ -224,8 +226,16 @@ export async function buildApp(deps: AppDeps) {
     events,
     guards: { read: guards.read, admin: guards.admin },
   });
+  const invoicing = invoicesModule(app, {
+    db: storage.db,
+    clock,
+    ids,
+    seller: config.seller,
+    guard: guards.read,
+  });
   const payments = paymentsModule(app, {
     db: storage.db,
+    billing: invoicing.billing,
     ledger,
     rates: rates.source.table,
     clock,

@@ -75,6 +75,14 @@ export interface Config {
     /** How long a deliverer's claim on a batch lasts; a batch of a deliverer that died is sent again after it. */
     readonly leaseMs: number;
   };
+  /** Who sells, as invoices name them (`SELLER_*`). */
+  readonly seller: {
+    readonly name: string;
+    readonly address: string;
+    readonly vatId: string | undefined;
+    /** The zone whose calendar dates invoices and starts each year's numbers. */
+    readonly timeZone: string;
+  };
   readonly ticketing: {
     /** Accounting codes for carriers IATA's list here lacks or the operator's own (`ACCOUNTING_CODES`). */
     readonly accountingCodes: Readonly<Record<string, string>>;
@@ -240,6 +248,17 @@ class Reader {
     return list;
   }
 
+  /** An IANA time zone (`Europe/Berlin`). */
+  timeZone(name: string, fallback: string): string {
+    const value = this.string(name, fallback);
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+    } catch {
+      this.problems.push(`${name} must be an IANA time zone like Europe/Berlin: ${value}`);
+    }
+    return value;
+  }
+
   /** Comma-separated `CARRIER:CODE` pairs (`XY:123,ZZ:456`): an airline code and its three-digit accounting code. */
   accountingCodes(name: string): Readonly<Record<string, string>> {
     const value = this.raw(name);
@@ -354,6 +373,12 @@ function readWith(r: Reader): Config {
       retryScheduleSeconds: r.ints('WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE_SECONDS, 0, 7 * 86_400),
       allowPrivateNetworks: r.bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
       leaseMs: r.int('WEBHOOK_LEASE_MS', 60_000, 1000, 3_600_000),
+    },
+    seller: {
+      name: r.string('SELLER_NAME', 'Itinera demo travel'),
+      address: r.string('SELLER_ADDRESS', '1 Example Street, London, GB'),
+      vatId: r.optional('SELLER_VAT_ID'),
+      timeZone: r.timeZone('SELLER_TIME_ZONE', 'UTC'),
     },
     ticketing: {
       accountingCodes: r.accountingCodes('ACCOUNTING_CODES'),

@@ -25,6 +25,7 @@ import * as indexChanges from './migrations/0023-index-changes.ts';
 import * as webClient from './migrations/0024-web-client.ts';
 import * as inventoryChangesBackfill from './migrations/0025-inventory-changes-backfill.ts';
 import * as tickets from './migrations/0026-tickets.ts';
+import * as invoices from './migrations/0027-invoices.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-web-client': webClient,
   '0025-inventory-changes-backfill': inventoryChangesBackfill,
   '0026-tickets': tickets,
+  '0027-invoices': invoices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -8,6 +8,9 @@ export interface AgenciesTable {
   id: string;
   name: string;
   created_at: string;
+  /** Printed on the invoices the agency is sent (0027). */
+  billing_address: string | null;
+  vat_id: string | null;
 }
 
 export interface UsersTable {
@@ -245,6 +248,28 @@ export interface FlightTicketsTable {
   exchange: string | null;
   issued_at: string;
   updated_at: string;
+}
+
+/** Invoices and credit notes (0027): seller and buyer as JSON, frozen when issued. */
+export interface InvoicesTable {
+  number: string;
+  /** Time-ordered: a booking's documents in the order they were issued. */
+  id: string;
+  kind: 'invoice' | 'credit_note';
+  issued_at: string;
+  issue_date: string;
+  booking_id: string;
+  product: string;
+  payment_id: string;
+  buyer_user_id: string;
+  buyer_agency_id: string | null;
+  currency: string;
+  total_amount: number;
+  tax_amount: number;
+  description: string;
+  seller: string;
+  buyer: string;
+  corrects: string | null;
 }
 
 export interface BookingEventsTable {
@@ -622,6 +647,7 @@ export interface Database {
   flight_bookings: FlightBookingsTable;
   document_sequences: DocumentSequencesTable;
   flight_tickets: FlightTicketsTable;
+  invoices: InvoicesTable;
   flight_booking_segments: FlightBookingSegmentsTable;
   booking_events: BookingEventsTable;
   events: EventsTable;

@@ -84,3 +84,18 @@ export function pageOf<T extends TSchema>(item: T, description: string) {
     { description },
   );
 }
+
+/** A response that is a PDF document. */
+export function pdfResponse(description: string): TSchema {
+  return {
+    description,
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  } as unknown as TSchema;
+}
+
+/** The language a document or message is written in: `en` or `de`; the Accept-Language header's otherwise. */
+export const LanguageQuery = Type.Optional(
+  Type.Union([Type.Literal('en'), Type.Literal('de')], {
+    description: 'The document’s language; without it, the first of the Accept-Language header’s we speak',
+  }),
+);

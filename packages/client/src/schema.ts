@@ -1001,6 +1001,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invoice_pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice or credit note as PDF
+         * @description In English or German (`language`, else Accept-Language). 404 for one the caller may not see.
+         */
+        get: operations["get_invoice_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking’s invoices and credit notes
+         * @description Every invoice and credit note of the booking, oldest first: one per sale paid, a credit note when a sale is cancelled or its payment replaced, an invoice for a cancellation fee (docs/invoices.md). Customers see those of their bookings, agents their agency’s, admins all.
+         */
+        get: operations["list_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ledger_entries": {
         parameters: {
             query?: never;
@@ -3306,6 +3346,51 @@ export interface components {
                 type: "city_centre" | "main_station" | "airport";
             }[];
         };
+        Invoice: {
+            booking_id: string;
+            buyer: {
+                address: string | null;
+                email?: string | null;
+                name: string;
+                vat_id: string | null;
+            };
+            /** @description On a credit note: the booking’s invoice it corrects */
+            corrects: string | null;
+            currency: string;
+            /** @example Flight booking K7PX3M */
+            description: string;
+            /**
+             * Format: date
+             * @description In the seller’s zone (`SELLER_TIME_ZONE`)
+             */
+            issue_date: string;
+            /** Format: date-time */
+            issued_at: string;
+            kind: "invoice" | "credit_note";
+            /**
+             * @description Gapless per kind and year of `issue_date`
+             * @example INV-2026-000042
+             */
+            number: string;
+            payment_id: string;
+            /** @description The document as PDF */
+            pdf_url: string;
+            /**
+             * @example flight
+             * @example hotel
+             */
+            product: string;
+            seller: {
+                address: string | null;
+                email?: string | null;
+                name: string;
+                vat_id: string | null;
+            };
+            /** @description Of the total: taxes, fees and charges collected for others */
+            tax_amount: number;
+            /** @description Minor units; taxes and charges included */
+            total_amount: number;
+        };
         LedgerEntry: {
             /** @description Signed minor units: a credit to the agency is positive, a debit negative */
             amount: number;
@@ -4035,6 +4120,7 @@ export type SchemaFlightService = components['schemas']['FlightService'];
 export type SchemaFlightTicket = components['schemas']['FlightTicket'];
 export type SchemaHotelBooking = components['schemas']['HotelBooking'];
 export type SchemaHotelResult = components['schemas']['HotelResult'];
+export type SchemaInvoice = components['schemas']['Invoice'];
 export type SchemaLedgerEntry = components['schemas']['LedgerEntry'];
 export type SchemaModifyHotelBookingRequest = components['schemas']['ModifyHotelBookingRequest'];
 export type SchemaOAuthError = components['schemas']['OAuthError'];
@@ -8726,6 +8812,171 @@ export interface operations {
             };
             /** @description Problem details: UNSUPPORTED_MEDIA_TYPE */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_invoice_pdf: {
+        parameters: {
+            query: {
+                /** @description The document’s language; without it, the first of the Accept-Language header’s we speak */
+                language?: "en" | "de";
+                number: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_invoices: {
+        parameters: {
+            query: {
+                booking_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"][];
+                    };
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

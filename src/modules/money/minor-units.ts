@@ -26,3 +26,18 @@ export function parseMajor(text: string, currency: string): number | undefined {
   const minor = Number(m[1]) * 10 ** exponent + Number((m[2] ?? '').padEnd(exponent, '0') || '0');
   return Number.isSafeInteger(minor) ? minor : undefined;
 }
+
+/**
+ * An amount as a reader of a language writes it, with the currency's code and its own number of
+ * decimals: 12550 EUR is "EUR 125.50" in English, "125,50 EUR" in German.
+ */
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  const exponent = exponentOf(currency);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'code',
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  }).format(Number(formatMinor(amount, currency)));
+}

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
 import type { SaleAmounts } from '../ledger/index.ts';
 
 export type PaymentInput = { type: 'balance' } | { type: 'card'; card_token: string };
@@ -11,6 +13,20 @@ export type Prepared =
   | { method: 'card'; paymentId: string };
 
 /** Which booking a payment belongs to, and what its ledger lines are called. */
+/**
+ * Invoices money taken and credits money given back, in the booking's transaction, so a document is
+ * numbered exactly when its money moves (src/modules/invoices implements it).
+ */
+export interface Billing {
+  /** A sale was paid: `due` of `purpose` by payment `paymentId`. */
+  invoice(trx: Kysely<Database>, entry: { purpose: Purpose; due: Due; paymentId: string }): Promise<void>;
+  /** `amount` of a sale's money was given back (a refund, or a payment replaced by another). */
+  credit(
+    trx: Kysely<Database>,
+    entry: { purpose: Purpose; sale: Due; amount: number; paymentId: string },
+  ): Promise<void>;
+}
+
 export interface Purpose {
   bookingId: string;
   product: string;

@@ -12,7 +12,7 @@ import type { PaymentGateway } from './gateway.ts';
 import { createOperationQueue } from './operation-queue.ts';
 import { cardOf, chargedColumn, chargedOf } from './payment-codec.ts';
 import { type PaymentSummary, summaryOf } from './payment-summary.ts';
-import type { Due, PaymentInput, Prepared, Purpose } from './payment-types.ts';
+import type { Billing, Due, PaymentInput, Prepared, Purpose } from './payment-types.ts';
 import type { PaymentsRepository } from './payments-repository.ts';
 import { createSalePostings } from './sale-postings.ts';
 
@@ -33,6 +33,7 @@ export function createPaymentsService(deps: {
   rates: () => RateTable;
   clock: Clock;
   ids: IdGenerator;
+  billing: Billing;
 }) {
   const { db, payments, clock, ids } = deps;
   const queue = createOperationQueue({ payments, clock, ids });
@@ -91,6 +92,7 @@ export function createPaymentsService(deps: {
         if (capture) {
           await queue(trx, prepared.paymentId, 'capture', due.total);
           await postings.cardSale(trx, due, purpose, prepared.paymentId);
+          await deps.billing.invoice(trx, { purpose, due, paymentId: prepared.paymentId });
         }
         return reread(trx, prepared.paymentId);
       }
@@ -119,6 +121,7 @@ export function createPaymentsService(deps: {
         created_at: now,
         updated_at: now,
       });
+      if (capture) await deps.billing.invoice(trx, { purpose, due, paymentId });
       return reread(trx, paymentId);
     },
 
@@ -165,6 +168,7 @@ export function createPaymentsService(deps: {
           updated_at: now,
         });
       }
+      await deps.billing.invoice(trx, { purpose, due, paymentId: row.id });
       return reread(trx, row.id);
     },
 
@@ -226,6 +230,7 @@ export function createPaymentsService(deps: {
         ? proportionOfPaid(charged.amount, row.amount, row.refunded_amount + refund) - charged.refunded
         : refund;
       await postings.refund(trx, payee, refundPaid, sale, refund, purpose, row.id, charged, kind);
+      if (refund > 0) await deps.billing.credit(trx, { purpose, sale, amount: refund, paymentId: row.id });
       if (row.method === 'card' && refund > 0) await queue(trx, row.id, 'refund', refund);
       // The payment's status says what became of its money, whatever became of the booking: a
       // non-refundable cancellation keeps it all (still `paid`), a penalty keeps part of it.

@@ -10,6 +10,7 @@ import type { RateTable } from '../money/index.ts';
 import { createCardTokenization } from './card-tokenization.ts';
 import { createCardTokensRepository } from './card-tokens-repository.ts';
 import { createPaymentOperations } from './payment-operations.ts';
+import type { Billing } from './payment-types.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createPaymentsRepository } from './payments-repository.ts';
 import { createPaymentsService } from './payments-service.ts';
@@ -33,6 +34,8 @@ export function paymentsModule(
     settings: { gateway: 'test'; pollMs: number; orphanAfterMs: number; leaseMs: number };
     /** How often expired card tokens are deleted (the app's purge interval). */
     purgeMs: number;
+    /** Invoices and credit notes, issued as money moves. */
+    billing: Billing;
   },
 ) {
   const gateway = createTestGateway({ db: deps.db, clock: deps.clock, ids: deps.ids });
@@ -69,6 +72,7 @@ export function paymentsModule(
     rates: deps.rates,
     clock: deps.clock,
     ids: deps.ids,
+    billing: deps.billing,
   });
   return { service, runDue: operations.runDue };
 }

@@ -1,9 +1,14 @@
-import { de } from './de.ts';
-import { en, type MessageKey } from './en.ts';
+// One catalogue for the website, the e-mails and the documents: the server's (src/shared/messages).
+import {
+  fill,
+  LANGUAGES,
+  type Language,
+  MESSAGES,
+  type MessageKey,
+} from '../../../../src/shared/messages/catalogue.ts';
 
-export const LANGUAGES = { en: 'English', de: 'Deutsch' } as const;
-export type Language = keyof typeof LANGUAGES;
-const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, de };
+export { LANGUAGES, type Language };
+
 const STORE = 'itinera.language';
 
 function initial(): Language {
@@ -26,9 +31,7 @@ export function setLanguage(next: Language): void {
 
 /** The message for `key` in the current language, with `{name}` filled from `values`. */
 export function t(key: MessageKey, values: Record<string, string | number> = {}): string {
-  return MESSAGES[language][key].replace(/\{(\w+)\}/g, (_, name: string) =>
-    String(values[name] ?? `{${name}}`),
-  );
+  return fill(MESSAGES[language][key], values);
 }
 
 export type { MessageKey };
