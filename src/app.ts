@@ -28,6 +28,7 @@ import { AUTH_SCHEMAS, accountsModule, principalOf } from './modules/auth/index.
 import {
   BOOKING_SCHEMAS,
   bookingDeskRoutes,
+  bookingDocumentsRoutes,
   createBookingFrame,
   createProductRegistry,
 } from './modules/bookings/index.ts';
@@ -291,6 +292,7 @@ export async function buildApp(deps: AppDeps) {
     products,
     guards,
   });
+  bookingDocumentsRoutes(app, { products, invoices: invoicing.forBooking, guard: guards.read });
   healthRoutes(app, { ping: storage.ping });
   await registerWebsite(app, config.http.webDir);
   // A change committed anywhere refreshes what follows it at once on PostgreSQL; polling stays the fallback.

@@ -521,6 +521,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking_document_pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking’s document as PDF
+         * @description An e-ticket or EMD receipt (by its number) or a hotel voucher (`voucher`), in English or German (`language`, else Accept-Language). Invoices are at /invoice_pdf.
+         */
+        get: operations["get_booking_document_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking_documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking’s documents
+         * @description Everything issued for the booking, each with its `pdf_url`: a flight booking’s e-ticket and EMD receipts (docs/tickets.md), a hotel booking’s voucher, and the invoices and credit notes of its money (docs/invoices.md). 404 for a booking the caller may not see.
+         */
+        get: operations["list_booking_documents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cancel_booking": {
         parameters: {
             query?: never;
@@ -2342,6 +2382,17 @@ export interface components {
             /** @description Free text passed to the hotel; not guaranteed */
             special_requests?: string;
         };
+        BookingDocument: {
+            /** @description Within the booking: a ticket or EMD number, `voucher`, an invoice number */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            pdf_url: string;
+            /** @description The ticket’s, EMD’s or booking’s status; `issued` for invoices */
+            status: string;
+            title: string;
+            type: "eticket_receipt" | "emd_receipt" | "hotel_voucher" | "invoice" | "credit_note";
+        };
         CancellationQuote: {
             booking_id: string;
             currency: string;
@@ -4100,6 +4151,7 @@ export type SchemaAirline = components['schemas']['Airline'];
 export type SchemaAirport = components['schemas']['Airport'];
 export type SchemaBookFlightRequest = components['schemas']['BookFlightRequest'];
 export type SchemaBookHotelRequest = components['schemas']['BookHotelRequest'];
+export type SchemaBookingDocument = components['schemas']['BookingDocument'];
 export type SchemaCancellationQuote = components['schemas']['CancellationQuote'];
 export type SchemaChangeBookingRequest = components['schemas']['ChangeBookingRequest'];
 export type SchemaChangeOffer = components['schemas']['ChangeOffer'];
@@ -6552,6 +6604,181 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FlightBooking"] | components["schemas"]["HotelBooking"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_booking_document_pdf: {
+        parameters: {
+            query: {
+                booking_id: string;
+                document_id: string;
+                /** @description The document’s language; without it, the first of the Accept-Language header’s we speak */
+                language?: "en" | "de";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_booking_documents: {
+        parameters: {
+            query: {
+                booking_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingDocument"][];
+                    };
                 };
             };
             /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */

@@ -1,7 +1,9 @@
 import { CancellationQuoteSchema } from './booking-desk.routes.ts';
+import { BookingDocumentSchema } from './booking-documents.routes.ts';
 import { SearchBookingRequestSchema, SearchBookingResponseSchema } from './search-booking.schemas.ts';
 
 export { bookingDeskRoutes } from './booking-desk.routes.ts';
+export { bookingDocumentsRoutes, type InvoiceEntry } from './booking-documents.routes.ts';
 export { type BookingEvent, createBookingEventsRepository } from './booking-events-repository.ts';
 export {
   type BookingChangeStep,
@@ -28,6 +30,8 @@ export {
   type CancellationQuote,
   createProductRegistry,
   type ProductRegistry,
+  type RenderedDocument,
+  type TravelDocument,
 } from './product-registry.ts';
 
 /** The booking desk's schemas a client names; added once to the app, so the OpenAPI document refers to them. */
@@ -35,5 +39,6 @@ export const BOOKING_SCHEMAS = [
   SearchBookingRequestSchema,
   SearchBookingResponseSchema,
   CancellationQuoteSchema,
+  BookingDocumentSchema,
 ];
 export type { ProductModuleDeps } from './product-module-deps.ts';

@@ -22,6 +22,10 @@ function product(
     quoteCancellation: async () => {
       throw new Error('unused');
     },
+    documents: async () => [],
+    documentPdf: async () => {
+      throw new Error('unused');
+    },
   };
 }
 

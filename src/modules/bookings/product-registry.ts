@@ -1,4 +1,5 @@
 import { AppError, invalidField } from '../../http/app-error.ts';
+import type { Language } from '../../shared/messages/catalogue.ts';
 import type { Principal } from '../auth/index.ts';
 import type { SearchBookingRequest } from './booking-search.ts';
 
@@ -29,6 +30,23 @@ export interface CancellationQuote {
   expires_at: string;
 }
 
+/** A travel document of a booking, as GET /booking_documents lists it. */
+export interface TravelDocument {
+  /** Its id within the booking: a ticket or EMD number, `voucher`. */
+  id: string;
+  type: 'eticket_receipt' | 'emd_receipt' | 'hotel_voucher';
+  /** What it is and whose, for a list. */
+  title: string;
+  status: string;
+  issued_at: string;
+}
+
+/** A document rendered: its file name and bytes. */
+export interface RenderedDocument {
+  filename: string;
+  pdf: Buffer;
+}
+
 /**
  * What a product (flights, hotels, and whatever comes next) gives the shared booking operations. Its
  * bookings are told apart by their id prefix (`bkg_…`) and reference length, both declared here.
@@ -47,6 +65,10 @@ export interface BookingProduct {
   search(p: Principal, req: SearchBookingRequest): Promise<BookingPage>;
   quoteCancellation(p: Principal, id: string, part: BookingPart): Promise<CancellationQuote>;
   cancel(p: Principal, id: string, quoteId: string, part: BookingPart): Promise<BookingAnswer>;
+  /** The booking's travel documents (404 for a booking the caller may not see). */
+  documents(p: Principal, id: string): Promise<TravelDocument[]>;
+  /** One of them as PDF in a language; 404 for one it does not have. */
+  documentPdf(p: Principal, id: string, documentId: string, language: Language): Promise<RenderedDocument>;
 }
 
 /** The booking products this installation sells; the booking desk dispatches through it. */

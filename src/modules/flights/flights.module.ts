@@ -20,6 +20,7 @@ import { createFlightBookingsRepository } from './booking/flight-bookings-reposi
 import { createFlightCancellationService } from './booking/flight-cancellation-service.ts';
 import { createFlightChangeService } from './booking/flight-change-service.ts';
 import { createFlightDisruptions } from './booking/flight-disruptions.ts';
+import { createFlightDocuments } from './booking/flight-documents.ts';
 import { createFlightRetimeService } from './booking/flight-retime-service.ts';
 import { createFlightServicesSale } from './booking/flight-services-sale.ts';
 import { createHoldExpiry } from './booking/hold-expiry.ts';
@@ -246,6 +247,11 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
       room_id: null,
     }),
     cancel: (p, id, quoteId, part) => cancellations.cancelBooking(p, id, quoteId, part),
+    ...createFlightDocuments({
+      reads: bookings,
+      ticketing,
+      carrierName: (code) => catalogue.airlineByCode.get(code)?.name ?? code,
+    }),
   });
   return {
     importNetwork,

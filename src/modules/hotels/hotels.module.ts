@@ -19,6 +19,7 @@ import {
 import { createHotelBookingsRepository } from './booking/hotel-bookings-repository.ts';
 import { createHotelCancellations } from './booking/hotel-cancellations.ts';
 import { createHotelModifications } from './booking/hotel-modifications.ts';
+import { createHotelDocuments } from './booking/hotel-voucher.ts';
 import { createAllotments } from './inventory/hotel-allotments.ts';
 import { createHotelImporter } from './inventory/hotel-import.ts';
 import { createHotelInventoryRepository } from './inventory/hotel-inventory-repository.ts';
@@ -133,6 +134,7 @@ export async function hotelsModule(
       slices: null,
     }),
     cancel: (p, id, quoteId, part) => cancellations.cancel(p, id, part.room_id, quoteId),
+    ...createHotelDocuments({ reads }),
   });
   return {
     importHotels,

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { signIn } from '../../../test/helpers/factories.ts';
 import {
   bookFlight,
@@ -10,17 +9,12 @@ import {
   scheduleRecord,
   searchBody,
 } from '../../../test/helpers/flights.ts';
+import { pdfText } from '../../../test/helpers/pdf.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 const FARE = 40_000;
 const TAX = 9_000;
 const PENALTY = 5_000;
-
-/** The text of a PDF, as a reader would copy it out. */
-async function textOf(pdf: Buffer): Promise<string> {
-  const doc = await getDocumentProxy(new Uint8Array(pdf));
-  return (await extractText(doc, { mergePages: true })).text;
-}
 
 /**
  * Invoices as the money moves: one per sale paid, a credit note correcting it when the sale is
@@ -98,7 +92,7 @@ describe('invoices and credit notes', () => {
     const english = await t.app.inject({ method: 'GET', url: invoice.pdf_url, headers: customer.auth });
     assert.equal(english.statusCode, 200);
     assert.equal(english.headers['content-type'], 'application/pdf');
-    const text = await textOf(english.rawPayload);
+    const text = await pdfText(english.rawPayload);
     for (const expected of [
       `Invoice ${invoice.number}`,
       'Reisewelt GmbH',
@@ -115,7 +109,7 @@ describe('invoices and credit notes', () => {
       url: invoice.pdf_url,
       headers: { ...customer.auth, 'accept-language': 'de-AT,de;q=0.9' },
     });
-    const deText = await textOf(german.rawPayload);
+    const deText = await pdfText(german.rawPayload);
     for (const expected of [`Rechnung ${invoice.number}`, 'USt-IdNr.: DE123456789', 'Hauptstraße', '490,00'])
       assert.ok(deText.includes(expected), `“${expected}” in: ${deText}`);
   });

@@ -135,6 +135,7 @@ export function createFlightBookingService(deps: {
 
   return {
     getBooking: reads.getBooking,
+    loadVisible: reads.loadVisible,
     listBookings: reads.listBookings,
     confirmBooking: holds.confirmBooking,
     payBooking: holds.payBooking,
