@@ -13,7 +13,7 @@ import {
 import { bookHotel, firstRate, hotelBookingBody, seedHotels, stay } from '../../../test/helpers/hotels.ts';
 import { pdfText } from '../../../test/helpers/pdf.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { DEMO_SEAT_LAYOUTS } from '../flights/demo/seat-layouts.ts';
+import { DEMO_SEAT_LAYOUTS } from '../flights/index.ts';
 
 const SEAT = 1_500;
 

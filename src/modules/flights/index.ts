@@ -22,6 +22,7 @@ import {
 
 export { FLIGHT_EVENTS } from './booking/flight-event-types.ts';
 export { generateNetwork, PRESETS, type Preset } from './demo/network-generator.ts';
+export { DEMO_SEAT_LAYOUTS } from './demo/seat-layouts.ts';
 export { flightsModule } from './flights.module.ts';
 export { isFaresCsv } from './inventory/fare-csv.ts';
 export type { NetworkFile } from './inventory/network-file.ts';
