@@ -40,8 +40,20 @@ import {
 } from './modules/catalog/index.ts';
 import { createEventCatalogue, eventsModule, eventWebhooksDocument } from './modules/events/index.ts';
 import { exchangeRatesModule, RATE_SCHEMAS, RATES_COUNTER } from './modules/exchange-rates/index.ts';
-import { FLIGHT_EVENTS, FLIGHT_SCHEMAS, flightsModule } from './modules/flights/index.ts';
-import { HOTEL_EVENTS, HOTEL_SCHEMAS, hotelsModule } from './modules/hotels/index.ts';
+import {
+  FLIGHT_EVENTS,
+  FLIGHT_SCHEMAS,
+  type FlightBookingView,
+  flightsModule,
+  receiptsToMail,
+} from './modules/flights/index.ts';
+import {
+  HOTEL_EVENTS,
+  HOTEL_SCHEMAS,
+  type HotelBookingView,
+  hotelsModule,
+  voucherToMail,
+} from './modules/hotels/index.ts';
 import { INVOICE_SCHEMAS, invoicesModule } from './modules/invoices/index.ts';
 import { LEDGER_EVENTS, LEDGER_SCHEMAS, ledgerModule } from './modules/ledger/index.ts';
 import { mailModule } from './modules/mail/index.ts';
@@ -201,6 +213,10 @@ export async function buildApp(deps: AppDeps) {
     ids,
     scheduler,
     settings: config.mail,
+    documents: (type, booking, language) =>
+      type.startsWith('flight_booking.')
+        ? receiptsToMail(booking as FlightBookingView, language)
+        : voucherToMail(booking as HotelBookingView, language),
   });
   events.subscribe(webhooks.fanOut);
   events.subscribe(mail.fanOut);

@@ -99,3 +99,10 @@ export const LanguageQuery = Type.Optional(
     description: 'The document’s language; without it, the first of the Accept-Language header’s we speak',
   }),
 );
+
+/** The language a traveller is written to in: e-mails and the documents attached to them. */
+export const TravellerLanguage = Type.Optional(
+  Type.Union([Type.Literal('en'), Type.Literal('de')], {
+    description: 'The language e-mails and their documents are written in: `en` (the default) or `de`',
+  }),
+);

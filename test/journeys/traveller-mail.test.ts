@@ -7,8 +7,17 @@ import { after, before, describe, it } from 'node:test';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { signIn } from '../helpers/factories.ts';
-import { adult, bookFlight, bookingBody, firstOffer, searchBody, seedFlights } from '../helpers/flights.ts';
-import { bookHotel, firstRate, hotelBookingBody, seedHotels, stay } from '../helpers/hotels.ts';
+import {
+  adult,
+  bookFlight,
+  bookingBody,
+  CONTACT,
+  firstOffer,
+  searchBody,
+  seedFlights,
+} from '../helpers/flights.ts';
+import { bookHotel, firstRate, HOLDER, hotelBookingBody, seedHotels, stay } from '../helpers/hotels.ts';
+import { pdfText } from '../helpers/pdf.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** A real SMTP server in the test process: keeps every message it is given, parsed. */
@@ -109,6 +118,94 @@ describe('e-mails to travellers', () => {
     assert.match(mail.text!, /Dear Ada Lovelace/);
     const ics = mail.attachments[0]!.content.toString('utf8');
     assert.match(ics, new RegExp(`DTSTART;VALUE=DATE:${booked.check_in.replaceAll('-', '')}`));
+  });
+
+  it('writes to a German traveller in German: tickets, seats and bags in the mail, the receipts attached', async () => {
+    const offer = await firstOffer(t, customer.auth, searchBody(t, [['LHR', 'JFK', 21]]));
+    const bag = offer.available_services.checked_bags[0];
+    assert.ok(bag, 'the fare sells extra bags');
+    const booked = await bookFlight(
+      t,
+      customer.auth,
+      bookingBody(offer, [adult()], {
+        contact: { ...CONTACT, language: 'de' },
+        bags: [{ passenger: 0, slice: 0, quantity: 1 }],
+        expected_total: { amount: offer.total_amount + bag.amount_per_bag, currency: offer.total_currency },
+      }),
+    );
+    assert.equal(booked.statusCode, 201, booked.body);
+    const booking = booked.json();
+    assert.equal(booking.contact.language, 'de');
+    await t.mail.sendDue();
+    const mail = smtp.received.at(-1)!;
+    assert.equal(mail.subject, `Ihre Flugbuchung ${booking.reference} ist gebucht`);
+    const ticket = booking.passengers[0].ticket_number;
+    const origin = booking.slices[0].origin;
+    const destination = booking.slices[0].destination;
+    assert.ok(
+      mail.text!.includes(
+        `Ada Traveller, E-Ticket ${ticket}, 1 zusätzliche(s) Gepäckstück(e) ${origin} → ${destination}`,
+      ),
+      mail.text,
+    );
+    assert.match(mail.text!, /Abflug .* \(Ortszeiten\)/);
+    const receipts = mail.attachments.filter((a) => a.contentType === 'application/pdf');
+    assert.deepEqual(
+      receipts.map((a) => a.filename),
+      booking.tickets.map((d: any) => `${d.type === 'eticket' ? 'eticket' : 'emd'}-${d.number}.pdf`),
+      'the e-ticket and the EMD of the bag',
+    );
+    assert.equal(receipts.length, 2);
+    const text = await pdfText(receipts[0]!.content);
+    for (const expected of [
+      'E-Ticket-Beleg',
+      'TRAVELLER/Ada MS',
+      booking.tickets[0].printed_number,
+      booking.reference,
+    ])
+      assert.ok(text.includes(expected), `“${expected}” in: ${text}`);
+  });
+
+  it('sends a German holder the stay in German: guests, board, the free cancellation deadline, the voucher', async () => {
+    const { option } = await firstRate(
+      t,
+      customer.auth,
+      stay(t, 45, 3),
+      (o: any) => o.cancellation.refundable,
+    );
+    const booked = await bookHotel(
+      t,
+      customer.auth,
+      hotelBookingBody(
+        { rate_key: option.rate_key },
+        [{ adults: 2 }],
+        { amount: option.total_amount, currency: option.currency },
+        { holder: { ...HOLDER, language: 'de' } },
+      ),
+    );
+    assert.equal(booked.statusCode, 201, booked.body);
+    const booking = booked.json();
+    await t.mail.sendDue();
+    const mail = smtp.received.at(-1)!;
+    assert.equal(mail.subject, `Ihr Aufenthalt ${booking.reference} im ${booking.hotel.name} ist bestätigt`);
+    const room = booking.rooms[0];
+    const deadline = room.cancellation.free_cancellation_until.slice(0, 16).replace('T', ' ');
+    for (const expected of [
+      'Guten Tag Ada Lovelace,',
+      `${room.room_type.name}, ${room.board}: Adulta Lovelace, Adultb Lovelace`,
+      `Kostenlose Stornierung bis ${deadline} (Ortszeit des Hotels)`,
+    ])
+      assert.ok(mail.text!.includes(expected), `“${expected}” in: ${mail.text}`);
+    const voucher = mail.attachments.find((a) => a.contentType === 'application/pdf');
+    assert.equal(voucher?.filename, `voucher-${booking.reference}.pdf`);
+    const text = await pdfText(voucher!.content);
+    for (const expected of [
+      'Hotelgutschein',
+      booking.reference,
+      `Anreise: ${booking.check_in}`,
+      'Adulta Lovelace',
+    ])
+      assert.ok(text.includes(expected), `“${expected}” in: ${text}`);
   });
 });
 

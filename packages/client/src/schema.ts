@@ -2286,6 +2286,8 @@ export interface components {
                  * @example traveller@example.com
                  */
                 email: string;
+                /** @description The language e-mails and their documents are written in: `en` (the default) or `de` */
+                language?: "en" | "de";
                 /**
                  * @description E.164
                  * @example +442071234567
@@ -2357,6 +2359,8 @@ export interface components {
                 email: string;
                 family_name: string;
                 given_name: string;
+                /** @description The language e-mails and their documents are written in: `en` (the default) or `de` */
+                language?: "en" | "de";
                 /**
                  * @description E.164
                  * @example +442071234567
@@ -2758,6 +2762,8 @@ export interface components {
             };
             contact: {
                 email: string;
+                /** @description The language e-mails and their documents are written in: `en` (the default) or `de` */
+                language?: "en" | "de";
                 phone: string;
             };
             /** Format: date-time */
@@ -3216,6 +3222,8 @@ export interface components {
                 email: string;
                 family_name: string;
                 given_name: string;
+                /** @description The language e-mails and their documents are written in: `en` (the default) or `de` */
+                language?: "en" | "de";
                 phone: string;
             };
             hotel: {
@@ -3497,6 +3505,8 @@ export interface components {
                 email?: string;
                 family_name?: string;
                 given_name?: string;
+                /** @description The language e-mails and their documents are written in: `en` (the default) or `de` */
+                language?: "en" | "de";
                 /**
                  * @description E.164
                  * @example +442071234567
@@ -4093,6 +4103,8 @@ export interface components {
                  * @example traveller@example.com
                  */
                 email?: string;
+                /** @description The language e-mails and their documents are written in: `en` (the default) or `de` */
+                language?: "en" | "de";
                 /**
                  * @description E.164
                  * @example +442071234567

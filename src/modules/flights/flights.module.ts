@@ -247,11 +247,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
       room_id: null,
     }),
     cancel: (p, id, quoteId, part) => cancellations.cancelBooking(p, id, quoteId, part),
-    ...createFlightDocuments({
-      reads: bookings,
-      ticketing,
-      carrierName: (code) => catalogue.airlineByCode.get(code)?.name ?? code,
-    }),
+    ...createFlightDocuments({ reads: bookings }),
   });
   return {
     importNetwork,

@@ -46,3 +46,5 @@ export const FLIGHT_SCHEMAS = [
   SearchChangesResponseSchema,
   ChangeBookingRequestSchema,
 ];
+export { receiptsToMail } from './booking/flight-documents.ts';
+export type { FlightBookingView } from './booking/ticket-receipts.ts';

@@ -28,3 +28,4 @@ export const HOTEL_SCHEMAS = [
   BookHotelRequestSchema,
   ModifyHotelBookingRequestSchema,
 ];
+export { type HotelBookingView, voucherToMail } from './booking/hotel-voucher.ts';

@@ -1,5 +1,12 @@
 import { createEvents, type EventAttributes } from 'ics';
-import { exponentOf } from '../money/index.ts';
+import {
+  type Language,
+  LOCALES,
+  type MessageKey,
+  type Translate,
+  translator,
+} from '../../shared/messages/catalogue.ts';
+import { formatMoney } from '../money/index.ts';
 
 /** The e-mail an event calls for, rendered; undefined when the event calls for none. */
 export interface RenderedEmail {
@@ -7,6 +14,8 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** The traveller's language, which the documents attached are written in too. */
+  language: Language;
   /** An iCalendar file of the flights or the stay, when there is something to put in a calendar. */
   ics: string | undefined;
 }
@@ -27,9 +36,13 @@ type Segment = {
 type FlightBooking = {
   reference: string;
   status: string;
-  contact: { email: string };
+  contact: { email: string; language?: Language };
   slices: Array<{ origin: string; destination: string; segments: Segment[] }>;
-  passengers: Array<{ given_name: string; family_name: string }>;
+  passengers: Array<{ id: string; given_name: string; family_name: string; ticket_number: string | null }>;
+  services: Array<
+    | { type: 'seat'; passenger_id: string; slice: number; segment: number; designator: string }
+    | { type: 'checked_bag'; passenger_id: string; slice: number; quantity: number }
+  >;
   price: { total_amount: number; total_currency: string };
   hold_expires_at: string | null;
   refund_amount: number | null;
@@ -37,45 +50,54 @@ type FlightBooking = {
 type HotelBooking = {
   reference: string;
   status: string;
-  holder: { email: string; given_name: string; family_name: string };
+  holder: { email: string; given_name: string; family_name: string; language?: Language };
   hotel: { name: string; address?: string; check_in_time?: string; check_out_time?: string };
   check_in: string;
   check_out: string;
   nights: number;
-  rooms: Array<{ status: string; room_type: { name: string } }>;
+  rooms: Array<{
+    status: string;
+    room_type: { name: string };
+    board: string;
+    guests: Array<{ given_name: string; family_name: string }>;
+    payable_at_hotel_amount: number;
+    cancellation: { free_cancellation_until: string | null };
+  }>;
   total_amount: number;
   currency: string;
 };
 
-/** What each booking event says to the traveller, in the subject's words. */
-const HEADLINES: Record<string, string> = {
-  'flight_booking.created': 'is booked',
-  'flight_booking.confirmed': 'is confirmed and ticketed',
-  'flight_booking.updated': 'was changed',
-  'flight_booking.cancelled': 'is cancelled',
-  'flight_booking.expired': 'has expired unpaid',
-  'flight_booking.services_added': 'has new seats or bags',
-  'flight_booking.changed': 'has new flights',
-  'flight_booking.partially_cancelled': 'was partly cancelled',
-  'flight_booking.schedule_changed': 'has a flight at a new time',
-  'flight_booking.schedule_change_accepted': 'keeps its flights at their new times',
-  'flight_booking.disrupted': 'is disrupted: a flight was cancelled',
-  'hotel_booking.created': 'is confirmed',
-  'hotel_booking.modified': 'was changed',
-  'hotel_booking.room_cancelled': 'has a room cancelled',
-  'hotel_booking.cancelled': 'is cancelled',
-};
+/** The events mailed to the traveller; the headline of each is `mail.<type>` in the catalogue. */
+const MAILED = new Set([
+  'flight_booking.created',
+  'flight_booking.confirmed',
+  'flight_booking.updated',
+  'flight_booking.cancelled',
+  'flight_booking.expired',
+  'flight_booking.services_added',
+  'flight_booking.changed',
+  'flight_booking.partially_cancelled',
+  'flight_booking.schedule_changed',
+  'flight_booking.schedule_change_accepted',
+  'flight_booking.disrupted',
+  'hotel_booking.created',
+  'hotel_booking.modified',
+  'hotel_booking.room_cancelled',
+  'hotel_booking.cancelled',
+]);
 
 /** Whether an event of this type is mailed to the traveller. */
 export function isMailed(type: string): boolean {
-  return type in HEADLINES;
+  return MAILED.has(type);
 }
+
+const headlineOf = (t: Translate, type: string) => t(`mail.${type}` as MessageKey);
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-function html(title: string, lines: string[]): string {
-  return `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:1.2em">${escapeHtml(title)}</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>`;
+function html(language: Language, title: string, lines: string[]): string {
+  return `<!doctype html><html lang="${language}"><body style="font-family:sans-serif"><h1 style="font-size:1.2em">${escapeHtml(title)}</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>`;
 }
 
 function calendar(events: EventAttributes[]): string | undefined {
@@ -85,34 +107,67 @@ function calendar(events: EventAttributes[]): string | undefined {
   return value;
 }
 
-/** An amount as people read it: 1234 EUR cents as "12.34 EUR", 165000 KRW as "165000 KRW". */
-const money = (minor: number, currency: string) => {
-  const digits = exponentOf(currency);
-  return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
-};
+/** `2026-12-01T14:00:00+01:00` as `2026-12-01 14:00`. */
+const localTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+/** Each passenger's line: name, e-ticket, seats and extra bags. */
+function passengerLines(t: Translate, b: FlightBooking): string[] {
+  const segments = b.slices.map((s) => s.segments);
+  return b.passengers.map((p) => {
+    const parts = [`${p.given_name} ${p.family_name}`];
+    if (p.ticket_number) parts.push(t('mail.ticket', { ticket: p.ticket_number }));
+    for (const s of b.services.filter((x) => x.passenger_id === p.id)) {
+      if (s.type === 'seat')
+        parts.push(
+          t('mail.seat', { seat: s.designator, flight: segments[s.slice]?.[s.segment]?.flight_number ?? '' }),
+        );
+      else {
+        const slice = b.slices[s.slice];
+        parts.push(
+          t('mail.bags', {
+            count: s.quantity,
+            origin: slice?.origin ?? '',
+            destination: slice?.destination ?? '',
+          }),
+        );
+      }
+    }
+    return parts.join(', ');
+  });
+}
 
 function flightEmail(event: EventLike, b: FlightBooking): RenderedEmail {
-  const headline = `Your flight booking ${b.reference} ${HEADLINES[event.type]}`;
+  const language = b.contact.language ?? 'en';
+  const t = translator(language);
+  const money = (amount: number) => formatMoney(amount, b.price.total_currency, LOCALES[language]);
+  const headline = t('mail.flight.subject', { reference: b.reference, headline: headlineOf(t, event.type) });
   const segments = b.slices.flatMap((s) => s.segments);
   const lines = [
-    ...segments.map(
-      (g) =>
-        `${g.flight_number} ${g.origin} → ${g.destination}: departs ${g.departing_at}, arrives ${g.arriving_at} (local times)`,
+    ...segments.map((g) =>
+      t('mail.segment', {
+        flight: g.flight_number,
+        origin: g.origin,
+        destination: g.destination,
+        departs: localTime(g.departing_at),
+        arrives: localTime(g.arriving_at),
+      }),
     ),
-    `Passengers: ${b.passengers.map((p) => `${p.given_name} ${p.family_name}`).join(', ')}`,
-    `Total: ${money(b.price.total_amount, b.price.total_currency)}`,
+    `${t('mail.passengers')}:`,
+    ...passengerLines(t, b),
+    t('mail.total', { amount: money(b.price.total_amount) }),
     ...(b.status === 'held' && b.hold_expires_at
-      ? [`Held until ${b.hold_expires_at}: confirm before then.`]
+      ? [t('mail.heldUntil', { deadline: b.hold_expires_at })]
       : []),
-    ...(b.refund_amount !== null ? [`Refund: ${money(b.refund_amount, b.price.total_currency)}`] : []),
-    `Status: ${b.status}`,
+    ...(b.refund_amount !== null ? [t('mail.refund', { amount: money(b.refund_amount) })] : []),
+    t('mail.status', { status: b.status }),
   ];
   const live = b.status === 'held' || b.status === 'confirmed';
   return {
     to: b.contact.email,
     subject: headline,
     text: `${headline}\n\n${lines.join('\n')}\n`,
-    html: html(headline, lines),
+    html: html(language, headline, lines),
+    language,
     ics: live
       ? calendar(
           segments.map((g) => ({
@@ -139,26 +194,52 @@ const dateArray = (d: string): [number, number, number] => {
 };
 
 function hotelEmail(event: EventLike, b: HotelBooking): RenderedEmail {
-  const headline = `Your stay ${b.reference} at ${b.hotel.name} ${HEADLINES[event.type]}`;
+  const language = b.holder.language ?? 'en';
+  const t = translator(language);
+  const money = (amount: number) => formatMoney(amount, b.currency, LOCALES[language]);
+  const headline = t('mail.hotel.subject', {
+    reference: b.reference,
+    hotel: b.hotel.name,
+    headline: headlineOf(t, event.type),
+  });
   const live = b.rooms.filter((r) => r.status === 'confirmed');
   const lines = [
-    `${b.check_in} to ${b.check_out}, ${b.nights} night(s)${b.hotel.check_in_time ? `, check-in from ${b.hotel.check_in_time}` : ''}`,
+    t('mail.stay', {
+      checkIn: b.check_in,
+      checkOut: b.check_out,
+      nights: b.nights,
+      time: b.hotel.check_in_time ?? '',
+    }),
     ...(b.hotel.address ? [b.hotel.address] : []),
-    `Rooms: ${live.map((r) => r.room_type.name).join(', ') || 'none'}`,
-    `Total: ${money(b.total_amount, b.currency)}`,
-    `Status: ${b.status}`,
+    ...live.flatMap((r) => [
+      t('mail.room', {
+        room: r.room_type.name,
+        board: r.board,
+        guests: r.guests.map((g) => `${g.given_name} ${g.family_name}`).join(', '),
+      }),
+      r.cancellation.free_cancellation_until
+        ? t('mail.freeCancellation', { deadline: localTime(r.cancellation.free_cancellation_until) })
+        : t('mail.nonRefundable'),
+      ...(r.payable_at_hotel_amount > 0
+        ? [t('mail.payAtHotel', { amount: money(r.payable_at_hotel_amount) })]
+        : []),
+    ]),
+    t('mail.total', { amount: money(b.total_amount) }),
+    t('mail.status', { status: b.status }),
   ];
+  const dear = t('mail.dear', { name: `${b.holder.given_name} ${b.holder.family_name}` });
   return {
     to: b.holder.email,
     subject: headline,
-    text: `Dear ${b.holder.given_name} ${b.holder.family_name},\n\n${headline}\n\n${lines.join('\n')}\n`,
-    html: html(headline, lines),
+    text: `${dear}\n\n${headline}\n\n${lines.join('\n')}\n`,
+    html: html(language, headline, [dear, ...lines]),
+    language,
     ics:
       live.length > 0
         ? calendar([
             {
               uid: `${b.reference}@itinera`,
-              title: `Stay at ${b.hotel.name}`,
+              title: `${b.hotel.name}`,
               description: `Booking ${b.reference}`,
               ...(b.hotel.address ? { location: b.hotel.address } : {}),
               start: dateArray(b.check_in),

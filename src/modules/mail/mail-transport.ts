@@ -10,7 +10,7 @@ export interface OutgoingMail {
   html: string;
   /** The same for every attempt of one mail, so a receiving system can tell a repeat. */
   messageId: string;
-  attachments: Array<{ filename: string; content: string; contentType: string }>;
+  attachments: Array<{ filename: string; content: string | Buffer; contentType: string }>;
 }
 
 /**

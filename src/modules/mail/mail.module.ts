@@ -8,7 +8,7 @@ import type { EventsRepository } from '../events/index.ts';
 import { createEmailMessagesRepository } from './email-messages-repository.ts';
 import { createMailFanOut } from './mail-fan-out.ts';
 import { createMailTransport } from './mail-transport.ts';
-import { createMailAttempt } from './mailer.ts';
+import { createMailAttempt, type MailDocuments } from './mailer.ts';
 
 /** Mails claimed at a time. */
 const MAIL_BATCH = 20;
@@ -29,6 +29,8 @@ export function mailModule(deps: {
     pollMs: number;
     retryScheduleSeconds: readonly number[];
   };
+  /** The booking's documents a mail carries (e-ticket receipts, the hotel voucher). */
+  documents: MailDocuments;
 }) {
   const messages = createEmailMessagesRepository(deps.db);
   const outbox = createOutbox({
@@ -38,6 +40,7 @@ export function mailModule(deps: {
       events: deps.events,
       send: createMailTransport({ smtpUrl: deps.settings.smtpUrl, outboxDir: deps.settings.outboxDir }),
       from: deps.settings.from,
+      documents: deps.documents,
     }),
     retry: { kind: 'schedule', delaysSeconds: deps.settings.retryScheduleSeconds, jitter: 0.1 },
     clock: deps.clock,

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, type components, unwrap } from '../api.ts';
 import { money } from '../format.ts';
-import { t } from '../i18n/i18n.ts';
+import { currentLanguage, t } from '../i18n/i18n.ts';
 import { navigate } from '../router.ts';
 import { useStore } from '../store.ts';
 import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
@@ -196,7 +196,11 @@ function bookingRequest(
         gender: String(form.get(`p${n}.gender`)) as 'f' | 'm' | 'x',
       };
     }),
-    contact: { email: String(form.get('email')), phone: String(form.get('phone')) },
+    contact: {
+      email: String(form.get('email')),
+      phone: String(form.get('phone')),
+      language: currentLanguage(),
+    },
     ...(seats.size > 0
       ? {
           seats: [...seats.entries()].map(([key, choice]) => {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, type components, unwrap } from '../api.ts';
 import { date, money } from '../format.ts';
-import { type MessageKey, t } from '../i18n/i18n.ts';
+import { currentLanguage, type MessageKey, t } from '../i18n/i18n.ts';
 import { navigate, useLocation } from '../router.ts';
 import { useStore } from '../store.ts';
 import { CancellationTimeline } from '../ui/cancellation.tsx';
@@ -38,7 +38,12 @@ function BookStay(props: { quote: Priced; back: string }) {
           params: { header: { 'idempotency-key': key } },
           body: {
             quote_id: quote.quote_id,
-            holder: { ...guest, email: String(form.get('email')), phone: String(form.get('phone')) },
+            holder: {
+              ...guest,
+              email: String(form.get('email')),
+              phone: String(form.get('phone')),
+              language: currentLanguage(),
+            },
             rooms: props.quote.rooms.map((room, r) => ({
               guests: [
                 ...Array.from({ length: room.adults }, (_, g) =>

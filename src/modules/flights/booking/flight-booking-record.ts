@@ -79,6 +79,8 @@ export type StoredPassenger = PassengerInput & {
 export interface Contact {
   email: string;
   phone: string;
+  /** The language mails are written in (English when absent). */
+  language?: 'en' | 'de';
 }
 
 /** A stored flight booking row: its JSON columns as text. Only the codec below reads or writes it. */

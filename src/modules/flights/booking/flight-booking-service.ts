@@ -135,7 +135,6 @@ export function createFlightBookingService(deps: {
 
   return {
     getBooking: reads.getBooking,
-    loadVisible: reads.loadVisible,
     listBookings: reads.listBookings,
     confirmBooking: holds.confirmBooking,
     payBooking: holds.payBooking,

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { TravellerLanguage } from '../../../http/schemas.ts';
 import { paymentInputRef } from '../../payments/index.ts';
 import {
   AvailableServicesSchema,
@@ -75,6 +76,7 @@ const ContactSchema = Type.Object(
       description: 'E.164',
       examples: ['+442071234567'],
     }),
+    language: TravellerLanguage,
   },
   { additionalProperties: false },
 );
@@ -155,7 +157,7 @@ export const FlightBookingSchema = Type.Object(
         loyalty_accounts: Type.Array(Type.Object({ airline: Type.String(), number: Type.String() })),
       }),
     ),
-    contact: Type.Object({ email: Type.String(), phone: Type.String() }),
+    contact: Type.Object({ email: Type.String(), phone: Type.String(), language: TravellerLanguage }),
     price: Type.Object({
       total_amount: Type.Integer(),
       total_currency: Type.String(),

@@ -1,15 +1,22 @@
 import { type Language, LOCALES, translator } from '../../../shared/messages/catalogue.ts';
 import { Paper } from '../../../shared/pdf/paper.ts';
 import { formatMoney } from '../../money/index.ts';
-import type { FlightBookingRecord } from './flight-booking-record.ts';
+import type { bookingView, ticketView } from './booking-view.ts';
 import type { FlightCoupon, ServiceCoupon } from './ticket-drafts.ts';
 import { printedNumber } from './ticket-numbers.ts';
-import type { TicketRecord } from './tickets-repository.ts';
 
-const nameOf = (row: FlightBookingRecord, passengerId: string) => {
-  const p = row.passengers.find((x) => x.id === passengerId);
+/** A flight booking and one of its documents, as the API shows them (and as events carry them). */
+export type FlightBookingView = ReturnType<typeof bookingView>;
+export type TicketView = ReturnType<typeof ticketView>;
+
+const nameOf = (b: FlightBookingView, passengerId: string) => {
+  const p = b.passengers.find((x) => x.id === passengerId);
   return p ? `${p.family_name.toUpperCase()}/${p.given_name} ${p.title.toUpperCase()}` : passengerId;
 };
+
+/** An airline's name as the booking's flights give it. */
+const carrierName = (b: FlightBookingView, code: string) =>
+  b.slices.flatMap((s) => s.segments).find((g) => g.carrier === code)?.carrier_name ?? code;
 
 /**
  * The receipt of an e-ticket (the itinerary receipt airlines send): passenger, ticket number, the
@@ -17,29 +24,33 @@ const nameOf = (row: FlightBookingRecord, passengerId: string) => {
  * from; or of an EMD: its services and the ticket coupons they go with.
  */
 export function ticketReceiptPdf(
-  row: FlightBookingRecord,
-  ticket: TicketRecord,
+  b: FlightBookingView,
+  ticket: TicketView,
   language: Language,
-  carrierName: (code: string) => string,
 ): Promise<Buffer> {
   const t = translator(language);
   const money = (amount: number) => formatMoney(amount, ticket.currency, LOCALES[language]);
-  const title = t(ticket.kind === 'ticket' ? 'doc.eticket' : 'doc.emd');
+  const isTicket = ticket.type === 'eticket';
+  const title = t(isTicket ? 'doc.eticket' : 'doc.emd');
   const paper = new Paper({
     title: `${title} ${ticket.number}`,
-    author: carrierName(ticket.carrier),
+    author: carrierName(b, ticket.validating_carrier),
     language,
     date: new Date(ticket.issued_at),
   });
   paper.heading(title);
-  paper.pair(t('doc.passenger'), nameOf(row, ticket.passenger_id));
+  paper.pair(t('doc.passenger'), nameOf(b, ticket.passenger_id));
   paper.pair(t('doc.ticketNumber'), printedNumber(ticket.number));
-  if (ticket.conjunctions.length > 0) paper.pair(t('doc.conjunctions'), ticket.conjunctions.join(', '));
+  if (ticket.conjunction_numbers.length > 0)
+    paper.pair(t('doc.conjunctions'), ticket.conjunction_numbers.join(', '));
   paper.pair(t('doc.issued'), ticket.issued_at.slice(0, 10));
-  paper.pair(t('doc.validatingCarrier'), `${carrierName(ticket.carrier)} (${ticket.carrier})`);
-  paper.pair(t('doc.reference'), row.reference);
+  paper.pair(
+    t('doc.validatingCarrier'),
+    `${carrierName(b, ticket.validating_carrier)} (${ticket.validating_carrier})`,
+  );
+  paper.pair(t('doc.reference'), b.reference);
   paper.pair(t('doc.status'), ticket.status);
-  if (ticket.kind === 'ticket') {
+  if (isTicket) {
     const coupons = ticket.coupons as FlightCoupon[];
     paper.section(t('doc.flight'));
     paper.table(
@@ -75,7 +86,7 @@ export function ticketReceiptPdf(
           residual: money(ticket.exchange.residual_amount),
         }),
       );
-    const { baggage, conditions } = row.itinerary;
+    const { baggage, conditions } = b;
     paper.line(t('doc.baggage', { checked: baggage.checked, cabin: baggage.cabin }));
     paper.section(t('doc.conditions'));
     const rule = (c: { allowed: boolean; penalty_amount: number | null }) =>

@@ -25,6 +25,8 @@ export interface StoredHolder {
   family_name: string;
   email: string;
   phone: string;
+  /** The language mails are written in (English when absent). */
+  language?: 'en' | 'de';
 }
 
 /** A room's product and price as sold. */

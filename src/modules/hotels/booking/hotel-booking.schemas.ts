@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { TravellerLanguage } from '../../../http/schemas.ts';
 import { paymentInputRef } from '../../payments/index.ts';
 import { CancellationSchema, RoomRequestSchema } from '../search/search-hotels.schemas.ts';
 
@@ -94,6 +95,7 @@ const HolderSchema = Type.Object(
       description: 'E.164',
       examples: ['+442071234567'],
     }),
+    language: TravellerLanguage,
   },
   { additionalProperties: false },
 );
@@ -192,6 +194,7 @@ export const HotelBookingSchema = Type.Object(
       family_name: Type.String(),
       email: Type.String(),
       phone: Type.String(),
+      language: TravellerLanguage,
     }),
     special_requests: Type.Union([Type.String(), Type.Null()]),
     rooms: Type.Array(

@@ -7,7 +7,7 @@ import { formatMoney } from '../../money/index.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import type { hotelBookingView } from './hotel-booking-view.ts';
 
-type HotelBookingView = ReturnType<typeof hotelBookingView>;
+export type HotelBookingView = ReturnType<typeof hotelBookingView>;
 
 /** `2026-12-01T14:00:00+01:00` as `2026-12-01 14:00`. */
 const localTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
@@ -48,6 +48,12 @@ export function hotelVoucherPdf(b: HotelBookingView, language: Language): Promis
     );
   }
   return paper.bytes();
+}
+
+/** The voucher a booking's mail carries, while a room is booked. */
+export async function voucherToMail(b: HotelBookingView, language: Language): Promise<RenderedDocument[]> {
+  if (!b.rooms.some((r) => r.status === 'confirmed')) return [];
+  return [{ filename: `voucher-${b.reference}.pdf`, pdf: await hotelVoucherPdf(b, language) }];
 }
 
 /** A hotel booking's travel documents: its voucher. */
