@@ -237,6 +237,14 @@ describe('paying for bookings, end to end', () => {
       if (['sales', 'taxes_collected', 'refunds', 'penalties'].includes(s.account))
         revenueAccounts.set(s.currency, (revenueAccounts.get(s.currency) ?? 0) + s.total);
     assert.deepEqual(new Map(report.body.totals.map((t: any) => [t.currency, t.revenue])), revenueAccounts);
+    // The invoices say the same: invoiced less credited is what the ledger kept, per currency.
+    const invoiced = new Map<string, number>();
+    for (const i of await server.storage.db.selectFrom('invoices').selectAll().execute())
+      invoiced.set(
+        i.currency,
+        (invoiced.get(i.currency) ?? 0) + (i.kind === 'invoice' ? 1 : -1) * Number(i.total_amount),
+      );
+    assert.deepEqual(invoiced, revenueAccounts, 'invoices less credit notes = the revenue the ledger holds');
     const line = (body: any, product: string, currency: string) =>
       body.lines.find((l: any) => l.product === product && l.currency === currency);
     const flights = line(report.body, 'flight', 'EUR');
