@@ -34,8 +34,33 @@ describe('changes that keep the airline', () => {
         scheduleRecord(t, 'BA', 177, ['LHR', 'JFK'], '18:00', 480),
         scheduleRecord(t, 'AA', 101, ['LHR', 'JFK'], '09:00', 480),
         scheduleRecord(t, 'VS', 3, ['LHR', 'JFK'], '08:30', 480),
+        // Amsterdam–Atlanta: KLM's nonstops, Delta's (SkyTeam), and a cheap connection via London on
+        // easyJet and Virgin Atlantic.
+        scheduleRecord(t, 'KL', 621, ['AMS', 'ATL'], '10:00', 600),
+        scheduleRecord(t, 'KL', 623, ['AMS', 'ATL'], '15:00', 600),
+        scheduleRecord(t, 'DL', 73, ['AMS', 'ATL'], '12:00', 600),
+        scheduleRecord(t, 'U2', 8830, ['AMS', 'LGW'], '09:00', 60),
+        scheduleRecord(t, 'VS', 103, ['LGW', 'ATL'], '11:30', 540),
       ],
-      fares: [fare('BA', 50_000), fare('AA', 45_000), fare('VS', 20_000)],
+      fares: [
+        fare('BA', 50_000),
+        fare('AA', 45_000),
+        fare('VS', 20_000),
+        ...(
+          [
+            ['KL', 'AMS', 'ATL', 70_000],
+            ['DL', 'AMS', 'ATL', 65_000],
+            ['U2', 'AMS', 'LGW', 3_000],
+            ['VS', 'LGW', 'ATL', 20_000],
+          ] as const
+        ).map(([carrier, from, to, adult]) =>
+          fareRecord(carrier, [from, to], 'standard', {
+            adult,
+            child: adult,
+            change: { allowed: true, penalty: 0 },
+          }),
+        ),
+      ],
     });
     await t.flights.refreshNetwork();
     auth = (await signIn(t)).auth;
@@ -105,6 +130,38 @@ describe('changes that keep the airline', () => {
       (await carriersOffered(booking.id, 17)).slice(0, 2),
       ['BA117', 'BA177'],
       'a day its own airline flies: its own flights',
+    );
+  });
+
+  it('re-accommodates a retimed KLM nonstop on KLM and Delta, never the cheaper connection via London', async () => {
+    const res = await post('/search_flight', searchBody(t, [['AMS', 'ATL', 20]], { limit: 50 }));
+    const offer = res.json().data.find((o: any) => o.slices[0].segments[0].flight_number === 'KL621');
+    assert.ok(offer, 'KL621');
+    const booking = (await bookFlight(t, auth, bookingBody(offer))).json();
+    const retimed = await post(
+      '/retime_flight',
+      {
+        flight_id: booking.slices[0].segments[0].flight_id,
+        departure_date: dayAfter(t, 20),
+        departure_time: '16:30',
+        reason: 'aircraft change',
+      },
+      admin,
+    );
+    assert.equal(retimed.statusCode, 200, retimed.body);
+    const found = await post('/search_changes', {
+      booking_id: booking.id,
+      slices: [{ slice: 0, departure_date: dayAfter(t, 20) }],
+    });
+    assert.equal(found.statusCode, 200, found.body);
+    const offered = found
+      .json()
+      .data.map((o: any) => o.slices[0].segments.map((g: any) => g.flight_number).join('+'));
+    assert.ok(offered.length > 0);
+    assert.ok(offered.includes('KL623') && offered.includes('DL73'), `KLM and Delta: ${offered}`);
+    assert.ok(
+      offered.every((f: string) => f.startsWith('KL') || f.startsWith('DL')),
+      `no other airline while KLM or a partner flies: ${offered}`,
     );
   });
 });
