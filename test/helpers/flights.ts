@@ -48,6 +48,19 @@ export function adult(i = 0) {
   };
 }
 
+/** An infant on an adult's lap, born this year, with a passport. */
+export function infant() {
+  return {
+    type: 'infant',
+    title: 'mr',
+    given_name: 'Leo',
+    family_name: 'Traveller',
+    gender: 'm',
+    born_on: '2026-06-01',
+    document: { ...adult().document, number: 'P2000001' },
+  };
+}
+
 export const CONTACT = { email: 'traveller@example.com', phone: '+442071234567' };
 
 /** The cheapest offer of a search, asserting there is one. */

@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { dropPostgresSchema, openStorage } from '../../src/db/database.ts';
 import { testEngine } from '../helpers/engine.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const ATTEMPTS = 50;
 const AFFORDABLE = 9;
 
@@ -25,41 +22,20 @@ describe('agency balance under concurrent bookings in two processes', {
 }, () => {
   const schema = `t_${process.env.TEST_RUN_ID ?? 'solo'}_race_${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'itinera-race-'));
-  const servers: Array<{ child: ChildProcess; base: string }> = [];
+  const servers: ServerProcess[] = [];
 
   async function start(): Promise<string> {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, [path.join(root, 'src/cli/main.ts'), 'serve'], {
-      cwd: root,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        DATABASE_URL: process.env.TEST_DATABASE_URL!,
-        DATABASE_SCHEMA: schema,
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: 'http://itinera.race.test',
-        DEMO_ACCOUNTS: 'always',
-        DEMO_PRESET: 'S',
-        RATE_LIMIT_MAX: '100000',
-        LOG_LEVEL: 'silent',
-      },
+    const server = await startServerProcess({
+      DATABASE_URL: process.env.TEST_DATABASE_URL!,
+      DATABASE_SCHEMA: schema,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://itinera.race.test',
+      DEMO_ACCOUNTS: 'always',
+      DEMO_PRESET: 'S',
+      RATE_LIMIT_MAX: '100000',
     });
-    servers.push({ child, base });
-    for (let i = 0; i < 600; i++) {
-      if (
-        await fetch(`${base}/health/ready`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return base;
-      if (child.exitCode !== null) throw new Error(`a server exited with ${child.exitCode}`);
-      await sleep(100);
-    }
-    throw new Error('a server did not become ready');
+    servers.push(server);
+    return server.base;
   }
 
   let one = '';
@@ -70,7 +46,7 @@ describe('agency balance under concurrent bookings in two processes', {
     two = await start();
   });
   after(async () => {
-    for (const { child } of servers) if (child.exitCode === null) child.kill('SIGTERM');
+    for (const server of servers) await server.kill();
     rmSync(dataDir, { recursive: true, force: true });
     if (!process.env.TEST_RUN_ID) await dropPostgresSchema(process.env.TEST_DATABASE_URL!, schema);
   });

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dropPostgresSchema, openStorage } from '../../src/db/database.ts';
 import { testEngine } from '../helpers/engine.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
 /**
  * Two server processes on one database sell 200 bookings between them, ten at a time each; one is
@@ -16,7 +15,6 @@ import { freePort } from '../helpers/free-port.ts';
  * Every invoice number of the year and every airline's ticket serial is then taken exactly once, with
  * no gap: a number taken by a transaction the kill cut off went back with it. On SQLite and PostgreSQL.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const BOOKINGS = 200;
 const PER_PROCESS = 10;
 const KILL_AFTER_ACKS = 60;
@@ -28,52 +26,33 @@ describe(`document numbers across processes and a kill (${testEngine()})`, () =>
     testEngine() === 'postgres'
       ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema }
       : {};
-  const started: ChildProcess[] = [];
+  const started: ServerProcess[] = [];
 
-  async function start(): Promise<{ child: ChildProcess; base: string }> {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, [path.join(root, 'src/cli/main.ts'), 'serve'], {
-      cwd: root,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        ...databaseEnv,
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: 'http://itinera.numbers.test',
-        DEMO_ACCOUNTS: 'always',
-        DEMO_PRESET: 'S',
-        IDEMPOTENCY_STALE_CLAIM_SECONDS: '1',
-        PAYMENTS_POLL_MS: '50',
-        RATE_LIMIT_MAX: '100000',
-        SEARCHES_PER_CLIENT: '64',
-        LOG_LEVEL: 'silent',
-      },
+  const start = async () => {
+    const server = await startServerProcess({
+      ...databaseEnv,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://itinera.numbers.test',
+      DEMO_ACCOUNTS: 'always',
+      DEMO_PRESET: 'S',
+      IDEMPOTENCY_STALE_CLAIM_SECONDS: '1',
+      PAYMENTS_POLL_MS: '50',
+      RATE_LIMIT_MAX: '100000',
+      SEARCHES_PER_CLIENT: '64',
     });
-    started.push(child);
-    for (let i = 0; i < 600; i++) {
-      const ready = await fetch(`${base}/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return { child, base };
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      await sleep(100);
-    }
-    throw new Error('the server did not become ready');
-  }
+    started.push(server);
+    return server;
+  };
 
   after(async () => {
-    for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const server of started) await server.kill();
     rmSync(dataDir, { recursive: true, force: true });
     if (testEngine() === 'postgres' && !process.env.TEST_RUN_ID)
       await dropPostgresSchema(process.env.TEST_DATABASE_URL!, schema);
   });
 
-  let first: { child: ChildProcess; base: string };
-  let second: { child: ChildProcess; base: string };
+  let first: ServerProcess;
+  let second: ServerProcess;
   let token = '';
   before(async () => {
     first = await start();
@@ -146,7 +125,7 @@ describe(`document numbers across processes and a kill (${testEngine()})`, () =>
     let next = 0;
     let killed: Promise<void> | undefined;
     const cutOff: typeof requests = [];
-    const worker = (server: { child: ChildProcess; base: string }) => async () => {
+    const worker = (server: ServerProcess) => async () => {
       while (next < requests.length) {
         if (server === first && killed) return;
         const request = requests[next++]!;
@@ -156,11 +135,7 @@ describe(`document numbers across processes and a kill (${testEngine()})`, () =>
           });
           if (res.status === 201) acknowledged += 1;
           else cutOff.push(request);
-          if (acknowledged >= KILL_AFTER_ACKS && !killed)
-            killed = new Promise((resolve) => {
-              first.child.once('exit', () => resolve());
-              first.child.kill('SIGKILL');
-            });
+          if (acknowledged >= KILL_AFTER_ACKS && !killed) killed = first.kill();
         } catch {
           cutOff.push(request); // the connection died with the process
         }

@@ -7,6 +7,7 @@ import {
   bookingBody,
   fareRecord,
   firstOffer,
+  infant,
   scheduleRecord,
   searchBody,
 } from '../../../../test/helpers/flights.ts';
@@ -14,16 +15,6 @@ import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts
 import { DEMO_SEAT_LAYOUTS } from '../demo/seat-layouts.ts';
 
 const SEAT = 1_500;
-
-const infant = {
-  type: 'infant',
-  title: 'mr',
-  given_name: 'Leo',
-  family_name: 'Traveller',
-  gender: 'm',
-  born_on: '2026-06-01',
-  document: { ...adult().document, number: 'P2000001' },
-};
 
 /**
  * Seats that suit who sits in them, on every path a seat is chosen by: a passenger asking for a
@@ -129,9 +120,9 @@ describe('seats and special service requests', () => {
 
   it('seats an adult with an infant in a bassinet at the bulkhead, never in an exit row', async () => {
     const offer = await offerOn(12, { adults: 1, infants: 1 });
-    const exit = await bookFlight(t, auth, withSeat(offer, [adult(), infant], '12A'));
+    const exit = await bookFlight(t, auth, withSeat(offer, [adult(), infant()], '12A'));
     assert.equal(exit.statusCode, 400, exit.body);
-    const res = await bookFlight(t, auth, withSeat(offer, [adult(), infant], '4A'));
+    const res = await bookFlight(t, auth, withSeat(offer, [adult(), infant()], '4A'));
     assert.equal(res.statusCode, 201, res.body);
     const map = await t.app.inject({
       method: 'GET',

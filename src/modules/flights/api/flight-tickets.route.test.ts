@@ -7,6 +7,7 @@ import {
   bookingBody,
   dayAfter,
   fareRecord,
+  infant,
   scheduleRecord,
   searchBody,
 } from '../../../../test/helpers/flights.ts';
@@ -20,16 +21,6 @@ const INFANT_TAX = 2_000;
 const PENALTY = 5_000;
 const SEAT = 1_500;
 const BAG = 4_500;
-
-const infant = {
-  type: 'infant',
-  title: 'mr',
-  given_name: 'Leo',
-  family_name: 'Traveller',
-  gender: 'm',
-  born_on: '2026-06-01',
-  document: { ...adult().document, number: 'P2000001' },
-};
 
 /** The remainder of the ten-digit document number modulo 7, worked digit by digit. */
 const mod7 = (number: string) => [...number.slice(3)].reduce((r, d) => (r * 10 + Number(d)) % 7, 0);
@@ -107,7 +98,7 @@ describe('e-tickets and EMDs', () => {
     const res = await bookFlight(
       t,
       auth,
-      bookingBody(offer, [adult(), infant], {
+      bookingBody(offer, [adult(), infant()], {
         seats: [{ passenger: 0, slice: 1, segment: 0, designator: '20A' }],
         bags: [{ passenger: 0, slice: 0, quantity: 1 }],
         expected_total: { amount: offer.total_amount + SEAT + BAG, currency: 'GBP' },
