@@ -1501,6 +1501,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/update_agency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set an agency’s billing details (admin)
+         * @description The billing address and VAT id printed on the invoices the agency is sent from now on (invoices already issued keep what they said; docs/invoices.md). `null` clears one; one left out stays.
+         */
+        post: operations["update_agency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/update_booking": {
         parameters: {
             query?: never;
@@ -2154,6 +2174,15 @@ export interface components {
                 /** @description The slice, from 0 */
                 slice: number;
             }[];
+        };
+        Agency: {
+            billing_address: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @example agy_5q3k0d1x8m2n4p6r7s9t0v1w */
+            id: string;
+            name: string;
+            vat_id: string | null;
         };
         AgencyAccount: {
             agency_id: string;
@@ -4156,6 +4185,7 @@ export interface components {
     pathItems: never;
 }
 export type SchemaAddServicesRequest = components['schemas']['AddServicesRequest'];
+export type SchemaAgency = components['schemas']['Agency'];
 export type SchemaAgencyAccount = components['schemas']['AgencyAccount'];
 export type SchemaAgencyStatement = components['schemas']['AgencyStatement'];
 export type SchemaAgencyTopUp = components['schemas']['AgencyTopUp'];
@@ -11252,6 +11282,106 @@ export interface operations {
             };
             /** @description Problem details: CURRENCY_MISMATCH */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_agency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agency_id: string;
+                    billing_address?: string | null;
+                    vat_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNSUPPORTED_MEDIA_TYPE */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,7 @@ import { createSigningKeys } from './signing-keys.ts';
 import { createSigningKeysRepository } from './signing-keys-repository.ts';
 import { createTokenService } from './token-service.ts';
 import { createTokensRepository } from './tokens-repository.ts';
+import { updateAgencyRoute } from './update-agency.route.ts';
 import { createUsersRepository } from './users-repository.ts';
 
 /**
@@ -89,6 +90,7 @@ export async function accountsModule(
         trustProxy: config.http.trustProxy,
       });
       createUserRoute(app, { accounts, guard: guards.admin });
+      updateAgencyRoute(app, { users, guard: guards.admin });
     },
     /** Expired refresh tokens and deny-list entries, failure counts whose window and lock are over. */
     purge: (now: Date) =>

@@ -14,9 +14,16 @@ export { createLoginFailuresRepository } from './login-failures-repository.ts';
 
 import { CreateUserRequestSchema, UserSchema } from './create-user.route.ts';
 import { OAuthErrorSchema, TokenResponseSchema } from './oauth.schemas.ts';
+import { AgencySchema } from './update-agency.route.ts';
 
 /** The account schemas a client names; added once to the app, so the OpenAPI document refers to them. */
-export const AUTH_SCHEMAS = [OAuthErrorSchema, TokenResponseSchema, CreateUserRequestSchema, UserSchema];
+export const AUTH_SCHEMAS = [
+  OAuthErrorSchema,
+  TokenResponseSchema,
+  CreateUserRequestSchema,
+  UserSchema,
+  AgencySchema,
+];
 export { accountsModule } from './accounts.module.ts';
 export { ROLES, type Role } from './scopes.ts';
 export { createSigningKeys } from './signing-keys.ts';

@@ -35,6 +35,13 @@ export function createUsersRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /** Sets an agency's billing details; the agency as it is now, or undefined when there is none. */
+    async updateAgency(id: string, fields: { billing_address?: string | null; vat_id?: string | null }) {
+      if (Object.keys(fields).length > 0)
+        await db.updateTable('agencies').set(fields).where('id', '=', id).execute();
+      return db.selectFrom('agencies').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
     /** The agency of this name, created if it does not exist yet; safe when callers race. */
     async ensureAgency(agency: { id: string; name: string; created_at: string }): Promise<string> {
       await db

@@ -174,11 +174,16 @@ describe('invoices and credit notes', () => {
     const { agency_id } = (
       await t.app.inject({ method: 'GET', url: '/balance', headers: agent.auth })
     ).json();
-    await t.storage.db
-      .updateTable('agencies')
-      .set({ billing_address: 'Rue de Rivoli 1, 75001 Paris, FR', vat_id: 'FR12345678901' })
-      .where('id', '=', agency_id)
-      .execute();
+    const set = (details: object) => post('/update_agency', { agency_id, ...details }, admin.auth);
+    const agency = await set({
+      billing_address: 'Rue de Rivoli 1, 75001 Paris, FR',
+      vat_id: 'FR12345678901',
+    });
+    assert.equal(agency.statusCode, 200, agency.body);
+    assert.equal(agency.json().vat_id, 'FR12345678901');
+    assert.equal((await set({ vat_id: 'not a vat id' })).statusCode, 400);
+    assert.equal((await post('/update_agency', { agency_id, vat_id: null }, agent.auth)).statusCode, 403);
+    assert.equal((await set({ agency_id: 'agy_nobody' })).statusCode, 404);
     await post(
       '/top_up_balance',
       { agency_id, amount: 200_000, currency: 'GBP', reference: 'wire' },
