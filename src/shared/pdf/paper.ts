@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { sfntOfWoff } from './woff.ts';
 
 /**
  * The writing subsets of Noto Sans (@fontsource/noto-sans), each a font file and the code points it
@@ -26,8 +28,22 @@ const RANGES: ReadonlyArray<{ subset: Subset; ranges: Array<[number, number]> }>
   }));
 })();
 
-const fontFile = (subset: Subset, weight: 400 | 700) =>
-  resolveFile(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`);
+/**
+ * Each subset's font, read, unwrapped and parsed once per process and shared by every document (each
+ * embeds its own subset of the glyphs it uses): parsing a font for every document would cost more than
+ * writing the document.
+ */
+const FONTS = new Map<string, fontkit.Font>();
+function fontOf(subset: Subset, weight: 400 | 700): fontkit.Font {
+  const name = `${subset}-${weight}`;
+  let font = FONTS.get(name);
+  if (!font) {
+    const woff = readFileSync(resolveFile(`@fontsource/noto-sans/files/noto-sans-${name}-normal.woff`));
+    font = fontkit.create(sfntOfWoff(woff)) as fontkit.Font;
+    FONTS.set(name, font);
+  }
+  return font;
+}
 
 /** The subset that has a character; Latin (which prints a replacement) for one none has. */
 function subsetOf(codePoint: number): Subset {
@@ -56,6 +72,8 @@ export function runsOf(text: string): Array<{ subset: Subset; text: string }> {
 export class Paper {
   readonly #doc: PDFKit.PDFDocument;
   readonly #done: Promise<Buffer>;
+  /** The fonts this document has embedded so far: only those its text needs. */
+  readonly #registered = new Set<string>();
 
   constructor(meta: { title: string; author: string; language: string; date: Date }) {
     this.#doc = new PDFDocument({
@@ -64,10 +82,6 @@ export class Paper {
       lang: meta.language,
       info: { Title: meta.title, Author: meta.author, CreationDate: meta.date, ModDate: meta.date },
     });
-    for (const subset of SUBSETS) {
-      this.#doc.registerFont(`${subset}-400`, fontFile(subset, 400));
-      this.#doc.registerFont(`${subset}-700`, fontFile(subset, 700));
-    }
     const chunks: Buffer[] = [];
     this.#doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     this.#done = new Promise((resolve, reject) => {
@@ -81,9 +95,13 @@ export class Paper {
     const runs = runsOf(text.length > 0 ? text : ' ');
     this.#doc.fontSize(size);
     runs.forEach((run, i) => {
-      this.#doc
-        .font(`${run.subset}-${weight}`)
-        .text(run.text, { ...options, continued: i < runs.length - 1 });
+      const font = `${run.subset}-${weight}`;
+      if (!this.#registered.has(font)) {
+        // pdfkit takes a parsed fontkit font as well as its bytes; its type declarations name only the bytes.
+        this.#doc.registerFont(font, fontOf(run.subset, weight) as unknown as Buffer);
+        this.#registered.add(font);
+      }
+      this.#doc.font(font).text(run.text, { ...options, continued: i < runs.length - 1 });
     });
   }
 
