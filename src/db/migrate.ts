@@ -26,6 +26,7 @@ import * as webClient from './migrations/0024-web-client.ts';
 import * as inventoryChangesBackfill from './migrations/0025-inventory-changes-backfill.ts';
 import * as tickets from './migrations/0026-tickets.ts';
 import * as invoices from './migrations/0027-invoices.ts';
+import * as machineClients from './migrations/0028-machine-clients.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-inventory-changes-backfill': inventoryChangesBackfill,
   '0026-tickets': tickets,
   '0027-invoices': invoices,
+  '0028-machine-clients': machineClients,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

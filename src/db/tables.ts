@@ -31,6 +31,14 @@ export interface OAuthClientsTable {
   secret_hash: string | null;
   grant_types: string;
   created_at: string;
+  /** The account a client_credentials token acts as (0028); null for a client people sign in through. */
+  service_user_id: string | null;
+  /** The scopes it may be given, space-separated; null: what its account's role allows. */
+  scopes: string | null;
+  /** A rotated secret still honoured until `previous_secret_expires_at`. */
+  previous_secret_hash: string | null;
+  previous_secret_expires_at: string | null;
+  revoked_at: string | null;
 }
 
 export interface RefreshTokensTable {

@@ -66,7 +66,8 @@ describe('GET /openapi.json', () => {
         ...['retime_flight', 'accept_schedule_change', 'import_ssim', 'import_fares', 'import_hotel_csv'],
         ...['start_web_session', 'refresh_web_session', 'end_web_session'],
         ...['list_invoices', 'get_invoice_pdf', 'list_booking_documents', 'get_booking_document_pdf'],
-        ...['update_agency'],
+        ...['update_agency', 'create_client', 'list_clients', 'update_client', 'rotate_client_secret'],
+        ...['revoke_client'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as oidc from 'openid-client';
 import { createClient, createUser } from '../helpers/factories.ts';
-import { startTestServer } from '../helpers/listening-app.ts';
+import { signInOverHttp, startTestServer } from '../helpers/listening-app.ts';
 
 describe('a standard OAuth client library, unmodified, over real HTTP', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -67,5 +67,28 @@ describe('a standard OAuth client library, unmodified, over real HTTP', () => {
       currentDate: server.clock.now(),
     });
     assert.equal(payload.sub, user.id);
+  });
+
+  it('gets a machine client’s token with client_credentials, by Basic and by form secret', async () => {
+    const admin = await signInOverHttp(server, 'admin');
+    const made = await admin.call('POST', '/create_client', { name: 'Library check' });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    for (const auth of [oidc.ClientSecretBasic, oidc.ClientSecretPost]) {
+      const config = await oidc.discovery(
+        new URL(server.baseUrl),
+        made.body.client_id,
+        undefined,
+        auth(made.body.client_secret),
+        { execute: [oidc.allowInsecureRequests] },
+      );
+      assert.ok(config.serverMetadata().grant_types_supported?.includes('client_credentials'));
+      const tokens = await oidc.clientCredentialsGrant(config, { scope: 'read' });
+      assert.equal(tokens.scope, 'read');
+      assert.equal(tokens.refresh_token, undefined);
+      const places = await fetch(`${server.baseUrl}/b2c/places?q=par`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      assert.equal(places.status, 200);
+    }
   });
 });

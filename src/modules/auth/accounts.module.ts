@@ -9,9 +9,11 @@ import { createAccessTokens } from './access-tokens.ts';
 import { createAccountsService } from './accounts-service.ts';
 import { authModule } from './auth.plugin.ts';
 import { createBearerGuard } from './bearer-guard.ts';
+import { clientsRoutes } from './clients.routes.ts';
 import { createClientsRepository } from './clients-repository.ts';
 import { createUserRoute } from './create-user.route.ts';
 import { createLoginFailuresRepository } from './login-failures-repository.ts';
+import { createMachineClients } from './machine-clients.ts';
 import { createSigningKeys } from './signing-keys.ts';
 import { createSigningKeysRepository } from './signing-keys-repository.ts';
 import { createTokenService } from './token-service.ts';
@@ -91,6 +93,10 @@ export async function accountsModule(
       });
       createUserRoute(app, { accounts, guard: guards.admin });
       updateAgencyRoute(app, { users, guard: guards.admin });
+      clientsRoutes(app, {
+        clients: createMachineClients({ clients, users, hasher, clock, ids }),
+        guard: guards.admin,
+      });
     },
     /** Expired refresh tokens and deny-list entries, failure counts whose window and lock are over. */
     purge: (now: Date) =>

@@ -37,6 +37,7 @@ export async function authenticateClient(
   clients: ClientsRepository,
   params: Readonly<Record<string, string>>,
   authorization: string | undefined,
+  now: Date = new Date(),
 ): Promise<ClientRow> {
   const basic = parseBasic(authorization);
   if (basic && params.client_secret !== undefined) {
@@ -52,12 +53,23 @@ export async function authenticateClient(
   if (!clientId) throw new OAuthError('invalid_request', 'client_id is required');
   const secret = basic?.secret ?? params.client_secret;
   const client = await clients.findById(clientId);
-  if (!client) throw new OAuthError('invalid_client', 'Client authentication failed');
+  if (!client || client.revoked_at !== null)
+    throw new OAuthError('invalid_client', 'Client authentication failed');
   if (client.secret_hash === null) {
     if (secret) throw new OAuthError('invalid_client', 'Client authentication failed');
     return client;
   }
-  if (!secret || !secretMatches(secret, client.secret_hash)) {
+  // A rotated secret is honoured until its grace ends, so a deployment can switch without downtime.
+  const previous =
+    client.previous_secret_hash !== null &&
+    client.previous_secret_expires_at !== null &&
+    client.previous_secret_expires_at > now.toISOString()
+      ? client.previous_secret_hash
+      : null;
+  if (
+    !secret ||
+    !(secretMatches(secret, client.secret_hash) || (previous !== null && secretMatches(secret, previous)))
+  ) {
     throw new OAuthError('invalid_client', 'Client authentication failed');
   }
   return client;

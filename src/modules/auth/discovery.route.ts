@@ -14,7 +14,7 @@ export function discoveryDocument(issuer: string) {
     revocation_endpoint: `${issuer}/connect/revoke`,
     introspection_endpoint: `${issuer}/connect/introspect`,
     jwks_uri: `${issuer}/.well-known/jwks.json`,
-    grant_types_supported: ['password', 'refresh_token'],
+    grant_types_supported: ['password', 'refresh_token', 'client_credentials'],
     response_types_supported: [],
     scopes_supported: [...SCOPES],
     token_endpoint_auth_methods_supported: AUTH_METHODS,

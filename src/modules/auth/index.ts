@@ -12,6 +12,7 @@ export {
 } from './demo-accounts.ts';
 export { createLoginFailuresRepository } from './login-failures-repository.ts';
 
+import { MachineClientSchema } from './clients.routes.ts';
 import { CreateUserRequestSchema, UserSchema } from './create-user.route.ts';
 import { OAuthErrorSchema, TokenResponseSchema } from './oauth.schemas.ts';
 import { AgencySchema } from './update-agency.route.ts';
@@ -23,6 +24,7 @@ export const AUTH_SCHEMAS = [
   CreateUserRequestSchema,
   UserSchema,
   AgencySchema,
+  MachineClientSchema,
 ];
 export { accountsModule } from './accounts.module.ts';
 export { ROLES, type Role } from './scopes.ts';

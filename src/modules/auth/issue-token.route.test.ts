@@ -113,7 +113,10 @@ describe('POST /connect/token', () => {
     [
       'an unknown grant type',
       async () => ({
-        fields: { grant_type: 'client_credentials', client_id: (await createClient(t)).clientId },
+        fields: {
+          grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+          client_id: (await createClient(t)).clientId,
+        },
       }),
       400,
       'unsupported_grant_type',

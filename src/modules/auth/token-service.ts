@@ -31,9 +31,9 @@ const BAD_CREDENTIALS = 'The username or password is incorrect, or the account c
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
- * The OAuth 2.0 grants: password (RFC 6749 §4.3, hardened as RFC 9700 §2.4 asks) and
- * refresh_token (§6) with rotation and reuse detection (RFC 9700 §4.14.2), plus revocation
- * (RFC 7009) and introspection (RFC 7662).
+ * The OAuth 2.0 grants: password (RFC 6749 §4.3, hardened as RFC 9700 §2.4 asks, for people),
+ * client_credentials (§4.4, for machines), refresh_token (§6) with rotation and reuse detection
+ * (RFC 9700 §4.14.2), plus revocation (RFC 7009) and introspection (RFC 7662).
  */
 export function createTokenService(deps: {
   users: UsersRepository;
@@ -171,23 +171,45 @@ export function createTokenService(deps: {
     return issuePair(user, client, scope.scope, row.family_id);
   }
 
+  /**
+   * RFC 6749 §4.4: a confidential client's own access token, acting as its account (an agency's agent or
+   * an operator's admin) within the scopes given to it; no refresh token (§4.4.3): it asks again.
+   */
+  async function clientCredentialsGrant(client: ClientRow, params: FormParams): Promise<TokenResponse> {
+    if (client.secret_hash === null || client.service_user_id === null)
+      throw new OAuthError(
+        'unauthorized_client',
+        'Only a machine client may use the client_credentials grant',
+      );
+    const account = await users.findById(client.service_user_id);
+    if (!account || account.disabled) throw new OAuthError('invalid_client', 'Client authentication failed');
+    const scope = decideScope(account.role, params.scope, client.scopes ?? undefined);
+    if (!scope.ok) throw new OAuthError('invalid_scope', scope.reason);
+    return issuePair(account, client, scope.scope);
+  }
+
+  const GRANTS: Record<string, (client: ClientRow, params: FormParams) => Promise<TokenResponse>> = {
+    password: passwordGrant,
+    refresh_token: refreshGrant,
+    client_credentials: clientCredentialsGrant,
+  };
+
   return {
     async token(params: FormParams, authorization: string | undefined): Promise<TokenResponse> {
       const grantType = params.grant_type;
       if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
-      const client = await authenticateClient(clients, params, authorization);
-      if (grantType !== 'password' && grantType !== 'refresh_token') {
-        throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported`);
-      }
+      const client = await authenticateClient(clients, params, authorization, clock.now());
+      const grant = Object.hasOwn(GRANTS, grantType) ? GRANTS[grantType] : undefined;
+      if (!grant) throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported`);
       if (!grants(client).includes(grantType)) {
         throw new OAuthError('unauthorized_client', `This client may not use the ${grantType} grant`);
       }
-      return grantType === 'password' ? passwordGrant(client, params) : refreshGrant(client, params);
+      return grant(client, params);
     },
 
     /** RFC 7009: revokes a refresh token (its whole family) or an access token; unknown tokens are fine. */
     async revoke(params: FormParams, authorization: string | undefined): Promise<void> {
-      const client = await authenticateClient(clients, params, authorization);
+      const client = await authenticateClient(clients, params, authorization, clock.now());
       const token = params.token;
       if (!token) throw new OAuthError('invalid_request', 'token is required');
       const now = clock.now().toISOString();
@@ -211,7 +233,7 @@ export function createTokenService(deps: {
       params: FormParams,
       authorization: string | undefined,
     ): Promise<Record<string, unknown>> {
-      const client = await authenticateClient(clients, params, authorization);
+      const client = await authenticateClient(clients, params, authorization, clock.now());
       // RFC 7662 §2.1: the caller must be authorized. A public client proves nothing (anyone can name it).
       if (client.secret_hash === null)
         throw new OAuthError(

@@ -35,6 +35,10 @@ export function createUsersRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    async findAgency(id: string) {
+      return db.selectFrom('agencies').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
     /** Sets an agency's billing details; the agency as it is now, or undefined when there is none. */
     async updateAgency(id: string, fields: { billing_address?: string | null; vat_id?: string | null }) {
       if (Object.keys(fields).length > 0)

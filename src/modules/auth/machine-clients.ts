@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { AppError, invalidField } from '../../http/app-error.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { IdGenerator } from '../../ports/ids.ts';
+import type { PasswordHasher } from '../../ports/password-hasher.ts';
+import { hashClientSecret } from './client-authentication.ts';
+import type { ClientRow, ClientsRepository } from './clients-repository.ts';
+import { decideScope, type Role, type Scope } from './scopes.ts';
+import type { UsersRepository } from './users-repository.ts';
+
+/** The longest a rotated secret may go on working. */
+export const MAX_GRACE_SECONDS = 7 * 86_400;
+
+type MachineRow = ClientRow & { role: Role; agency_id: string | null };
+
+/** A machine client as the API shows it: never its secret, which is shown once when made. */
+export function clientView(c: MachineRow) {
+  return {
+    client_id: c.client_id,
+    name: c.name,
+    role: c.role,
+    agency_id: c.agency_id,
+    scopes: (c.scopes ?? '').split(' ').filter(Boolean),
+    grant_types: c.grant_types.split(' '),
+    created_at: c.created_at,
+    previous_secret_expires_at: c.previous_secret_expires_at,
+    revoked_at: c.revoked_at,
+  };
+}
+
+const newSecret = () => `cs_${randomBytes(32).toString('base64url')}`;
+
+/**
+ * Machine clients (RFC 6749 §4.4): a confidential client with an account of its own — an agency's agent
+ * or an operator's admin — that gets tokens with `client_credentials`, its secret stored hashed, shown
+ * once, rotated with a grace for the old one, and revoked (its account disabled, so its tokens stop).
+ */
+export function createMachineClients(deps: {
+  clients: ClientsRepository;
+  users: UsersRepository;
+  hasher: PasswordHasher;
+  clock: Clock;
+  ids: IdGenerator;
+}) {
+  const { clients, users, clock, ids } = deps;
+
+  async function machine(clientId: string): Promise<MachineRow> {
+    const client = await clients.findById(clientId);
+    const account = client?.service_user_id ? await users.findById(client.service_user_id) : undefined;
+    if (!client || !account) throw new AppError('NOT_FOUND', 'No such machine client');
+    return { ...client, role: account.role, agency_id: account.agency_id };
+  }
+
+  const scopesFor = (role: Role, scopes: readonly Scope[] | undefined) => {
+    if (scopes === undefined) return null;
+    const decided = decideScope(role, scopes.join(' '));
+    if (!decided.ok || scopes.length === 0)
+      throw invalidField(
+        '/scopes',
+        decided.ok ? 'must name a scope' : `are beyond the ${role} role: ${decided.reason}`,
+      );
+    return decided.scope;
+  };
+
+  return {
+    async create(input: { name: string; agency_id?: string | undefined; scopes?: Scope[] | undefined }) {
+      const role: Role = input.agency_id ? 'agent' : 'admin';
+      if (input.agency_id && !(await users.findAgency(input.agency_id)))
+        throw invalidField('/agency_id', 'is not an agency');
+      const scopes = scopesFor(role, input.scopes);
+      const now = clock.now().toISOString();
+      const clientId = ids.next('cli');
+      const secret = newSecret();
+      const userId = ids.next('usr');
+      await clients.insertMachine(
+        {
+          client_id: clientId,
+          name: input.name,
+          secret_hash: hashClientSecret(secret),
+          grant_types: 'client_credentials',
+          created_at: now,
+          service_user_id: userId,
+          scopes,
+        },
+        {
+          id: userId,
+          username: `client.${clientId}`,
+          email: null,
+          // Nobody knows this password: the account signs in only through its client.
+          password_hash: await deps.hasher.hash(randomBytes(32).toString('base64url')),
+          role,
+          agency_id: input.agency_id ?? null,
+          disabled: 0,
+          created_at: now,
+          updated_at: now,
+        },
+      );
+      return { ...clientView(await machine(clientId)), client_secret: secret };
+    },
+
+    async list(agencyId?: string) {
+      return (await clients.listMachine(agencyId)).map(clientView);
+    },
+
+    async update(clientId: string, input: { name?: string | undefined; scopes?: Scope[] | undefined }) {
+      const client = await machine(clientId);
+      const scopes = scopesFor(client.role, input.scopes);
+      await clients.update(clientId, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.scopes !== undefined ? { scopes } : {}),
+      });
+      return clientView(await machine(clientId));
+    },
+
+    /** A new secret; the one it replaces goes on working for `graceSeconds`. */
+    async rotateSecret(clientId: string, graceSeconds: number) {
+      const client = await machine(clientId);
+      if (client.revoked_at) throw new AppError('CONFLICT', 'The client is revoked');
+      const secret = newSecret();
+      await clients.update(clientId, {
+        secret_hash: hashClientSecret(secret),
+        previous_secret_hash: graceSeconds > 0 ? client.secret_hash : null,
+        previous_secret_expires_at:
+          graceSeconds > 0 ? new Date(clock.now().getTime() + graceSeconds * 1000).toISOString() : null,
+      });
+      return { ...clientView(await machine(clientId)), client_secret: secret };
+    },
+
+    async revoke(clientId: string) {
+      const client = await machine(clientId);
+      if (!client.revoked_at) await clients.revoke(client, clock.now().toISOString());
+      return clientView(await machine(clientId));
+    },
+  };
+}
+
+export type MachineClients = ReturnType<typeof createMachineClients>;
