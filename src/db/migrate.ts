@@ -27,6 +27,7 @@ import * as inventoryChangesBackfill from './migrations/0025-inventory-changes-b
 import * as tickets from './migrations/0026-tickets.ts';
 import * as invoices from './migrations/0027-invoices.ts';
 import * as machineClients from './migrations/0028-machine-clients.ts';
+import * as agencySuspension from './migrations/0029-agency-suspension.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-tickets': tickets,
   '0027-invoices': invoices,
   '0028-machine-clients': machineClients,
+  '0029-agency-suspension': agencySuspension,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -11,6 +11,8 @@ export interface AgenciesTable {
   /** Printed on the invoices the agency is sent (0027). */
   billing_address: string | null;
   vat_id: string | null;
+  /** While set, its users and clients are refused (0029). */
+  suspended_at: string | null;
 }
 
 export interface UsersTable {
@@ -23,6 +25,8 @@ export interface UsersTable {
   disabled: number;
   created_at: string;
   updated_at: string;
+  /** Access tokens issued before this instant are refused (0029): its sessions were ended. */
+  sessions_reset_at: string | null;
 }
 
 export interface OAuthClientsTable {

@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { documentedEventProblems } from '../../test/helpers/documented-events.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
+import { WEBSITE_ROUTES } from './website.ts';
 
 describe('GET /openapi.json', () => {
   let t: TestApp;
@@ -28,6 +29,15 @@ describe('GET /openapi.json', () => {
       (p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`,
     );
     assert.deepEqual(report, []);
+  });
+
+  it('takes no path of the website’s pages, which the server answers with the single page', () => {
+    const taken = Object.keys(doc.paths).filter((path) =>
+      WEBSITE_ROUTES.some((page) =>
+        page.endsWith('/*') ? path.startsWith(page.slice(0, -1)) : path === page,
+      ),
+    );
+    assert.deepEqual(taken, []);
   });
 
   it('describes every operation, with an operationId and its error responses', () => {
@@ -67,7 +77,8 @@ describe('GET /openapi.json', () => {
         ...['start_web_session', 'refresh_web_session', 'end_web_session'],
         ...['list_invoices', 'get_invoice_pdf', 'list_booking_documents', 'get_booking_document_pdf'],
         ...['update_agency', 'create_client', 'list_clients', 'update_client', 'rotate_client_secret'],
-        ...['revoke_client'],
+        ...['revoke_client', 'list_agencies', 'get_agency', 'suspend_agency', 'reinstate_agency'],
+        ...['list_users', 'get_user', 'update_user', 'end_user_sessions'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

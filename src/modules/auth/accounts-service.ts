@@ -77,6 +77,7 @@ export function createAccountsService(deps: {
         disabled: 0,
         created_at: now,
         updated_at: now,
+        sessions_reset_at: null,
       };
       try {
         await users.insert(row);

@@ -7,6 +7,7 @@ import type { IdGenerator } from '../../ports/ids.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import { createAccessTokens } from './access-tokens.ts';
 import { createAccountsService } from './accounts-service.ts';
+import { agenciesRoutes } from './agencies.routes.ts';
 import { authModule } from './auth.plugin.ts';
 import { createBearerGuard } from './bearer-guard.ts';
 import { clientsRoutes } from './clients.routes.ts';
@@ -18,7 +19,7 @@ import { createSigningKeys } from './signing-keys.ts';
 import { createSigningKeysRepository } from './signing-keys-repository.ts';
 import { createTokenService } from './token-service.ts';
 import { createTokensRepository } from './tokens-repository.ts';
-import { updateAgencyRoute } from './update-agency.route.ts';
+import { usersRoutes } from './users.routes.ts';
 import { createUsersRepository } from './users-repository.ts';
 
 /**
@@ -92,7 +93,8 @@ export async function accountsModule(
         trustProxy: config.http.trustProxy,
       });
       createUserRoute(app, { accounts, guard: guards.admin });
-      updateAgencyRoute(app, { users, guard: guards.admin });
+      agenciesRoutes(app, { users, tokens, clock, guard: guards.admin });
+      usersRoutes(app, { users, tokens, clock, guard: guards.admin });
       clientsRoutes(app, {
         clients: createMachineClients({ clients, users, hasher, clock, ids }),
         guard: guards.admin,

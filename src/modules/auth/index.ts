@@ -12,10 +12,11 @@ export {
 } from './demo-accounts.ts';
 export { createLoginFailuresRepository } from './login-failures-repository.ts';
 
+import { AgencySchema } from './agencies.routes.ts';
 import { MachineClientSchema } from './clients.routes.ts';
 import { CreateUserRequestSchema, UserSchema } from './create-user.route.ts';
 import { OAuthErrorSchema, TokenResponseSchema } from './oauth.schemas.ts';
-import { AgencySchema } from './update-agency.route.ts';
+import { UserAccountSchema } from './users.routes.ts';
 
 /** The account schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const AUTH_SCHEMAS = [
@@ -25,6 +26,7 @@ export const AUTH_SCHEMAS = [
   UserSchema,
   AgencySchema,
   MachineClientSchema,
+  UserAccountSchema,
 ];
 export { accountsModule } from './accounts.module.ts';
 export { ROLES, type Role } from './scopes.ts';

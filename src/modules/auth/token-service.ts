@@ -135,7 +135,7 @@ export function createTokenService(deps: {
       throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
     }
     await loginFailures.clear(key);
-    if (user.disabled) throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
+    if (!(await users.isActive(user))) throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
     return user;
   }
 
@@ -165,7 +165,7 @@ export function createTokenService(deps: {
       );
     }
     const user = await users.findById(row.user_id);
-    if (!user || user.disabled) throw invalid;
+    if (!user || !(await users.isActive(user))) throw invalid;
     const scope = decideScope(user.role, params.scope, row.scope);
     if (!scope.ok) throw new OAuthError('invalid_scope', scope.reason);
     return issuePair(user, client, scope.scope, row.family_id);
@@ -182,7 +182,8 @@ export function createTokenService(deps: {
         'Only a machine client may use the client_credentials grant',
       );
     const account = await users.findById(client.service_user_id);
-    if (!account || account.disabled) throw new OAuthError('invalid_client', 'Client authentication failed');
+    if (!account || !(await users.isActive(account)))
+      throw new OAuthError('invalid_client', 'Client authentication failed');
     const scope = decideScope(account.role, params.scope, client.scopes ?? undefined);
     if (!scope.ok) throw new OAuthError('invalid_scope', scope.reason);
     return issuePair(account, client, scope.scope);
@@ -251,7 +252,7 @@ export function createTokenService(deps: {
           !refresh.used_at &&
           refresh.expires_at > now.toISOString();
         const user = active ? await users.findById(refresh.user_id) : undefined;
-        if (!user || user.disabled) return { active: false };
+        if (!user || !(await users.isActive(user))) return { active: false };
         return {
           active: true,
           token_type: 'refresh_token',

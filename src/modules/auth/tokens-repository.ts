@@ -53,14 +53,18 @@ export function createTokensRepository(db: Kysely<Database>) {
     },
     /**
      * Whether an access token no longer counts, in one query: the token itself was revoked, its sign-in
-     * (refresh family) was revoked, or its account is disabled or gone. Asked on every request, so
+     * (refresh family) was revoked, or its account is disabled, gone, or of a suspended agency. Asked on every request, so
      * revocation takes effect at once on every process.
      */
     async isAccessRevoked(token: {
       jti: string;
       sessionId: string | null;
       userId: string;
+      /** When it was issued (to the second); one issued before the account's sessions were ended is refused. */
+      issuedAt?: Date;
     }): Promise<boolean> {
+      // Issued within the second the sessions ended counts as before: a token's time is whole seconds.
+      const issued = token.issuedAt ? new Date(token.issuedAt.getTime() - 999).toISOString() : '';
       const row = await db
         .selectNoFrom((eb) => [
           eb
@@ -69,7 +73,19 @@ export function createTokensRepository(db: Kysely<Database>) {
           eb
             .not(
               eb.exists(
-                eb.selectFrom('users').select('id').where('id', '=', token.userId).where('disabled', '=', 0),
+                eb
+                  .selectFrom('users')
+                  .leftJoin('agencies', 'agencies.id', 'users.agency_id')
+                  .select('users.id')
+                  .where('users.id', '=', token.userId)
+                  .where('users.disabled', '=', 0)
+                  .where('agencies.suspended_at', 'is', null)
+                  .where((w) =>
+                    w.or([
+                      w('users.sessions_reset_at', 'is', null),
+                      w('users.sessions_reset_at', '<', issued),
+                    ]),
+                  ),
               ),
             )
             .as('account'),

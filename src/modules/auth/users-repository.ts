@@ -35,8 +35,107 @@ export function createUsersRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /** A page of accounts by username after `after`, with the machine client each belongs to, if any. */
+    async list(
+      filter: { role?: string | undefined; agencyId?: string | undefined; q?: string | undefined },
+      after: string | undefined,
+      limit: number,
+    ) {
+      let query = db
+        .selectFrom('users as u')
+        .leftJoin('oauth_clients as c', 'c.service_user_id', 'u.id')
+        .select([
+          'u.id',
+          'u.username',
+          'u.email',
+          'u.role',
+          'u.agency_id',
+          'u.disabled',
+          'u.created_at',
+          'u.sessions_reset_at',
+          'c.client_id',
+        ])
+        .orderBy('u.username')
+        .limit(limit + 1);
+      if (filter.role) query = query.where('u.role', '=', filter.role as UserRow['role']);
+      if (filter.agencyId) query = query.where('u.agency_id', '=', filter.agencyId);
+      if (filter.q) {
+        // `_` in a name is LIKE's any-one-character: a search for it finds a little more, never less.
+        const prefix = `${filter.q.toLowerCase()}%`;
+        query = query.where((eb) => eb.or([eb('u.username', 'like', prefix), eb('u.email', 'like', prefix)]));
+      }
+      if (after !== undefined) query = query.where('u.username', '>', after);
+      const rows = await query.execute();
+      return { rows: rows.slice(0, limit), more: rows.length > limit };
+    },
+
+    /** An account with the machine client it belongs to, if any. */
+    async findWithClient(id: string) {
+      return db
+        .selectFrom('users as u')
+        .leftJoin('oauth_clients as c', 'c.service_user_id', 'u.id')
+        .select([
+          'u.id',
+          'u.username',
+          'u.email',
+          'u.role',
+          'u.agency_id',
+          'u.disabled',
+          'u.created_at',
+          'u.sessions_reset_at',
+          'c.client_id',
+        ])
+        .where('u.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async update(
+      id: string,
+      fields: Partial<Pick<UserRow, 'email' | 'role' | 'agency_id' | 'disabled' | 'sessions_reset_at'>>,
+      now: string,
+    ): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ ...fields, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Whether an account may act now: not disabled, nor of a suspended agency. */
+    async isActive(user: UserRow): Promise<boolean> {
+      if (user.disabled) return false;
+      if (user.agency_id === null) return true;
+      const agency = await db
+        .selectFrom('agencies')
+        .select('suspended_at')
+        .where('id', '=', user.agency_id)
+        .executeTakeFirst();
+      return !agency?.suspended_at;
+    },
+
     async findAgency(id: string) {
       return db.selectFrom('agencies').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Every agency, by name. */
+    async listAgencies() {
+      return db.selectFrom('agencies').selectAll().orderBy('name').execute();
+    },
+
+    /** Suspends an agency (now) or reinstates it (null); false when there is no such agency. */
+    async setAgencySuspended(id: string, at: string | null): Promise<boolean> {
+      const result = await db
+        .updateTable('agencies')
+        .set({ suspended_at: at })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The accounts of an agency, its machine clients' included. */
+    async idsOfAgency(agencyId: string): Promise<string[]> {
+      const rows = await db.selectFrom('users').select('id').where('agency_id', '=', agencyId).execute();
+      return rows.map((r) => r.id);
     },
 
     /** Sets an agency's billing details; the agency as it is now, or undefined when there is none. */

@@ -1,0 +1,175 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import Type from 'typebox';
+import { AppError } from '../../http/app-error.ts';
+import type { App } from '../../http/app-instance.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { TokensRepository } from './tokens-repository.ts';
+import type { UsersRepository } from './users-repository.ts';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const tags = ['accounts'];
+const security = [{ oauth2: ['admin'] }];
+const AgencyId = Type.String({ minLength: 1, maxLength: 64, examples: ['agy_5q3k0d1x8m2n4p6r7s9t0v1w'] });
+
+export const AgencySchema = Type.Object(
+  {
+    id: Type.String({ examples: ['agy_5q3k0d1x8m2n4p6r7s9t0v1w'] }),
+    name: Type.String(),
+    billing_address: Type.Union([Type.String(), Type.Null()]),
+    vat_id: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    suspended_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'While set, its users and machine clients are refused; its bookings stay',
+    }),
+  },
+  { $id: 'Agency' },
+);
+
+const problems = errorResponses(
+  'UNAUTHENTICATED',
+  'INVALID_TOKEN',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'UNSUPPORTED_MEDIA_TYPE',
+);
+const Ref = Type.Ref('Agency');
+
+/** Agencies (admins): listed, read, their billing details set, suspended and reinstated. */
+export function agenciesRoutes(
+  app: App,
+  deps: {
+    users: UsersRepository;
+    tokens: Pick<TokensRepository, 'revokeUserFamilies'>;
+    clock: Clock;
+    guard: onRequestAsyncHookHandler;
+  },
+) {
+  const found = async (id: string) => {
+    const agency = await deps.users.findAgency(id);
+    if (!agency) throw new AppError('NOT_FOUND', 'No such agency');
+    return agency;
+  };
+
+  app.get(
+    '/agencies',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'list_agencies',
+        tags,
+        summary: 'List agencies (admin)',
+        description: 'Every agency, by name.',
+        security,
+        response: { 200: Type.Object({ data: Type.Array(Ref) }), ...problems },
+      },
+    },
+    async () => ({ data: await deps.users.listAgencies() }),
+  );
+
+  app.get(
+    '/agency_details',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'get_agency',
+        tags,
+        summary: 'Get an agency (admin)',
+        description: 'One agency by `id`.',
+        security,
+        querystring: Type.Object({ id: AgencyId }),
+        response: { 200: Ref, ...problems },
+      },
+    },
+    async (request) => found(request.query.id),
+  );
+
+  app.post(
+    '/update_agency',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'update_agency',
+        tags,
+        summary: 'Set an agency’s billing details (admin)',
+        description:
+          'The billing address and VAT id printed on the invoices the agency is sent from now on (invoices ' +
+          'already issued keep what they said; docs/invoices.md). `null` clears one; one left out stays.',
+        security,
+        body: Type.Object(
+          {
+            agency_id: AgencyId,
+            billing_address: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 500 }))),
+            vat_id: Type.Optional(
+              Nullable(
+                Type.String({
+                  pattern: '^[A-Z]{2}[A-Z0-9+*.]{2,13}$',
+                  description: 'Country prefix and number, no spaces (`DE123456789`)',
+                  examples: ['FR12345678901'],
+                }),
+              ),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Ref, ...problems },
+      },
+    },
+    async (request) => {
+      const { agency_id, ...fields } = request.body;
+      const agency = await deps.users.updateAgency(agency_id, fields);
+      if (!agency) throw new AppError('NOT_FOUND', 'No such agency');
+      return agency;
+    },
+  );
+
+  app.post(
+    '/suspend_agency',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'suspend_agency',
+        tags,
+        summary: 'Suspend an agency (admin)',
+        description:
+          'Its users and machine clients are refused at once — tokens they hold, sign-ins and new tokens — and ' +
+          'their sign-ins end; its bookings, balance and invoices stay. POST /reinstate_agency lets them in again.',
+        security,
+        body: Type.Object({ agency_id: AgencyId }, { additionalProperties: false }),
+        response: { 200: Ref, ...problems },
+      },
+    },
+    async (request) => {
+      const id = request.body.agency_id;
+      const agency = await found(id);
+      if (!agency.suspended_at) {
+        const now = deps.clock.now().toISOString();
+        await deps.users.setAgencySuspended(id, now);
+        for (const userId of await deps.users.idsOfAgency(id))
+          await deps.tokens.revokeUserFamilies(userId, now);
+      }
+      return found(id);
+    },
+  );
+
+  app.post(
+    '/reinstate_agency',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'reinstate_agency',
+        tags,
+        summary: 'Reinstate a suspended agency (admin)',
+        description: 'Its users may sign in again and its machine clients get tokens again.',
+        security,
+        body: Type.Object({ agency_id: AgencyId }, { additionalProperties: false }),
+        response: { 200: Ref, ...problems },
+      },
+    },
+    async (request) => {
+      await found(request.body.agency_id);
+      await deps.users.setAgencySuspended(request.body.agency_id, null);
+      return found(request.body.agency_id);
+    },
+  );
+}
