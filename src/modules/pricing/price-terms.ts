@@ -45,11 +45,27 @@ export function termsOf(
   };
 }
 
-/** `amount × bp / 10 000` in whole minor units, rounded half away from zero, exactly (no float error). */
+/** Products up to this are worked out in doubles, exactly: integers below 2^53 with room for the rounding. */
+const EXACT_IN_DOUBLES = 2 ** 52;
+
+/**
+ * `amount × bp / 10 000` in whole minor units, rounded half away from zero, exactly (no float error).
+ * A search prices hundreds of thousands of nights: products that fit a double's integers are divided
+ * there (the quotient's floor corrected by the remainder), larger ones through BigInt.
+ */
 export function basisPoints(amount: number, bp: number): number {
-  const product = BigInt(amount) * BigInt(bp);
-  const negative = product < 0n;
-  const abs = negative ? -product : product;
+  const product = amount * bp;
+  if (Number.isSafeInteger(product) && Math.abs(product) <= EXACT_IN_DOUBLES) {
+    const shifted = Math.abs(product) + 5_000;
+    let q = Math.floor(shifted / 10_000);
+    const r = shifted - q * 10_000;
+    if (r < 0) q--;
+    else if (r >= 10_000) q++;
+    return q === 0 ? 0 : product < 0 ? -q : q;
+  }
+  const exact = BigInt(amount) * BigInt(bp);
+  const negative = exact < 0n;
+  const abs = negative ? -exact : exact;
   const rounded = (abs + 5_000n) / 10_000n;
   return Number(negative ? -rounded : rounded);
 }

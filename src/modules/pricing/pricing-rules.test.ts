@@ -101,6 +101,21 @@ describe('pricing rules', () => {
         return BigInt(basisPoints(amount, bp)) === exact;
       }),
     );
+    // Both sides of the largest product worked out in doubles, and negative amounts, against BigInt.
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }),
+        fc.constantFrom(1, 3, 5_000, 9_999, 10_000, 12_345),
+        (near, bp) => {
+          const amount = Number((2n ** 52n + near) / BigInt(bp)) * (near % 2n === 0n ? 1 : -1);
+          const product = BigInt(amount) * BigInt(bp);
+          const abs = product < 0n ? -product : product;
+          const rounded = (abs + 5_000n) / 10_000n;
+          return Object.is(basisPoints(amount, bp), Number(product < 0n ? -rounded : rounded));
+        },
+      ),
+    );
+    assert.ok(Object.is(basisPoints(-1, 4_999), 0), 'no negative zero');
   });
 
   it('marks up never below the net, and a commission never above the selling amount', () => {

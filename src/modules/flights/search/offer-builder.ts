@@ -25,7 +25,8 @@ export interface SliceOption {
   seatsLeft: number;
 }
 
-export type SoldLookup = (scheduleId: string, date: string, cabin: Cabin) => number;
+/** Seats sold on a flight of an itinerary, in the cabin searched. */
+export type SoldLookup = (flight: Itinerary[number]) => number;
 
 /** A way to fly a slice in a brand, priced as numbers: what options are ranked by before any is made. */
 export interface SliceDraft {
@@ -51,10 +52,9 @@ export function sliceDrafts(
   sale: SaleContext,
 ): SliceDraft[] {
   let seatsLeft = Number.POSITIVE_INFINITY;
-  for (const f of itinerary) {
-    const left = f.schedule.capacity[cabin] - sold(f.schedule.id, f.date, cabin);
-    seatsLeft = Math.min(seatsLeft, left);
-  }
+  const soldOn = itinerary.map(sold);
+  for (const [i, f] of itinerary.entries())
+    seatsLeft = Math.min(seatsLeft, f.schedule.capacity[cabin] - soldOn[i]!);
   if (seatsLeft < seatsNeeded(mix)) return [];
   const perFlight = itinerary.map((f) => network.faresFor(f.schedule, cabin));
   const brands = (perFlight[0] ?? [])
@@ -66,7 +66,7 @@ export function sliceDrafts(
     const sums = fareSums(
       itinerary.map((f, i) => ({
         fare: fares[i]!,
-        sold: sold(f.schedule.id, f.date, cabin),
+        sold: soldOn[i]!,
         capacity: f.schedule.capacity[cabin],
         date: f.date,
       })),

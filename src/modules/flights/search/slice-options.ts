@@ -122,13 +122,16 @@ export function createSliceOptions(deps: {
       // Fares changed while seats were still being read are read again, right before they are used.
       await network.loadFares(schedules);
       lap('availability');
+      // Seats sold by flight, looked up by the flight itself while pricing: no key made per fare.
+      const soldByFlight = new Map<DatedFlight, number>();
       for (const [i, f] of flights.entries()) {
         const key = seats.keyOf(keys[i]!);
+        const n = sold.get(key) ?? 0;
         seen.flights.set(key, f);
-        seen.sold.set(key, sold.get(key) ?? 0);
+        seen.sold.set(key, n);
+        soldByFlight.set(f, n);
       }
-      const soldOf = (id: string, date: string, c: Cabin) =>
-        sold.get(seats.keyOf({ scheduleId: id, date, cabin: c })) ?? 0;
+      const soldOf = (f: DatedFlight) => soldByFlight.get(f)!;
       const perSlice = itineraries.map((list) => {
         // Ranked as numbers, each draft's worth once; only the options kept are made.
         const drafts = list

@@ -11,9 +11,9 @@ import {
   priceStay,
   type RatePlanRules,
   type RoomRules,
-  roomsTotal,
   stayNights,
 } from './hotel-rates.ts';
+import { roomsTotal } from './stay-totals.ts';
 
 const plan: RatePlanRules = {
   currency: 'EUR',

@@ -55,7 +55,7 @@ export interface CancellationPolicy {
   steps: Array<{ days_before: number; percent: number }>;
 }
 
-const toHundreds = (amount: number) => Math.round(amount / 100) * 100;
+export const toHundreds = (amount: number) => Math.round(amount / 100) * 100;
 
 export type StayProblem =
   | { code: 'STAY_TOO_SHORT'; min_stay: number }
@@ -116,7 +116,7 @@ const seasonsKept = new WeakMap<PlanRules, { nights: StayNights; percents: numbe
  * The season percent of each night of a stay under a plan, worked out once per plan and stay: a search
  * prices the same few shared plans for thousands of hotels.
  */
-function seasonsOf(plan: PlanRules, nights: StayNights): readonly number[] {
+export function seasonsOf(plan: PlanRules, nights: StayNights): readonly number[] {
   let kept = seasonsKept.get(plan);
   if (kept?.nights !== nights) {
     kept = { nights, percents: nights.dates.map((night) => seasonOn(plan, night)) };
@@ -142,7 +142,7 @@ export function stayNights(checkIn: string, checkOut: string): StayNights {
 }
 
 /** Children's bands from the youngest up, as a night's price reads them. */
-const bandsOf = (plan: PlanRules) => [...plan.child_bands].sort((a, b) => a.max_age - b.max_age);
+export const bandsOf = (plan: PlanRules) => [...plan.child_bands].sort((a, b) => a.max_age - b.max_age);
 
 /** One room's net price for a night: the base for the standard occupancy, extra adults, children by band. */
 function roomNight(
@@ -236,54 +236,6 @@ export function priceRooms(
     ),
   );
   return { problem: null, rooms: prices, total: prices.reduce((n, p) => n + p.total_amount, 0) };
-}
-
-/**
- * What `priceRooms` would total, or null where it finds a problem, without making a price per night and
- * room: search ranks every option of every hotel by it and prices in full only the options it shows.
- */
-export function roomsTotal(
-  plan: RatePlanRules,
-  room: RoomRules,
-  stay: { checkIn: string; checkOut: string; arrivalClosed?: boolean; nights: StayNights },
-  rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
-  terms: PriceTerms = AT_NET,
-): number | null {
-  return roomsTotalOn(plan, plan.base_amount, room, stay, rooms, terms);
-}
-
-/** `roomsTotal` of a plan given as its shared rules and its own base amount (search ranks by it). */
-export function roomsTotalOn(
-  plan: PlanRules,
-  base: number,
-  room: RoomRules,
-  stay: { checkIn: string; checkOut: string; arrivalClosed?: boolean; nights: StayNights },
-  rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
-  terms: PriceTerms = AT_NET,
-): number | null {
-  const { dates, weekdays } = stay.nights;
-  // checkStay's rules, on the stay's nights as already worked out.
-  if (dates.length < plan.min_stay) return null;
-  const arrivalDay = weekdays[0] ?? isoWeekday(stay.checkIn);
-  if (plan.closed_to_arrival.includes(String(arrivalDay)) || stay.arrivalClosed) return null;
-  for (const r of rooms) {
-    const children = r.children.length;
-    if (
-      r.adults > room.max_adults ||
-      children > room.max_children ||
-      r.adults + children > room.max_occupancy
-    )
-      return null;
-  }
-  const bands = rooms.some((r) => r.children.length > 0) ? bandsOf(plan) : [];
-  const seasons = seasonsOf(plan, stay.nights);
-  let total = 0;
-  for (const r of rooms) {
-    const guests = { adults: r.adults, childAges: r.children };
-    for (let i = 0; i < dates.length; i++)
-      total += markUp(roomNight(plan, base, room, seasons[i]!, weekdays[i]!, guests, bands), terms, 1);
-  }
-  return total;
 }
 
 /**

@@ -1,11 +1,6 @@
 import type { NightState } from '../inventory/hotel-inventory-repository.ts';
-import {
-  priceRooms,
-  roomsTotal,
-  type StayNights,
-  type StayPrice,
-  stayNights,
-} from '../inventory/hotel-rates.ts';
+import { priceRooms, type StayNights, type StayPrice, stayNights } from '../inventory/hotel-rates.ts';
+import { roomsTotal } from '../inventory/stay-totals.ts';
 import type { IndexedHotel, IndexedRatePlan, IndexedRoomType } from './hotel-index.ts';
 import type { PlanTerms } from './hotel-sale.ts';
 

@@ -1,6 +1,7 @@
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { PriceTerms } from '../../pricing/index.ts';
-import { roomsTotalOn, type StayNights } from '../inventory/hotel-rates.ts';
+import type { StayNights } from '../inventory/hotel-rates.ts';
+import { fits, type PlanStay, planStay, stayTotal } from '../inventory/stay-totals.ts';
 import type { HotelIndex, PlanRules } from './hotel-index.ts';
 import { type CountedRoom, type NightStates, type Room, roomStates, sellable } from './hotel-options.ts';
 import type { RankedHotel } from './hotel-result-view.ts';
@@ -88,14 +89,22 @@ export function statesAt(
   stored: boolean,
 ): Uint8Array {
   if (stored) return roomStates(countedRooms(index, rows), stay.nights, stay.rooms.length, state);
-  return Uint8Array.from(rows, (r) => (index.roomCountAt(r) >= stay.rooms.length ? 1 : 0));
+  const states = new Uint8Array(rows.length);
+  const wanted = stay.rooms.length;
+  for (let i = 0; i < rows.length; i++) states[i] = index.roomCountAt(rows[i]!) >= wanted ? 1 : 0;
+  return states;
 }
 
 /**
- * Every option of each hotel looked at, as numbers: the total of each sellable room type on each rate
+ * The options of each hotel looked at, as numbers: the total of each sellable room type on each rate
  * plan the filters keep (occupancy and stay rules respected), with its currency. Hotel `h`'s options are
  * `totals[starts[h]] … totals[starts[h + 1] - 1]`. `stored` says whether any night state is stored for
  * the stay: without, a room type sells when it has the rooms asked for.
+ *
+ * With `cheapestOnly` (no price filter to apply), each plan is totalled on one room type only: the
+ * sellable one of least price factor that the guests fit. A night's price never falls as the factor
+ * rises (every step of it is monotonic), so that total is the plan's least, and a hotel's worth, its
+ * cheapest option, is the same as from every option, for a third of the work.
  */
 export async function optionTotals(
   index: HotelIndex,
@@ -103,7 +112,7 @@ export async function optionTotals(
   stay: Stay,
   nights: { state: NightStates; stored: boolean },
   terms: PlanTerms,
-  filters: RankingFilters,
+  filters: RankingFilters & { cheapestOnly: boolean },
 ): Promise<{ totals: number[]; currencies: string[]; starts: number[] }> {
   const totals: number[] = [];
   const currencies: string[] = [];
@@ -111,31 +120,52 @@ export async function optionTotals(
   const keeps = (p: PlanRules) =>
     (!filters.boards || filters.boards.includes(p.board)) &&
     (!filters.refundable_only || p.cancellation.refundable);
+  // Each shared rules' readiness for the stay once per search (null: the filters or stay rules refuse it).
+  const readied = new Map<PlanRules, PlanStay | null>();
+  const ready = (rules: PlanRules) => {
+    let r = readied.get(rules);
+    if (r === undefined) {
+      r = keeps(rules) ? planStay(rules, stay, stay.rooms) : null;
+      readied.set(rules, r);
+    }
+    return r;
+  };
   const room = { id: '', rooms: 0, max_adults: 0, max_children: 0, max_occupancy: 0, price_factor: 0 };
+  const least = { ...room };
   const wanted = stay.rooms.length;
+  const plans: Array<{ rules: PlanRules; readied: PlanStay; base: number; terms: PriceTerms }> = [];
+  const push = (p: (typeof plans)[number], on: typeof room) => {
+    const total = stayTotal(p.readied, p.base, on, p.terms);
+    if (total === null) return;
+    totals.push(total);
+    currencies.push(p.rules.currency);
+  };
   for (const [k, { view }] of views.entries()) {
     if (k > 0 && k % HOTELS_PER_TURN === 0) await yieldNow();
     starts.push(totals.length);
-    const plans: Array<{ rules: PlanRules; base: number; terms: PriceTerms }> = [];
+    plans.length = 0;
     for (let p = view.firstPlan; p < view.firstPlan + view.planCount; p++) {
       const rules = index.planRulesAt(p);
-      if (keeps(rules))
-        plans.push({ rules, base: index.planBaseAt(p), terms: terms(view, rules, stay.checkIn) });
+      const r = ready(rules);
+      if (r)
+        plans.push({ rules, readied: r, base: index.planBaseAt(p), terms: terms(view, rules, stay.checkIn) });
     }
     if (plans.length === 0) continue;
+    const guests = plans[0]!.readied.rooms;
+    let found = false;
     for (let r = view.firstRoom; r < view.firstRoom + view.roomCount; r++) {
       index.roomRulesInto(r, room);
       if (nights.stored) {
         room.id = index.roomIdAt(r);
         if (!sellable(room, stay.nights, wanted, nights.state)) continue;
       } else if (room.rooms < wanted) continue;
-      for (const p of plans) {
-        const total = roomsTotalOn(p.rules, p.base, room, stay, stay.rooms, p.terms);
-        if (total === null) continue;
-        totals.push(total);
-        currencies.push(p.rules.currency);
+      if (!filters.cheapestOnly) for (const p of plans) push(p, room);
+      else if (fits(guests, room) && (!found || room.price_factor < least.price_factor)) {
+        Object.assign(least, room);
+        found = true;
       }
     }
+    if (found) for (const p of plans) push(p, least);
   }
   starts.push(totals.length);
   return { totals, currencies, starts };

@@ -191,10 +191,13 @@ export function createHotelSearchService(deps: {
     const nights = await readNights(index, rooms, req.check_in, req.check_out, context.changes);
     lap('availability');
     const stored = { state: statesOf(nights), stored: nights.size > 0 };
-    const options = await optionTotals(index, views, stay, stored, terms, filters);
+    const filtered = f.min_total_amount !== undefined || f.max_total_amount !== undefined;
+    const options = await optionTotals(index, views, stay, stored, terms, {
+      ...filters,
+      cheapestOnly: !filtered,
+    });
     await yieldNow();
     const unit = filterCurrency(req, () => new Set(options.currencies));
-    const filtered = f.min_total_amount !== undefined || f.max_total_amount !== undefined;
     const within = (total: number, currency: string) => {
       const amount = unit ? convert(rates, total, currency, unit) : total;
       return (

@@ -1,0 +1,110 @@
+/**
+ * Service time of searches nobody asked before, one at a time, in process: the app on a copy of the L
+ * database (hotels or flights, as `bench/hotels.ts` and `bench/flights.ts` prepare it), each seeded
+ * distinct question sent through `inject` after the last one answered. Prints the median, p90 and
+ * maximum of each kind, and the longest the event loop was held in one piece meanwhile (a
+ * `monitorEventLoopDelay` of 1 ms resolution), next to a hello-world route in the same run.
+ *
+ *   node bench/service-time.ts [hotels|flights] [count]
+ *
+ * Run it under `node --cpu-prof` to see where a cold search spends its time.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { buildBenchApp } from './bench-app.ts';
+import {
+  type City,
+  flightOneWays,
+  flightReturns,
+  hotelCityStays,
+  hotelRadiusStays,
+} from './distinct-questions.ts';
+import { dayFrom, preparedCopy } from './prepared-data.ts';
+
+const kind = (process.argv[2] ?? 'hotels') as 'hotels' | 'flights';
+const count = Number(process.argv[3] ?? 300);
+const run =
+  kind === 'hotels'
+    ? preparedCopy(process.env.BENCH_HOTELS_DIR ?? '/tmp/itinera-bench-hotels-L', 'prepare-hotels.ts')
+    : preparedCopy(process.env.BENCH_FLIGHTS_DIR ?? '/tmp/itinera-bench-L', 'prepare-flights.ts');
+const day = dayFrom(run.start);
+process.env.BENCH_DATA_DIR = run.env.BENCH_DATA_DIR;
+const built = await buildBenchApp(run.env.BENCH_DATA_DIR);
+const { app, accounts } = built;
+if (kind === 'hotels') await built.hotels.refreshIndex();
+else await built.flights.refreshNetwork();
+
+await accounts.createClient({ clientId: 'service-time', confidential: false });
+await accounts.createUser({ username: 'service-time', password: 'bench-password-123', role: 'customer' });
+const signedIn = await app.inject({
+  method: 'POST',
+  url: '/connect/token',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams({
+    grant_type: 'password',
+    client_id: 'service-time',
+    username: 'service-time',
+    password: 'bench-password-123',
+  }).toString(),
+});
+const headers = { authorization: `Bearer ${(signedIn.json() as { access_token: string }).access_token}` };
+
+/** Times `count` requests in turn; returns milliseconds per request, sorted, and the loop's longest hold. */
+async function timed(ask: () => Promise<{ statusCode: number; body: string }>) {
+  const times: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await ask();
+    times.push(performance.now() - t0);
+    if (res.statusCode !== 200) throw new Error(`answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+  }
+  loop.disable();
+  times.sort((a, b) => a - b);
+  return { times, held: loop.max / 1e6 };
+}
+
+function row(name: string, r: { times: number[]; held: number }) {
+  const at = (q: number) => r.times[Math.min(r.times.length - 1, Math.floor(q * r.times.length))]!;
+  const f = (ms: number) => ms.toFixed(ms < 10 ? 2 : 1);
+  process.stdout.write(
+    `| ${name} | ${r.times.length} | ${f(at(0.5))} | ${f(at(0.9))} | ${f(r.times.at(-1)!)} | ${f(r.held)} |\n`,
+  );
+}
+
+const post = (url: string, body: object) => () =>
+  app.inject({ method: 'POST', url, headers, payload: body as Record<string, unknown> });
+
+process.stdout.write(
+  `\n${kind}, ${count} distinct questions each, one at a time, in process (ms)\n\n` +
+    '| scenario | n | median | p90 | max | loop held at most |\n|---|---:|---:|---:|---:|---:|\n',
+);
+row('GET /bench/hello', await timed(() => app.inject({ method: 'GET', url: '/bench/hello' })));
+if (kind === 'hotels') {
+  const cities = (
+    await app.inject({ method: 'GET', url: '/b2c/hotel_cities?limit=100', headers })
+  ).json() as { data: City[] };
+  const city = hotelCityStays(day, cities.data);
+  const radius = hotelRadiusStays(day, cities.data);
+  row('POST /search_hotels distinct city', await timed(() => post('/search_hotels', city())()));
+  row('POST /search_hotels distinct radius', await timed(() => post('/search_hotels', radius())()));
+} else {
+  const oneWay = flightOneWays(day);
+  const returns = flightReturns(day);
+  row('POST /search_flight distinct one-way', await timed(() => post('/search_flight', oneWay())()));
+  row('POST /search_flight distinct return', await timed(() => post('/search_flight', returns())()));
+}
+// Where the time went: the search phases' averages (wall time, yields included) from the gauges.
+const metrics = (await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+const phases = new Map<string, { sum: number; count: number }>();
+for (const m of metrics.matchAll(/^itinera_search_phase_seconds_(sum|count)\{([^}]*)\} (\S+)$/gm)) {
+  const phase = m[2]!;
+  const p = phases.get(phase) ?? { sum: 0, count: 0 };
+  p[m[1] as 'sum' | 'count'] = Number(m[3]);
+  phases.set(phase, p);
+}
+process.stdout.write('\n| search phase (every question above) | mean ms |\n|---|---:|\n');
+for (const [phase, p] of phases)
+  process.stdout.write(`| ${phase.replaceAll('"', '')} | ${((p.sum / p.count) * 1000).toFixed(2)} |\n`);
+await app.close();
+run.remove();
