@@ -52,7 +52,12 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   const secret = await sharedSecret(deps.db, 'offer_key');
   const offers = createOfferTokens(secret);
   const bookingsRepo = createFlightBookingsRepository(deps.db);
-  const networkCache = createNetworkCache(deps.db, network, deps.catalogue);
+  const networkCache = createNetworkCache(deps.db, network, deps.catalogue, {
+    // A server keeps its network current by polling; it also reads every fare up front, in the background.
+    warmFares: deps.jobs.networkRefreshMs > 0,
+    onWarmUpError: (error) =>
+      app.log.warn({ err: error }, 'fares could not be read ahead; searches read their own'),
+  });
   const search = createFlightSearchService({
     timer: deps.searchTimer,
     pricingVersion: deps.pricingVersion,
@@ -255,6 +260,8 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     expireDueHolds: () => holds.expireDueHolds(),
     countSchedules: () => network.countSchedules(),
     refreshNetwork: () => networkCache.refresh(),
+    /** Resolves once the network's fares are all read ahead (servers read them in the background). */
+    faresRead: () => networkCache.faresRead(),
     indexStats: () => networkCache.stats(),
   };
 }

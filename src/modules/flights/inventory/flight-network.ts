@@ -25,6 +25,9 @@ export interface DatedFlight {
 
 export type { Fare } from './fare-table.ts';
 
+/** Routes whose fares a warm-up reads in one query, between turns (a few milliseconds at most). */
+const ROUTES_PER_WARM_UP = 100;
+
 /** The schedules of these ids that the network has (for loading their fares). */
 export function schedulesOf(network: FlightNetwork, ids: Iterable<string>): Schedule[] {
   const out: Schedule[] = [];
@@ -154,6 +157,26 @@ export class FlightNetwork {
     for (const s of schedules)
       routes.push({ carrier: s.carrier, origin: s.origin.iata, destination: s.destination.iata });
     return this.fares.load(routes);
+  }
+
+  /**
+   * Reads the fares of every route the network flies that no search has read yet, ROUTES_PER_WARM_UP
+   * routes between turns, so that a question nobody asked before finds its fares in memory rather than
+   * waiting for storage. Stops at the first failure: a search reads the routes it needs itself.
+   */
+  async warmFares(): Promise<void> {
+    const routes = new Map<string, FareRoute>();
+    for (const s of this.schedules.values())
+      routes.set(`${s.carrier}|${s.origin.iata}|${s.destination.iata}`, {
+        carrier: s.carrier,
+        origin: s.origin.iata,
+        destination: s.destination.iata,
+      });
+    const list = [...routes.values()];
+    for (let i = 0; i < list.length; i += ROUTES_PER_WARM_UP) {
+      await this.fares.load(list.slice(i, i + ROUTES_PER_WARM_UP));
+      await yieldNow();
+    }
   }
 
   /** Forgets the fares of routes changed in storage (read again when next asked for), at `version`. */

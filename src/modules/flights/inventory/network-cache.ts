@@ -21,8 +21,22 @@ function routeOfKey(key: string): FareRoute | undefined {
  * again when next searched, and everything else (schedules, the itineraries found through them) stays.
  * Schedules, seat maps, cancellations and retimes build it afresh (at world scale, half a second).
  */
-export function createNetworkCache(db: Kysely<Database>, repo: NetworkRepository, catalogue: Catalogue) {
-  return createVersionedCache(db, 'network', {
+export function createNetworkCache(
+  db: Kysely<Database>,
+  repo: NetworkRepository,
+  catalogue: Catalogue,
+  options: {
+    /**
+     * Whether each network built reads every route's fares in the background (`warmFares`): a server's;
+     * tests and one-off commands read fares only as searches need them.
+     */
+    warmFares: boolean;
+    /** Told when a warm-up stops short (storage closed or failing); searches read their fares themselves. */
+    onWarmUpError?: (error: unknown) => void;
+  } = { warmFares: false },
+) {
+  let warming: Promise<void> = Promise.resolve();
+  const cache = createVersionedCache(db, 'network', {
     async load(version) {
       const fares = new FareTable((routes) => repo.faresOfRoutes(routes));
       const schedules: Schedule[] = [];
@@ -38,7 +52,15 @@ export function createNetworkCache(db: Kysely<Database>, repo: NetworkRepository
         repo.listSeatLayouts(),
         repo.listRetimes(),
       ]);
-      return FlightNetwork.build(version, { schedules, fares, cancellations, seatLayouts, retimes });
+      const network = await FlightNetwork.build(version, {
+        schedules,
+        fares,
+        cancellations,
+        seatLayouts,
+        retimes,
+      });
+      if (options.warmFares) warming = network.warmFares().catch((error) => options.onWarmUpError?.(error));
+      return network;
     },
     entries: (network) => network.schedules.size,
     async update(network, changed, version) {
@@ -48,6 +70,8 @@ export function createNetworkCache(db: Kysely<Database>, repo: NetworkRepository
       return true;
     },
   });
+  /** Resolves once the fares of the network last built are all read (at once when not warming up). */
+  return Object.assign(cache, { faresRead: () => warming });
 }
 
 export type NetworkCache = ReturnType<typeof createNetworkCache>;
