@@ -1,11 +1,7 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
-import { errorResponses } from '../../http/schemas.ts';
-import type { Clock } from '../../ports/clock.ts';
-import type { TokensRepository } from './tokens-repository.ts';
-import type { UsersRepository } from './users-repository.ts';
+import { ADMIN_PROBLEMS, type AdministrationDeps } from './admin-operations.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 const tags = ['accounts'];
@@ -26,25 +22,11 @@ export const AgencySchema = Type.Object(
   { $id: 'Agency' },
 );
 
-const problems = errorResponses(
-  'UNAUTHENTICATED',
-  'INVALID_TOKEN',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'UNSUPPORTED_MEDIA_TYPE',
-);
+const problems = ADMIN_PROBLEMS;
 const Ref = Type.Ref('Agency');
 
 /** Agencies (admins): listed, read, their billing details set, suspended and reinstated. */
-export function agenciesRoutes(
-  app: App,
-  deps: {
-    users: UsersRepository;
-    tokens: Pick<TokensRepository, 'revokeUserFamilies'>;
-    clock: Clock;
-    guard: onRequestAsyncHookHandler;
-  },
-) {
+export function agenciesRoutes(app: App, deps: AdministrationDeps) {
   const found = async (id: string) => {
     const agency = await deps.users.findAgency(id);
     if (!agency) throw new AppError('NOT_FOUND', 'No such agency');

@@ -2,6 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { ADMIN_PROBLEMS } from './admin-operations.ts';
 import { MAX_GRACE_SECONDS, type MachineClients } from './machine-clients.ts';
 import { SCOPES } from './scopes.ts';
 
@@ -35,13 +36,7 @@ const WithSecret = Type.Intersect([
   Type.Object({ client_secret: Type.String({ description: 'Shown this once; only its hash is kept' }) }),
 ]);
 
-const problems = errorResponses(
-  'UNAUTHENTICATED',
-  'INVALID_TOKEN',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'UNSUPPORTED_MEDIA_TYPE',
-);
+const problems = ADMIN_PROBLEMS;
 
 /** Machine clients for the API (admins): made, listed, changed, their secrets rotated, revoked. */
 export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: onRequestAsyncHookHandler }) {

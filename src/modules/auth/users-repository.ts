@@ -4,6 +4,22 @@ import type { Database, UsersTable } from '../../db/tables.ts';
 export type UserRow = Selectable<UsersTable>;
 
 export function createUsersRepository(db: Kysely<Database>) {
+  /** Accounts as administered: with the machine client an account belongs to, if any. */
+  const accounts = () =>
+    db
+      .selectFrom('users as u')
+      .leftJoin('oauth_clients as c', 'c.service_user_id', 'u.id')
+      .select([
+        'u.id',
+        'u.username',
+        'u.email',
+        'u.role',
+        'u.agency_id',
+        'u.disabled',
+        'u.created_at',
+        'u.sessions_reset_at',
+        'c.client_id',
+      ]);
   return {
     /** Finds by user name or e-mail, both stored lower-cased. */
     async findByLogin(login: string): Promise<UserRow | undefined> {
@@ -41,20 +57,7 @@ export function createUsersRepository(db: Kysely<Database>) {
       after: string | undefined,
       limit: number,
     ) {
-      let query = db
-        .selectFrom('users as u')
-        .leftJoin('oauth_clients as c', 'c.service_user_id', 'u.id')
-        .select([
-          'u.id',
-          'u.username',
-          'u.email',
-          'u.role',
-          'u.agency_id',
-          'u.disabled',
-          'u.created_at',
-          'u.sessions_reset_at',
-          'c.client_id',
-        ])
+      let query = accounts()
         .orderBy('u.username')
         .limit(limit + 1);
       if (filter.role) query = query.where('u.role', '=', filter.role as UserRow['role']);
@@ -71,22 +74,7 @@ export function createUsersRepository(db: Kysely<Database>) {
 
     /** An account with the machine client it belongs to, if any. */
     async findWithClient(id: string) {
-      return db
-        .selectFrom('users as u')
-        .leftJoin('oauth_clients as c', 'c.service_user_id', 'u.id')
-        .select([
-          'u.id',
-          'u.username',
-          'u.email',
-          'u.role',
-          'u.agency_id',
-          'u.disabled',
-          'u.created_at',
-          'u.sessions_reset_at',
-          'c.client_id',
-        ])
-        .where('u.id', '=', id)
-        .executeTakeFirst();
+      return accounts().where('u.id', '=', id).executeTakeFirst();
     },
 
     async update(

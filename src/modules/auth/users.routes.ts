@@ -1,12 +1,10 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import type { Clock } from '../../ports/clock.ts';
+import { ADMIN_PROBLEMS, type AdministrationDeps } from './admin-operations.ts';
 import { ROLES, type Role } from './scopes.ts';
-import type { TokensRepository } from './tokens-repository.ts';
 import type { UsersRepository } from './users-repository.ts';
 
 const tags = ['accounts'];
@@ -35,24 +33,10 @@ export const UserAccountSchema = Type.Object(
 
 type Row = NonNullable<Awaited<ReturnType<UsersRepository['findWithClient']>>>;
 const view = (r: Row) => ({ ...r, disabled: r.disabled === 1 });
-const problems = errorResponses(
-  'UNAUTHENTICATED',
-  'INVALID_TOKEN',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'UNSUPPORTED_MEDIA_TYPE',
-);
+const problems = ADMIN_PROBLEMS;
 
 /** People's accounts (admins): listed, read, changed, disabled, their sessions ended. */
-export function usersRoutes(
-  app: App,
-  deps: {
-    users: UsersRepository;
-    tokens: Pick<TokensRepository, 'revokeUserFamilies'>;
-    clock: Clock;
-    guard: onRequestAsyncHookHandler;
-  },
-) {
+export function usersRoutes(app: App, deps: AdministrationDeps) {
   const { users } = deps;
   const found = async (id: string) => {
     const row = await users.findWithClient(id);
