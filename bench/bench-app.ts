@@ -1,13 +1,19 @@
 /** The service as `npm start` runs it (argon2id, the real catalogue), on a data directory of the benchmark's. */
 import { buildApp } from '../src/app.ts';
-import { hasherFor, openConfiguredStorage } from '../src/cli/runtime.ts';
+import { hasherFor, openConfiguredStorage, storageOptionsOf } from '../src/cli/runtime.ts';
 import { loadConfig } from '../src/config.ts';
 import { loadCatalogue } from '../src/modules/catalog/index.ts';
 import { systemClock } from '../src/ports/clock.ts';
 import { randomIds } from '../src/ports/ids.ts';
+import { serverSearchThreads } from '../src/search-threads/server-threads.ts';
 
+/**
+ * The app as a server wires it, search threads included (`SEARCH_THREADS`, one per core unless set):
+ * `startThreads` starts them once the indexes are loaded, as `npm start` does, and resolves once they
+ * take searches.
+ */
 export async function buildBenchApp(dataDir: string) {
-  const config = loadConfig({
+  const env = {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: '0',
@@ -20,16 +26,32 @@ export async function buildBenchApp(dataDir: string) {
     // One account drives every scenario over many connections: its search cap would refuse most of them.
     SEARCHES_PER_CLIENT: process.env.SEARCHES_PER_CLIENT ?? '256',
     PURGE_INTERVAL_MS: '0',
-  });
+  };
+  const config = loadConfig(env);
   const storage = await openConfiguredStorage(config, { migrate: true });
+  const threads = serverSearchThreads(config, {
+    env,
+    storage: storageOptionsOf(config),
+    onFailure: (error) => process.stderr.write(`no search thread could start: ${String(error)}\n`),
+  });
+  const catalogue = loadCatalogue();
   const built = await buildApp({
     config,
     storage,
     hasher: hasherFor(config),
     clock: systemClock,
     ids: randomIds,
-    catalogue: loadCatalogue(),
+    catalogue,
+    searchThreads: threads?.pool,
   });
   built.app.get('/bench/hello', { schema: { hide: true } }, async () => ({ hello: 'world' }));
-  return { ...built, storage };
+  built.app.addHook('onClose', async () => threads?.close());
+  return {
+    ...built,
+    storage,
+    /** How many threads search beside the serving one (0: it searches itself). */
+    searchThreads: config.load.searchThreads,
+    startThreads: async (): Promise<boolean> =>
+      threads ? threads.start({ catalogue, indexSaved: built.hotels.indexSaved }) : false,
+  };
 }

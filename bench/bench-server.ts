@@ -21,6 +21,7 @@ export async function serveBench(options: {
   const built = await buildBenchApp(process.env.BENCH_DATA_DIR!);
   const { app, accounts, storage } = built;
   await options.load(built);
+  await built.startThreads();
   const statics = new Map<string, Buffer>();
   app.post('/bench/static/:name', { schema: { hide: true } }, async (request, reply) => {
     const bytes = statics.get((request.params as { name: string }).name);
@@ -94,6 +95,6 @@ export async function serveBench(options: {
   });
   const port = (app.server.address() as { port: number }).port;
   process.stdout.write(
-    `${JSON.stringify({ port, token, adminToken, agentToken, startupMs, ...(await options.describe(built)) })}\n`,
+    `${JSON.stringify({ port, token, adminToken, agentToken, startupMs, searchThreads: built.searchThreads, ...(await options.describe(built)) })}\n`,
   );
 }

@@ -37,6 +37,10 @@ else {
   await built.flights.faresRead();
 }
 
+const threaded = await built.startThreads();
+process.stdout.write(
+  `searches ${threaded ? `in ${built.searchThreads} search threads` : 'on the serving thread'}\n`,
+);
 await accounts.createClient({ clientId: 'service-time', confidential: false });
 await accounts.createUser({ username: 'service-time', password: 'bench-password-123', role: 'customer' });
 const signedIn = await app.inject({

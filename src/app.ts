@@ -65,7 +65,9 @@ import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
 import { createMetrics } from './ports/metrics.ts';
 import type { PasswordHasher } from './ports/password-hasher.ts';
+import type { SearchThreads } from './ports/search-threads.ts';
 import { createSnapshotStore } from './ports/snapshot-store.ts';
+import type { IndexVersions } from './search-threads/versions.ts';
 
 /** How long a client may keep a catalogue answer without asking again (it changes with a release). */
 const CATALOGUE_MAX_AGE_SECONDS = 3_600;
@@ -84,6 +86,11 @@ export interface AppDeps {
    * meet, without depending on how long a search takes); none by default.
    */
   wrapSearchGate?: (gate: SearchGate) => SearchGate;
+  /**
+   * Threads that work out searches off this one (`search-threads/`): a server's; told here which
+   * versions of the indexes this thread holds. None for tests and commands: searches run here.
+   */
+  searchThreads?: (SearchThreads & { follow(versions: () => IndexVersions): void }) | undefined;
 }
 
 /** Every module's events: the one catalogue the log, the event list, webhooks and the document follow. */
@@ -281,6 +288,7 @@ export async function buildApp(deps: AppDeps) {
     rates: rates.source.table,
     pricing: pricing.termsFor,
     pricingVersion: pricing.version,
+    searchThreads: deps.searchThreads,
     jobs: { networkRefreshMs: config.jobs.networkRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
     accountingCodes: config.ticketing.accountingCodes,
   });
@@ -301,6 +309,7 @@ export async function buildApp(deps: AppDeps) {
     rates: rates.source.table,
     pricing: pricing.termsFor,
     pricingVersion: pricing.version,
+    searchThreads: deps.searchThreads,
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
     snapshots: createSnapshotStore(config.storage.indexSnapshotDir),
   });
@@ -327,6 +336,12 @@ export async function buildApp(deps: AppDeps) {
     (error) => app.log.warn({ err: error }, 'listening for changes failed; polling until it is back'),
   );
   app.addHook('onClose', () => listening.close());
+  deps.searchThreads?.follow(() => ({
+    network: flights.indexStats().version ?? -1,
+    hotels: hotels.indexStats().version ?? -1,
+    pricing: pricing.version(),
+    rates: rates.source.version(),
+  }));
   metrics.watchIndex('flights', flights.indexStats);
   metrics.watchIndex('hotels', hotels.indexStats);
 

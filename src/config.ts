@@ -53,6 +53,8 @@ export interface Config {
   };
   /** What one process takes on before it refuses work (see docs/security.md, availability). */
   readonly load: {
+    /** Threads a server works out searches in beside the one serving HTTP (0: on that one). */
+    readonly searchThreads: number;
     readonly searchConcurrency: number;
     readonly searchQueueLimit: number;
     readonly searchesPerClient: number;
@@ -207,6 +209,17 @@ class Reader {
     return fallback;
   }
 
+  /** A count of threads: `auto` (the default) for one per core, or a whole number from 0 to `max`. */
+  threads(name: string, max: number): number {
+    const value = this.raw(name);
+    this.fallback(name, 'auto');
+    if (value === undefined || value === 'auto') return availableParallelism();
+    const n = Number(value);
+    if (Number.isInteger(n) && n >= 0 && n <= max) return n;
+    this.problems.push(`${name}=${JSON.stringify(value)} must be auto or a whole number from 0 to ${max}`);
+    return 0;
+  }
+
   /** A count of processes: a whole number from 1 to `max`, or `auto` for one per core. */
   processes(name: string, fallback: number, max: number): number {
     if (this.raw(name) === 'auto') return availableParallelism();
@@ -359,6 +372,7 @@ function readWith(r: Reader): Config {
       windowSeconds: r.int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
     },
     load: {
+      searchThreads: r.threads('SEARCH_THREADS', 64),
       searchConcurrency: r.int('SEARCH_CONCURRENCY', 4, 1, 256),
       searchQueueLimit: r.int('SEARCH_QUEUE_LIMIT', 64, 0, 10_000),
       searchesPerClient: r.int('SEARCHES_PER_CLIENT', 4, 1, 256),

@@ -1,17 +1,21 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { openStorage, type Storage } from '../db/database.ts';
+import { openStorage, type Storage, type StorageOptions } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createArgon2Hasher } from '../ports/password-hasher.ts';
 
-/** Storage for a command: the configured engine, migrated when the configuration says so. */
-export async function openConfiguredStorage(config: Config, options: { migrate: boolean }): Promise<Storage> {
-  const storage = await openStorage({
+/** Where the configured storage is: the engine, its file or server, and schema. */
+export function storageOptionsOf(config: Config): StorageOptions {
+  return {
     databaseUrl: config.storage.databaseUrl,
     sqliteFile: path.join(config.storage.dataDir, 'itinera.db'),
-    checkpointApart: true,
     ...(config.storage.databaseSchema ? { schema: config.storage.databaseSchema } : {}),
-  });
+  };
+}
+
+/** Storage for a command: the configured engine, migrated when the configuration says so. */
+export async function openConfiguredStorage(config: Config, options: { migrate: boolean }): Promise<Storage> {
+  const storage = await openStorage({ ...storageOptionsOf(config), checkpointApart: true });
   if (options.migrate) await migrateToLatest(storage.db, storage.schema);
   return storage;
 }

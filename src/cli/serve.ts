@@ -12,8 +12,10 @@ import { generateNetwork } from '../modules/flights/index.ts';
 import { generateHotels } from '../modules/hotels/index.ts';
 import { systemClock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
+import type { SearchPool } from '../search-threads/search-pool.ts';
+import { serverSearchThreads } from '../search-threads/server-threads.ts';
 import { progressBar } from './progress.ts';
-import { describeStorage, hasherFor, openConfiguredStorage } from './runtime.ts';
+import { describeStorage, hasherFor, openConfiguredStorage, storageOptionsOf } from './runtime.ts';
 import { isWorker, serveInWorkers } from './workers.ts';
 
 function wantsDemo(config: Config): boolean {
@@ -80,7 +82,7 @@ function banner(config: Config, demo: DemoCredentials | undefined, extra = ''): 
 }
 
 /** The app on the configured storage, with what it stands on, ready to prepare and listen. */
-export async function open(config: Config, migrate: boolean) {
+export async function open(config: Config, migrate: boolean, searchThreads?: SearchPool) {
   const storage = await openConfiguredStorage(config, { migrate });
   const redis = config.storage.redisUrl
     ? new Redis(config.storage.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
@@ -94,6 +96,7 @@ export async function open(config: Config, migrate: boolean) {
     clock: systemClock,
     ids: randomIds,
     catalogue,
+    searchThreads,
   });
   const close = async () => {
     await built.app.close();
@@ -128,7 +131,13 @@ async function serveOne(
   config: Config,
   options: { prepareFirst: boolean; onListening: (banner: string) => void },
 ): Promise<void> {
-  const opened = await open(config, options.prepareFirst && config.storage.migrateOnStart);
+  const threads = serverSearchThreads(config, {
+    env: process.env,
+    storage: storageOptionsOf(config),
+    onFailure: (error) =>
+      opened.app.log.error({ err: error }, 'no search thread could start; searching on this thread'),
+  });
+  const opened = await open(config, options.prepareFirst && config.storage.migrateOnStart, threads?.pool);
   const demo = options.prepareFirst
     ? await prepareDemo(config, opened, opened.catalogue)
     : wantsDemo(config)
@@ -138,12 +147,20 @@ async function serveOne(
   // from its snapshot when there is one); the places autocomplete likewise.
   await Promise.all([opened.flights.refreshNetwork(), opened.hotels.refreshIndex()]);
   opened.catalogueService.warm();
+  if (threads)
+    void threads
+      .start({ catalogue: opened.catalogue, indexSaved: opened.hotels.indexSaved })
+      .then((ready) => {
+        if (ready)
+          opened.app.log.info({ threads: config.load.searchThreads }, 'searches run in search threads');
+      });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     opened.app.log.info({ signal }, 'shutting down');
+    await threads?.close();
     await opened.close();
     process.exit(0);
   };

@@ -7,6 +7,7 @@ import { type Catalogue, loadCatalogue, readCatalogueSnapshot } from '../../src/
 import { FakeClock } from '../../src/ports/clock.ts';
 import { randomIds } from '../../src/ports/ids.ts';
 import { createArgon2Hasher, type PasswordHasher } from '../../src/ports/password-hasher.ts';
+import type { SearchPool } from '../../src/search-threads/search-pool.ts';
 import { openTestStorage } from './engine.ts';
 
 let catalogue: Catalogue | undefined;
@@ -47,6 +48,8 @@ export interface TestAppOptions {
   logTo?: { write(line: string): void };
   /** Wraps the app's search gate (to hold a search in it). */
   wrapSearchGate?: (gate: SearchGate) => SearchGate;
+  /** Search threads the app hands its searches to (none: it searches itself). */
+  searchThreads?: SearchPool;
 }
 
 /** A whole app on a fresh database, with a fake clock; `env` overrides settings. */
@@ -91,6 +94,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       catalogue: testCatalogue(),
       redis: options.redis,
       ...(options.wrapSearchGate ? { wrapSearchGate: options.wrapSearchGate } : {}),
+      searchThreads: options.searchThreads,
       logger: options.logTo
         ? { level: 'trace', stream: options.logTo }
         : process.env.TEST_LOG

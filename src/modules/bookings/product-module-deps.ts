@@ -7,6 +7,7 @@ import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { SearchTimer } from '../../ports/metrics.ts';
+import type { SearchThreads } from '../../ports/search-threads.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
 import type { RateTable } from '../money/index.ts';
@@ -45,4 +46,6 @@ export interface ProductModuleDeps {
   pricing: TermsFor;
   /** The version of the pricing rules `pricing` applies (a search answer is reused only within one). */
   pricingVersion: () => number;
+  /** Where searches are worked out when not on this thread; here when absent or not ready. */
+  searchThreads?: SearchThreads | undefined;
 }

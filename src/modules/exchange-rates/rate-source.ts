@@ -38,6 +38,8 @@ export function createRateSource(deps: {
     /** The rates in force now (as last loaded). */
     table: (): RateTable => held.table,
     current: (): CurrentRates => held,
+    /** The change counter of the rates held (-1 before the first load). */
+    version: (): number => loadedFor.version,
     async refresh(): Promise<CurrentRates> {
       const version = await readVersion(deps.db, RATES_COUNTER);
       const day = deps.clock.now().toISOString().slice(0, 10);

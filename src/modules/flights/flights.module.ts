@@ -35,7 +35,7 @@ import { createNetworkImporter } from './inventory/network-import.ts';
 import { createNetworkRepository } from './inventory/network-repository.ts';
 import { createSeatInventoryRepository } from './inventory/seat-inventory-repository.ts';
 import { createTextImports } from './inventory/text-imports.ts';
-import { createFlightSearchService } from './search/flight-search-service.ts';
+import { createFlightSearchService, type FlightSearchService } from './search/flight-search-service.ts';
 import { createOfferTokens } from './search/offer-token.ts';
 
 export interface FlightsDeps extends ProductModuleDeps {
@@ -155,7 +155,14 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     retimed: { stored: (trx, flights) => network.retimesOf(trx, flights), tell: retimes.retimeBookingsOn },
   });
 
-  searchFlightRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });
+  // Searches from the API are worked out in a search thread when one is ready (`ports/search-threads.ts`).
+  const offThread = {
+    searchFlights: (
+      req: Parameters<FlightSearchService['searchFlights']>[0],
+      buyer: Parameters<FlightSearchService['searchFlights']>[1],
+    ) => deps.searchThreads?.run('flights', req, buyer, deps.clock.now()) ?? search.searchFlights(req, buyer),
+  };
+  searchFlightRoute(app, { search: offThread, guard: deps.guards.read, gate: deps.searchGate });
   seatMapsRoute(app, {
     seatMaps: createSeatMapsService({
       networkCache,
@@ -263,5 +270,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     /** Resolves once the network's fares are all read ahead (servers read them in the background). */
     faresRead: () => networkCache.faresRead(),
     indexStats: () => networkCache.stats(),
+    /** The search as worked out on this thread (what a search thread runs). */
+    search,
   };
 }

@@ -26,6 +26,8 @@ export { DEMO_SEAT_LAYOUTS } from './demo/seat-layouts.ts';
 export { flightsModule } from './flights.module.ts';
 export { isFaresCsv } from './inventory/fare-csv.ts';
 export type { NetworkFile } from './inventory/network-file.ts';
+/** What a flight search answers: a search thread serialises its answers with it. */
+export { SearchFlightResponseSchema };
 
 /** The flight schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const FLIGHT_SCHEMAS = [

@@ -26,7 +26,7 @@ import { createHotelInventoryRepository } from './inventory/hotel-inventory-repo
 import { createHotelTableImport } from './inventory/hotel-table-import.ts';
 import { createHotelsRepository } from './inventory/hotels-repository.ts';
 import { createHotelIndexCache } from './search/hotel-index-cache.ts';
-import { createHotelSearchService } from './search/hotel-search-service.ts';
+import { createHotelSearchService, type HotelSearchService } from './search/hotel-search-service.ts';
 import { createRateKeys } from './search/rate-key.ts';
 
 /** The hotel area: content, rates and allotments, their import, search, and the booking lifecycle. */
@@ -98,7 +98,14 @@ export async function hotelsModule(
   const modifications = createHotelModifications(changing);
   const importHotels = thenRefresh(createHotelImporter({ ...deps, hotels }), index);
   const importHotelTable = thenRefresh(createHotelTableImport({ ...deps, hotels }), index);
-  searchHotelsRoute(app, { search, guard: deps.guards.read, gate: deps.searchGate });
+  // Searches from the API are worked out in a search thread when one is ready (`ports/search-threads.ts`).
+  const offThread = {
+    searchHotels: (
+      req: Parameters<HotelSearchService['searchHotels']>[0],
+      buyer: Parameters<HotelSearchService['searchHotels']>[1],
+    ) => deps.searchThreads?.run('hotels', req, buyer, deps.clock.now()) ?? search.searchHotels(req, buyer),
+  };
+  searchHotelsRoute(app, { search: offThread, guard: deps.guards.read, gate: deps.searchGate });
   hotelMetadataRoutes(app, { index, hotels, catalogue: deps.catalogue, guard: deps.guards.read });
   hotelOperationsRoutes(app, {
     importHotels,
@@ -145,5 +152,7 @@ export async function hotelsModule(
     /** Resolves once the search index's snapshots asked for so far are saved. */
     indexSaved: () => index.saved(),
     repository: hotels,
+    /** The search as worked out on this thread (what a search thread runs). */
+    search,
   };
 }

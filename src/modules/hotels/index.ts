@@ -16,6 +16,8 @@ export { generateHotels, HOTEL_PRESETS, type HotelPreset } from './demo/hotel-ge
 export { hotelsModule } from './hotels.module.ts';
 export { HOTEL_TABLES, hotelTableOf } from './inventory/hotel-csv.ts';
 export type { HotelFile } from './inventory/hotel-file.ts';
+/** What a hotel search answers: a search thread serialises its answers with it. */
+export { SearchHotelsResponseSchema };
 
 /** The hotel schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const HOTEL_SCHEMAS = [

@@ -30,5 +30,5 @@ export async function pricingModule(
   const service = createPricingService({ db: deps.db, repository, source, clock: deps.clock, ids: deps.ids });
   pricingRoutes(app, { service, guard: deps.guard });
   deps.scheduler.add({ name: 'pricing_rules.refresh', everyMs: deps.pollMs, run: () => source.refresh() });
-  return { termsFor: source.termsFor, version: source.version, service };
+  return { termsFor: source.termsFor, version: source.version, refresh: source.refresh, service };
 }

@@ -3,13 +3,24 @@ import type { App } from '../../../http/app-instance.ts';
 import { callerKey } from '../../../http/rate-limit.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import type { SearchGate } from '../../../http/search-gate.ts';
+import { sendAnswer } from '../../../http/serialized-answer.ts';
+import type { SerializedAnswer } from '../../../ports/search-threads.ts';
 import { principalOf } from '../../auth/index.ts';
 import type { FlightSearchService } from '../search/flight-search-service.ts';
 import { SearchFlightRequestSchema, SearchFlightResponseSchema } from '../search/search-flight.schemas.ts';
 
 export function searchFlightRoute(
   app: App,
-  deps: { search: FlightSearchService; guard: onRequestAsyncHookHandler; gate: SearchGate },
+  deps: {
+    /** The search, or where it is worked out when off this thread (answering it serialised). */
+    search: {
+      searchFlights(
+        ...args: Parameters<FlightSearchService['searchFlights']>
+      ): Promise<Awaited<ReturnType<FlightSearchService['searchFlights']>> | SerializedAnswer>;
+    };
+    guard: onRequestAsyncHookHandler;
+    gate: SearchGate;
+  },
 ) {
   app.post(
     '/search_flight',
@@ -38,10 +49,11 @@ export function searchFlightRoute(
         },
       },
     },
-    async (request) => {
-      return deps.gate.run(callerKey(request), () =>
+    async (request, reply) => {
+      const answer = await deps.gate.run(callerKey(request), () =>
         deps.search.searchFlights(request.body, principalOf(request)),
       );
+      return sendAnswer(reply, answer);
     },
   );
 }

@@ -3,14 +3,25 @@ import type { App } from '../../../http/app-instance.ts';
 import { callerKey } from '../../../http/rate-limit.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import type { SearchGate } from '../../../http/search-gate.ts';
+import { sendAnswer } from '../../../http/serialized-answer.ts';
 import { servedBefore } from '../../../http/versioning.ts';
+import type { SerializedAnswer } from '../../../ports/search-threads.ts';
 import { principalOf } from '../../auth/index.ts';
 import type { HotelSearchService } from '../search/hotel-search-service.ts';
 import { SearchHotelsRequestSchema, SearchHotelsResponseSchema } from '../search/search-hotels.schemas.ts';
 
 export function searchHotelsRoute(
   app: App,
-  deps: { search: HotelSearchService; guard: onRequestAsyncHookHandler; gate: SearchGate },
+  deps: {
+    /** The search, or where it is worked out when off this thread (answering it serialised). */
+    search: {
+      searchHotels(
+        ...args: Parameters<HotelSearchService['searchHotels']>
+      ): Promise<Awaited<ReturnType<HotelSearchService['searchHotels']>> | SerializedAnswer>;
+    };
+    guard: onRequestAsyncHookHandler;
+    gate: SearchGate;
+  },
 ) {
   app.post(
     '/search_hotels',
@@ -39,7 +50,7 @@ export function searchHotelsRoute(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Before 2026-11-23, `stars` meant most stars first: the reverse of every other sort key.
       const body =
         servedBefore(request, '2026-11-23') && request.body.sort?.endsWith('stars')
@@ -48,7 +59,10 @@ export function searchHotelsRoute(
               sort: request.body.sort === 'stars' ? ('-stars' as const) : ('stars' as const),
             }
           : request.body;
-      return deps.gate.run(callerKey(request), () => deps.search.searchHotels(body, principalOf(request)));
+      const answer = await deps.gate.run(callerKey(request), () =>
+        deps.search.searchHotels(body, principalOf(request)),
+      );
+      return sendAnswer(reply, answer);
     },
   );
 }

@@ -1,0 +1,46 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { StorageOptions } from '../db/database.ts';
+import { type Catalogue, writeCatalogueSnapshot } from '../modules/catalog/index.ts';
+import { createSearchPool, type SearchPool } from './search-pool.ts';
+
+/**
+ * A server's search threads (`SEARCH_THREADS`; none at 0): the pool to wire the app with, started once
+ * the serving thread has made ready what they start from: the storage migrated, the catalogue (saved to
+ * a file they read in a tenth of the time of building it), the hotel index's snapshot.
+ */
+export function serverSearchThreads(
+  config: Config,
+  options: {
+    /** The settings the server was configured with (`loadConfig`'s input), for the threads to read. */
+    env: Record<string, string | undefined>;
+    storage: StorageOptions;
+    onFailure: (error: unknown) => void;
+  },
+) {
+  if (config.load.searchThreads === 0) return undefined;
+  const catalogueFile = path.join(tmpdir(), `itinera-catalogue-${process.pid}-${Date.now()}.v8`);
+  const pool: SearchPool = createSearchPool({
+    threads: config.load.searchThreads,
+    env: options.env,
+    storage: options.storage,
+    catalogueSnapshot: catalogueFile,
+    onFailure: options.onFailure,
+  });
+  return {
+    pool,
+    /** Starts the threads; resolves whether one takes searches (false: searches stay on this thread). */
+    async start(ready: { catalogue: Catalogue; indexSaved: () => Promise<void> }): Promise<boolean> {
+      writeCatalogueSnapshot(ready.catalogue, catalogueFile);
+      await ready.indexSaved();
+      pool.start();
+      return pool.ready();
+    },
+    async close(): Promise<void> {
+      await pool.close();
+      rmSync(catalogueFile, { force: true });
+    },
+  };
+}
