@@ -3,6 +3,7 @@
  * bytes of a real search answer (stored on request over IPC), users (customer, admin, agent) with tokens, and a JSON line on
  * stdout once listening.
  */
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { buildBenchApp } from './bench-app.ts';
 
 type Built = Awaited<ReturnType<typeof buildBenchApp>>;
@@ -28,6 +29,15 @@ export async function serveBench(options: {
     return reply.type('application/json; charset=utf-8').send(bytes);
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const gc = { max: 0, total: 0 };
+  new PerformanceObserver((entries) => {
+    for (const e of entries.getEntries()) {
+      gc.max = Math.max(gc.max, e.duration);
+      gc.total += e.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
   const startupMs = performance.now() - startedAt;
 
   const suffix = Date.now().toString(36);
@@ -59,6 +69,18 @@ export async function serveBench(options: {
 
   process.on('message', async (message: { kind: string; name?: string; body?: unknown }) => {
     if (message.kind === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+    // How long the serving thread's event loop was held, and by garbage collection, since the last ask.
+    if (message.kind === 'loop') {
+      process.send?.({
+        delayP99Ms: loop.percentile(99) / 1e6,
+        delayMaxMs: loop.max / 1e6,
+        gcMaxMs: gc.max,
+        gcTotalMs: gc.total,
+      });
+      loop.reset();
+      gc.max = 0;
+      gc.total = 0;
+    }
     if (message.kind === 'mem') {
       const before = process.memoryUsage();
       (globalThis as { gc?: () => void }).gc?.();

@@ -33,6 +33,24 @@ export async function startServer<T>(script: string, env: NodeJS.ProcessEnv = pr
   };
 }
 
+/** Runs `load-apart.ts` in a process of its own and gives its autocannon result. */
+export function loadApart(load: import('./load-apart.ts').ApartLoad): Promise<autocannon.Result> {
+  const child = fork(path.join(import.meta.dirname, 'load-apart.ts'), [JSON.stringify(load)], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as autocannon.Result)
+        : reject(new Error(`load-apart exited with ${code}`)),
+    ),
+  );
+}
+
 /**
  * Autocannon options that POST a new body on every request, from `next` (a seeded sequence of
  * questions nobody asked before: `distinct-questions.ts`), so no answer can come from memory.
@@ -78,6 +96,20 @@ export function createRecorder() {
       process.stdout.write(
         `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}\n`,
       );
+      return row;
+    },
+    /** A scenario already run (elsewhere: `loadApart`), recorded as a row. */
+    add(name: string, r: autocannon.Result): Row {
+      const row = {
+        name,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      };
+      rows.push(row);
+      process.stdout.write(`${name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms\n`);
       return row;
     },
     /** The same scenario again at half the rate it reached, for its latency under a steady load. */

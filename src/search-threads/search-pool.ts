@@ -15,6 +15,13 @@ const THREAD_FILE = fileURLToPath(new URL('./search-thread.ts', import.meta.url)
 const SEARCHES_PER_THREAD = 4;
 
 /**
+ * How much less the scheduler favours a search thread than the serving thread (nice(2), per thread on
+ * Linux): when searches fill every core, the serving thread still gets one at once for a booking or a
+ * health check, and searches take what is left.
+ */
+const NICENESS = 10;
+
+/**
  * A pool of search threads (piscina) for a server: `threads` workers, each with the app wired as here
  * on the same storage (`search-thread.ts`), started by `start`. Searches go to the pool once a first
  * thread is ready; until then, or when no thread could start, `run` answers undefined and the serving
@@ -53,6 +60,7 @@ export function createSearchPool(options: {
       idleTimeout: Number.POSITIVE_INFINITY,
       concurrentTasksPerWorker: SEARCHES_PER_THREAD,
       atomics: 'disabled',
+      niceIncrement: NICENESS,
       workerData: data,
     });
     started = pool
@@ -60,7 +68,11 @@ export function createSearchPool(options: {
       .then(() => {
         ready = true;
       })
-      .catch((error) => options.onFailure?.(error));
+      .catch(async (error) => {
+        // A thread that cannot start would be started again and again: searches stay here instead.
+        options.onFailure?.(error);
+        await pool?.destroy();
+      });
   }
 
   async function search(kind: SearchKind, request: unknown, buyer: unknown, now: Date) {

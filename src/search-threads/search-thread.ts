@@ -143,5 +143,11 @@ async function start() {
   };
 }
 
-/** Piscina marks the thread ready once this resolves: the app built and its indexes loaded. */
-export default start();
+/**
+ * Piscina marks the thread ready once this resolves: the app built and its indexes loaded. A thread that
+ * cannot start answers every task with why, so the pool hears of it (and stops) rather than starting
+ * thread after thread.
+ */
+export default start().catch((error: unknown) => async (): Promise<SearchOutcome> => {
+  throw error;
+});

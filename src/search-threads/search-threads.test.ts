@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -145,5 +145,27 @@ describe('search threads', () => {
     ).json();
     assert.equal(flights.data.length, 1, JSON.stringify(flights).slice(0, 300));
     assert.equal(flights.data[0].slices[0].segments[0].flight_number, 'ZZ777');
+  });
+});
+
+describe('search threads that cannot start', () => {
+  it('leave searches on the serving thread, and say why once', async () => {
+    const failures: unknown[] = [];
+    // Storage under a file, not a folder: the thread cannot open it.
+    const dir = mkdtempSync(path.join(tmpdir(), 'itinera-threads-'));
+    writeFileSync(path.join(dir, 'a-file'), '');
+    const threads = createSearchPool({
+      threads: 1,
+      env: { LOG_LEVEL: 'silent' },
+      storage: { sqliteFile: path.join(dir, 'a-file', 'itinera.db') },
+      catalogueSnapshot: process.env.TEST_CATALOGUE_SNAPSHOT,
+      onFailure: (error) => failures.push(error),
+    });
+    threads.start();
+    assert.equal(await threads.ready(), false);
+    assert.equal(failures.length, 1);
+    assert.equal(threads.run('hotels', {}, {}, new Date()), undefined, 'the caller searches itself');
+    await threads.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
