@@ -3,6 +3,7 @@ import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { City } from './distinct-questions.ts';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -33,8 +34,20 @@ export async function startServer<T>(script: string, env: NodeJS.ProcessEnv = pr
   };
 }
 
+/** A load of distinct hotel city stays for `load-apart.ts` to send. */
+export interface ApartLoad {
+  url: string;
+  headers: Record<string, string>;
+  /** The day the questions' dates count from. */
+  start: string;
+  cities: City[];
+  seed: number;
+  connections: number;
+  duration: number;
+}
+
 /** Runs `load-apart.ts` in a process of its own and gives its autocannon result. */
-export function loadApart(load: import('./load-apart.ts').ApartLoad): Promise<autocannon.Result> {
+export function loadApart(load: ApartLoad): Promise<autocannon.Result> {
   const child = fork(path.join(import.meta.dirname, 'load-apart.ts'), [JSON.stringify(load)], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });

@@ -6,19 +6,9 @@
  * be the load generator's rather than the server's.
  */
 import autocannon from 'autocannon';
-import { type City, hotelCityStays } from './distinct-questions.ts';
-import { distinctRequests } from './harness.ts';
+import { hotelCityStays } from './distinct-questions.ts';
+import { type ApartLoad, distinctRequests } from './harness.ts';
 import { dayFrom } from './prepared-data.ts';
-
-export interface ApartLoad {
-  url: string;
-  headers: Record<string, string>;
-  start: string;
-  cities: City[];
-  seed: number;
-  connections: number;
-  duration: number;
-}
 
 const load = JSON.parse(process.argv[2]!) as ApartLoad;
 const result = await autocannon({

@@ -67,7 +67,6 @@ import { createMetrics } from './ports/metrics.ts';
 import type { PasswordHasher } from './ports/password-hasher.ts';
 import type { SearchThreads } from './ports/search-threads.ts';
 import { createSnapshotStore } from './ports/snapshot-store.ts';
-import type { IndexVersions } from './search-threads/versions.ts';
 
 /** How long a client may keep a catalogue answer without asking again (it changes with a release). */
 const CATALOGUE_MAX_AGE_SECONDS = 3_600;
@@ -90,7 +89,7 @@ export interface AppDeps {
    * Threads that work out searches off this one (`search-threads/`): a server's; told here which
    * versions of the indexes this thread holds. None for tests and commands: searches run here.
    */
-  searchThreads?: (SearchThreads & { follow(versions: () => IndexVersions): void }) | undefined;
+  searchThreads?: SearchThreads | undefined;
 }
 
 /** Every module's events: the one catalogue the log, the event list, webhooks and the document follow. */

@@ -2,9 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { StorageOptions } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { type SearchKind, type SearchThreads, SerializedAnswer } from '../ports/search-threads.ts';
+import {
+  type IndexVersions,
+  NO_VERSIONS,
+  type SearchKind,
+  type SearchThreads,
+  SerializedAnswer,
+} from '../ports/search-threads.ts';
 import type { SearchOutcome, SearchTask, ThreadData } from './search-thread.ts';
-import { type IndexVersions, NO_VERSIONS } from './versions.ts';
 
 const THREAD_FILE = fileURLToPath(new URL('./search-thread.ts', import.meta.url));
 
@@ -87,7 +92,6 @@ export function createSearchPool(options: {
 
   const threads: SearchThreads & {
     start(): void;
-    follow(v: () => IndexVersions): void;
     ready(): Promise<boolean>;
     stats(): { threads: number; ready: boolean; ran: number };
     close(): Promise<void>;

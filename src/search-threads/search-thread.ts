@@ -18,8 +18,7 @@ import { SearchHotelsResponseSchema } from '../modules/hotels/index.ts';
 import type { Clock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
 import type { PasswordHasher } from '../ports/password-hasher.ts';
-import type { SearchKind } from '../ports/search-threads.ts';
-import type { IndexVersions } from './versions.ts';
+import type { IndexVersions, SearchKind } from '../ports/search-threads.ts';
 
 /** What the serving thread starts a search thread with. */
 export interface ThreadData {
