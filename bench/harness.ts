@@ -96,22 +96,9 @@ export function createRecorder() {
   return {
     /** Runs one scenario (at full tilt, or at `overallRate` requests a second) and returns its row. */
     async measure(name: string, options: autocannon.Options): Promise<Row> {
-      const r = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options });
-      const row = {
-        name,
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors,
-        non2xx: r.non2xx,
-      };
-      rows.push(row);
-      process.stdout.write(
-        `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}\n`,
-      );
-      return row;
+      return this.add(name, await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options }));
     },
-    /** A scenario already run (elsewhere: `loadApart`), recorded as a row. */
+    /** A scenario's result recorded as a row (one run here, or elsewhere: `loadApart`). */
     add(name: string, r: autocannon.Result): Row {
       const row = {
         name,
@@ -122,7 +109,9 @@ export function createRecorder() {
         non2xx: r.non2xx,
       };
       rows.push(row);
-      process.stdout.write(`${name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms\n`);
+      process.stdout.write(
+        `${name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}\n`,
+      );
       return row;
     },
     /** The same scenario again at half the rate it reached, for its latency under a steady load. */
