@@ -33,16 +33,20 @@ export interface StorageOptions {
    * rather than in whichever commit fills it.
    */
   checkpointApart?: boolean;
+  /** Refuse every write (a search thread's storage: it only reads what the serving thread writes). */
+  readOnly?: boolean;
 }
 
 // BIGINT and NUMERIC come back as strings from pg by default; counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openStorage(options: StorageOptions): Promise<Storage> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.poolSize ?? 10);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.schema, options.poolSize ?? 10, options.readOnly);
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const raw = openSqlite(file);
+  if (options.readOnly) raw.exec('PRAGMA query_only = ON');
   const checkpoints = options.checkpointApart && file !== ':memory:' ? checkpointApart(raw, file) : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(raw) }) });
   registerArrayReader(db, async (query) => {
@@ -63,7 +67,12 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   };
 }
 
-async function openPostgres(url: string, schema: string | undefined, max: number): Promise<Storage> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  max: number,
+  readOnly = false,
+): Promise<Storage> {
   if (schema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
     const client = new pg.Client({ connectionString: url });
@@ -74,10 +83,14 @@ async function openPostgres(url: string, schema: string | undefined, max: number
       await client.end();
     }
   }
+  const settings = [
+    ...(schema ? [`-c search_path=${schema}`] : []),
+    ...(readOnly ? ['-c default_transaction_read_only=on'] : []),
+  ];
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerArrayReader(db, async (query) => {

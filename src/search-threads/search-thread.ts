@@ -74,7 +74,8 @@ async function start() {
     MAX_EVENT_LOOP_DELAY_MS: '0',
     SEARCH_THREADS: '0',
   });
-  const storage = await openStorage(data.storage);
+  // Reads only: a write from here would contend with the serving thread's (SQLite has one writer).
+  const storage = await openStorage({ ...data.storage, readOnly: true });
   const catalogue = data.catalogueSnapshot ? readCatalogueSnapshot(data.catalogueSnapshot) : loadCatalogue();
   const asked = new AsyncLocalStorage<number>();
   const clock: Clock = { now: () => new Date(asked.getStore() ?? Date.now()) };
