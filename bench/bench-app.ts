@@ -55,3 +55,33 @@ export async function buildBenchApp(dataDir: string) {
       threads ? threads.start({ catalogue, indexSaved: built.hotels.indexSaved }) : false,
   };
 }
+
+/**
+ * A new account of `role`, signed in through the token endpoint with the public client `clientId`
+ * (which must exist): its access token.
+ */
+export async function signInNew(
+  built: Pick<Awaited<ReturnType<typeof buildBenchApp>>, 'app' | 'accounts'>,
+  clientId: string,
+  username: string,
+  role: 'customer' | 'admin' | 'agent',
+): Promise<string> {
+  await built.accounts.createUser({
+    username,
+    password: 'bench-password-123',
+    role,
+    agencyName: role === 'agent' ? `Bench agency ${username}` : undefined,
+  });
+  const answer = await built.app.inject({
+    method: 'POST',
+    url: '/connect/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      client_id: clientId,
+      username,
+      password: 'bench-password-123',
+    }).toString(),
+  });
+  return (answer.json() as { access_token: string }).access_token;
+}

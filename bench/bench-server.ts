@@ -4,7 +4,7 @@
  * stdout once listening.
  */
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { buildBenchApp } from './bench-app.ts';
+import { buildBenchApp, signInNew } from './bench-app.ts';
 
 type Built = Awaited<ReturnType<typeof buildBenchApp>>;
 
@@ -42,27 +42,8 @@ export async function serveBench(options: {
 
   const suffix = Date.now().toString(36);
   await accounts.createClient({ clientId: `bench-${suffix}`, confidential: false });
-  /** A new user of the role, signed in through the token endpoint. */
-  const signedIn = async (username: string, role: 'customer' | 'admin' | 'agent') => {
-    await accounts.createUser({
-      username,
-      password: 'bench-password-123',
-      role,
-      agencyName: role === 'agent' ? `Bench agency ${suffix}` : undefined,
-    });
-    const answer = await app.inject({
-      method: 'POST',
-      url: '/connect/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'password',
-        client_id: `bench-${suffix}`,
-        username,
-        password: 'bench-password-123',
-      }).toString(),
-    });
-    return (answer.json() as { access_token: string }).access_token;
-  };
+  const signedIn = (username: string, role: 'customer' | 'admin' | 'agent') =>
+    signInNew(built, `bench-${suffix}`, username, role);
   const token = await signedIn(`bench-${suffix}`, 'customer');
   const adminToken = await signedIn(`bench-admin-${suffix}`, 'admin');
   const agentToken = await signedIn(`bench-agent-${suffix}`, 'agent');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, settingDefaults } from './config.ts';
@@ -74,6 +75,15 @@ describe('loadConfig', () => {
         /METRICS_TOKEN/.test(error.message),
     );
     assert.throws(() => loadConfig({ WORKERS: 'many' }), /WORKERS/);
+  });
+
+  it('takes search threads: one per core unless told, none at 0, refusing anything else', () => {
+    assert.equal(loadConfig({}).load.searchThreads, availableParallelism());
+    assert.equal(loadConfig({ SEARCH_THREADS: 'auto' }).load.searchThreads, availableParallelism());
+    assert.equal(loadConfig({ SEARCH_THREADS: '0' }).load.searchThreads, 0);
+    assert.equal(loadConfig({ SEARCH_THREADS: '3' }).load.searchThreads, 3);
+    for (const bad of ['-1', '1.5', 'many', '65'])
+      assert.throws(() => loadConfig({ SEARCH_THREADS: bad }), /SEARCH_THREADS/, bad);
   });
 
   it('reads the website folder and the CORS origins, and refuses an origin that is not one', () => {

@@ -147,13 +147,6 @@ async function serveOne(
   // from its snapshot when there is one); the places autocomplete likewise.
   await Promise.all([opened.flights.refreshNetwork(), opened.hotels.refreshIndex()]);
   opened.catalogueService.warm();
-  if (threads)
-    void threads
-      .start({ catalogue: opened.catalogue, indexSaved: opened.hotels.indexSaved })
-      .then((ready) => {
-        if (ready)
-          opened.app.log.info({ threads: config.load.searchThreads }, 'searches run in search threads');
-      });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -169,4 +162,9 @@ async function serveOne(
 
   await opened.app.listen({ host: config.http.host, port: config.http.port });
   options.onListening(banner(config, demo, opened.redis ? ', rate limits in Redis' : ''));
+  // Once listening (saving the catalogue for them takes a moment): until a thread is ready, searches run here.
+  if (threads) {
+    const ready = await threads.start({ catalogue: opened.catalogue, indexSaved: opened.hotels.indexSaved });
+    if (ready) opened.app.log.info({ threads: config.load.searchThreads }, 'searches run in search threads');
+  }
 }

@@ -41,3 +41,21 @@ export class SerializedAnswer {
     this.json = json;
   }
 }
+
+/** A search as a route calls it: answering its answer, or the text a search thread serialised. */
+export type Searching<F extends (...args: never[]) => Promise<unknown>> = (
+  ...args: Parameters<F>
+) => Promise<Awaited<ReturnType<F>> | SerializedAnswer>;
+
+/**
+ * A search handed to a search thread when one is ready (with this thread's `now`), else worked out here
+ * by `local`: what a product module gives its search route.
+ */
+export function offThread<Req, Buyer, Answer>(
+  threads: SearchThreads | undefined,
+  kind: SearchKind,
+  now: () => Date,
+  local: (req: Req, buyer: Buyer) => Promise<Answer>,
+): (req: Req, buyer: Buyer) => Promise<Answer | SerializedAnswer> {
+  return (req, buyer) => threads?.run(kind, req, buyer, now()) ?? local(req, buyer);
+}

@@ -1,6 +1,7 @@
 import { sharedSecret } from '../../db/service-secrets.ts';
 import { thenRefresh } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
+import { offThread } from '../../ports/search-threads.ts';
 import type { ProductModuleDeps } from '../bookings/index.ts';
 import { createSeatAssignmentsRepository } from './ancillaries/seat-assignments-repository.ts';
 import { flightBookingRoutes } from './api/flight-booking.routes.ts';
@@ -35,7 +36,7 @@ import { createNetworkImporter } from './inventory/network-import.ts';
 import { createNetworkRepository } from './inventory/network-repository.ts';
 import { createSeatInventoryRepository } from './inventory/seat-inventory-repository.ts';
 import { createTextImports } from './inventory/text-imports.ts';
-import { createFlightSearchService, type FlightSearchService } from './search/flight-search-service.ts';
+import { createFlightSearchService } from './search/flight-search-service.ts';
 import { createOfferTokens } from './search/offer-token.ts';
 
 export interface FlightsDeps extends ProductModuleDeps {
@@ -156,13 +157,10 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   });
 
   // Searches from the API are worked out in a search thread when one is ready (`ports/search-threads.ts`).
-  const offThread = {
-    searchFlights: (
-      req: Parameters<FlightSearchService['searchFlights']>[0],
-      buyer: Parameters<FlightSearchService['searchFlights']>[1],
-    ) => deps.searchThreads?.run('flights', req, buyer, deps.clock.now()) ?? search.searchFlights(req, buyer),
+  const searchOffThread = {
+    searchFlights: offThread(deps.searchThreads, 'flights', () => deps.clock.now(), search.searchFlights),
   };
-  searchFlightRoute(app, { search: offThread, guard: deps.guards.read, gate: deps.searchGate });
+  searchFlightRoute(app, { search: searchOffThread, guard: deps.guards.read, gate: deps.searchGate });
   seatMapsRoute(app, {
     seatMaps: createSeatMapsService({
       networkCache,

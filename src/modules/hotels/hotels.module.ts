@@ -1,6 +1,7 @@
 import { sharedSecret } from '../../db/service-secrets.ts';
 import { thenRefresh } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
+import { offThread } from '../../ports/search-threads.ts';
 import type { SnapshotStore } from '../../ports/snapshot-store.ts';
 import type { ProductModuleDeps } from '../bookings/index.ts';
 import { fold } from '../catalog/index.ts';
@@ -26,7 +27,7 @@ import { createHotelInventoryRepository } from './inventory/hotel-inventory-repo
 import { createHotelTableImport } from './inventory/hotel-table-import.ts';
 import { createHotelsRepository } from './inventory/hotels-repository.ts';
 import { createHotelIndexCache } from './search/hotel-index-cache.ts';
-import { createHotelSearchService, type HotelSearchService } from './search/hotel-search-service.ts';
+import { createHotelSearchService } from './search/hotel-search-service.ts';
 import { createRateKeys } from './search/rate-key.ts';
 
 /** The hotel area: content, rates and allotments, their import, search, and the booking lifecycle. */
@@ -99,13 +100,10 @@ export async function hotelsModule(
   const importHotels = thenRefresh(createHotelImporter({ ...deps, hotels }), index);
   const importHotelTable = thenRefresh(createHotelTableImport({ ...deps, hotels }), index);
   // Searches from the API are worked out in a search thread when one is ready (`ports/search-threads.ts`).
-  const offThread = {
-    searchHotels: (
-      req: Parameters<HotelSearchService['searchHotels']>[0],
-      buyer: Parameters<HotelSearchService['searchHotels']>[1],
-    ) => deps.searchThreads?.run('hotels', req, buyer, deps.clock.now()) ?? search.searchHotels(req, buyer),
+  const searchOffThread = {
+    searchHotels: offThread(deps.searchThreads, 'hotels', () => deps.clock.now(), search.searchHotels),
   };
-  searchHotelsRoute(app, { search: offThread, guard: deps.guards.read, gate: deps.searchGate });
+  searchHotelsRoute(app, { search: searchOffThread, guard: deps.guards.read, gate: deps.searchGate });
   hotelMetadataRoutes(app, { index, hotels, catalogue: deps.catalogue, guard: deps.guards.read });
   hotelOperationsRoutes(app, {
     importHotels,

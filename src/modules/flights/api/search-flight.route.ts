@@ -4,7 +4,7 @@ import { callerKey } from '../../../http/rate-limit.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import type { SearchGate } from '../../../http/search-gate.ts';
 import { sendAnswer } from '../../../http/serialized-answer.ts';
-import type { SerializedAnswer } from '../../../ports/search-threads.ts';
+import type { Searching } from '../../../ports/search-threads.ts';
 import { principalOf } from '../../auth/index.ts';
 import type { FlightSearchService } from '../search/flight-search-service.ts';
 import { SearchFlightRequestSchema, SearchFlightResponseSchema } from '../search/search-flight.schemas.ts';
@@ -13,11 +13,7 @@ export function searchFlightRoute(
   app: App,
   deps: {
     /** The search, or where it is worked out when off this thread (answering it serialised). */
-    search: {
-      searchFlights(
-        ...args: Parameters<FlightSearchService['searchFlights']>
-      ): Promise<Awaited<ReturnType<FlightSearchService['searchFlights']>> | SerializedAnswer>;
-    };
+    search: { searchFlights: Searching<FlightSearchService['searchFlights']> };
     guard: onRequestAsyncHookHandler;
     gate: SearchGate;
   },

@@ -5,7 +5,7 @@ import { errorResponses } from '../../../http/schemas.ts';
 import type { SearchGate } from '../../../http/search-gate.ts';
 import { sendAnswer } from '../../../http/serialized-answer.ts';
 import { servedBefore } from '../../../http/versioning.ts';
-import type { SerializedAnswer } from '../../../ports/search-threads.ts';
+import type { Searching } from '../../../ports/search-threads.ts';
 import { principalOf } from '../../auth/index.ts';
 import type { HotelSearchService } from '../search/hotel-search-service.ts';
 import { SearchHotelsRequestSchema, SearchHotelsResponseSchema } from '../search/search-hotels.schemas.ts';
@@ -14,11 +14,7 @@ export function searchHotelsRoute(
   app: App,
   deps: {
     /** The search, or where it is worked out when off this thread (answering it serialised). */
-    search: {
-      searchHotels(
-        ...args: Parameters<HotelSearchService['searchHotels']>
-      ): Promise<Awaited<ReturnType<HotelSearchService['searchHotels']>> | SerializedAnswer>;
-    };
+    search: { searchHotels: Searching<HotelSearchService['searchHotels']> };
     guard: onRequestAsyncHookHandler;
     gate: SearchGate;
   },
