@@ -13,23 +13,30 @@ import {
   toLocalIso,
 } from './calendar.ts';
 
-/** The offset as Intl gives it, asked afresh: what the kept answers must equal. */
+const intlFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The offset as Intl gives it, asked at that instant: what the kept answers must equal. */
 function intlOffset(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(ms);
+  let format = intlFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    intlFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(ms);
   const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'));
   return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000);
 }
 
-describe('zone offsets kept per day', () => {
+describe('zone offsets kept per span of weeks', () => {
   const zones = [
     'Europe/London',
     'America/New_York',
@@ -47,6 +54,40 @@ describe('zone offsets kept per day', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('equal Intl in every zone the runtime knows, 1970 to 2060', () => {
+    const every = Intl.supportedValuesOf('timeZone');
+    const instants = fc.integer({ min: 0, max: Date.UTC(2060, 11, 31) / 60_000 });
+    fc.assert(
+      fc.property(instants, fc.constantFrom(...every), (minute, zone) => {
+        assert.equal(offsetMinutes(minute * 60_000, zone), intlOffset(minute * 60_000, zone));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('change on the very minute Intl changes, in one zone of every ten, through 2027', () => {
+    const zones = Intl.supportedValuesOf('timeZone').filter((_, i) => i % 10 === 0);
+    let changes = 0;
+    for (const zone of zones) {
+      // Intl asked every six hours; where two answers differ, the minute found by halving.
+      let lo = Date.UTC(2027, 0, 1);
+      for (let hi = lo + 6 * 3_600_000; hi <= Date.UTC(2028, 0, 1); lo = hi, hi += 6 * 3_600_000) {
+        if (intlOffset(lo, zone) === intlOffset(hi, zone)) continue;
+        let a = lo;
+        let b = hi;
+        while (b - a > 60_000) {
+          const mid = a + Math.floor((b - a) / 120_000) * 60_000;
+          if (intlOffset(mid, zone) === intlOffset(lo, zone)) a = mid;
+          else b = mid;
+        }
+        assert.equal(offsetMinutes(b - 60_000, zone), intlOffset(lo, zone), `${zone} before ${b}`);
+        assert.equal(offsetMinutes(b, zone), intlOffset(hi, zone), `${zone} at ${b}`);
+        changes++;
+      }
+    }
+    assert.ok(changes >= 10, `only ${changes} changes found`);
   });
 
   it('changes within the UTC day the clocks change, on the minute they change', () => {

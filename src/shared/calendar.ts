@@ -50,56 +50,87 @@ function exactOffset(instantMs: number, timeZone: string): number {
   return Math.round((asUtc - Math.floor(instantMs / 60_000) * 60_000) / 60_000);
 }
 
-const hourly = new Map<string, number>();
-
-function quarterHourOffset(instantMs: number, timeZone: string): number {
-  const key = `${timeZone}|${Math.floor(instantMs / 900_000)}`;
-  let offset = hourly.get(key);
-  if (offset === undefined) {
-    offset = exactOffset(instantMs, timeZone);
-    if (hourly.size > 1_000_000) hourly.clear();
-    hourly.set(key, offset);
-  }
-  return offset;
-}
-
-const daily = new Map<string, number | null>();
+/** A span of time over which a zone's offsets are worked out at once: four weeks. */
+const SPAN_MS = 28 * 86_400_000;
+/** How far apart a span's offsets are asked of Intl: zones change their clocks at most once a week. */
+const STEP_MS = 7 * 86_400_000;
 
 /**
- * The zone's offset from UTC, in minutes, at an instant (east positive). Offsets change only on
- * whole UTC quarter-hours and at most once a day, so the answer is kept per zone and UTC day when the
- * day has no change (two questions to Intl, which is slow, per zone and day), else per quarter-hour.
+ * A zone's offsets through one span: `offsets[0]` from its start, `offsets[k + 1]` from the instant
+ * `changes[k]` (whole minutes, ascending).
  */
-export function offsetMinutes(instantMs: number, timeZone: string): number {
-  const day = Math.floor(instantMs / 86_400_000);
-  const key = `${timeZone}|${day}`;
-  let steady = daily.get(key);
-  if (steady === undefined) {
-    const first = quarterHourOffset(day * 86_400_000, timeZone);
-    steady = first === quarterHourOffset((day + 1) * 86_400_000 - 1, timeZone) ? first : null;
-    if (daily.size > 500_000) daily.clear();
-    daily.set(key, steady);
-  }
-  return steady ?? quarterHourOffset(instantMs, timeZone);
+interface Span {
+  changes: number[];
+  offsets: number[];
 }
 
-const steadyDays = new Map<string, number | null>();
+const spans = new Map<string, Map<number, Span>>();
+
+/**
+ * Works out a zone's offsets through span number `n`: asked of Intl once a week, and where two answers
+ * differ, the minute the clocks changed found by halving the week (about twenty questions per change).
+ */
+function spanOf(timeZone: string, n: number): Span {
+  const start = n * SPAN_MS;
+  const changes: number[] = [];
+  const offsets = [exactOffset(start, timeZone)];
+  let lo = start;
+  for (let step = 1; step <= SPAN_MS / STEP_MS; step++) {
+    // The last minute of each week of the span.
+    const hi = start + step * STEP_MS - 60_000;
+    const before = offsets[offsets.length - 1]!;
+    const after = exactOffset(hi, timeZone);
+    if (after !== before) {
+      // The first minute with the new offset lies in (a, b].
+      let a = lo;
+      let b = hi;
+      while (b - a > 60_000) {
+        const mid = a + Math.floor((b - a) / 120_000) * 60_000;
+        if (exactOffset(mid, timeZone) === before) a = mid;
+        else b = mid;
+      }
+      changes.push(b);
+      offsets.push(after);
+    }
+    lo = hi;
+  }
+  return { changes, offsets };
+}
+
+/**
+ * The zone's offset from UTC, in minutes, at an instant (east positive). The runtime's tz database is
+ * asked through Intl, which is slow, a few dozen times per zone and four weeks; an answer is then a
+ * lookup and a comparison or two.
+ */
+export function offsetMinutes(instantMs: number, timeZone: string): number {
+  let byNumber = spans.get(timeZone);
+  if (!byNumber) {
+    byNumber = new Map();
+    spans.set(timeZone, byNumber);
+  }
+  const n = Math.floor(instantMs / SPAN_MS);
+  let span = byNumber.get(n);
+  if (!span) {
+    if (byNumber.size >= SPANS_KEPT) byNumber.clear();
+    span = spanOf(timeZone, n);
+    byNumber.set(n, span);
+  }
+  const { changes, offsets } = span;
+  let k = 0;
+  while (k < changes.length && instantMs >= changes[k]!) k++;
+  return offsets[k]!;
+}
+/** Spans kept per zone: two hundred years of them. */
+const SPANS_KEPT = 2_600;
 
 /**
  * The zone's offset through a whole local day when it does not change that day, else null. The
- * window from 14 h before to 38 h after UTC midnight covers the local day in every zone. Cached.
+ * window from 14 h before to 38 h after UTC midnight covers the local day in every zone.
  */
-function steadyOffset(date: string, dayStart: number, timeZone: string): number | null {
-  const key = `${timeZone}|${date}`;
-  let hit = steadyDays.get(key);
-  if (hit === undefined) {
-    const early = offsetMinutes(dayStart - 14 * 3_600_000, timeZone);
-    const late = offsetMinutes(dayStart + 38 * 3_600_000, timeZone);
-    hit = early === late ? early : null;
-    if (steadyDays.size > 500_000) steadyDays.clear();
-    steadyDays.set(key, hit);
-  }
-  return hit;
+function steadyOffset(dayStart: number, timeZone: string): number | null {
+  const early = offsetMinutes(dayStart - 14 * 3_600_000, timeZone);
+  const late = offsetMinutes(dayStart + 38 * 3_600_000, timeZone);
+  return early === late ? early : null;
 }
 
 /**
@@ -107,7 +138,7 @@ function steadyOffset(date: string, dayStart: number, timeZone: string): number 
  * day its clocks change: a day's local times then turn into instants by one subtraction each.
  */
 export function offsetThroughDay(date: string, timeZone: string): number | null {
-  return steadyOffset(date, dayStart(date), timeZone);
+  return steadyOffset(dayStart(date), timeZone);
 }
 
 /**
@@ -119,7 +150,7 @@ export function localToInstant(date: string, time: string, timeZone: string): Da
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const naive = Date.UTC(y, m - 1, d, hh, mm);
-  const steady = steadyOffset(date, Date.UTC(y, m - 1, d), timeZone);
+  const steady = steadyOffset(Date.UTC(y, m - 1, d), timeZone);
   if (steady !== null) return new Date(naive - steady * 60_000);
   const before = offsetMinutes(naive - 43_200_000, timeZone);
   const after = offsetMinutes(naive + 43_200_000, timeZone);
@@ -147,8 +178,20 @@ export function toLocalIso(instant: Date, timeZone: string): string {
 /** The local calendar date of an instant in a zone, `YYYY-MM-DD`. */
 export function localDate(instant: Date, timeZone: string): string {
   const ms = instant.getTime();
-  return new Date(ms + offsetMinutes(ms, timeZone) * 60_000).toISOString().slice(0, 10);
+  return dateOfDay(Math.floor((ms + offsetMinutes(ms, timeZone) * 60_000) / 86_400_000));
 }
+
+/** `YYYY-MM-DD` of a day counted from 1970-01-01, kept once made. */
+function dateOfDay(day: number): string {
+  let date = dayDates.get(day);
+  if (date === undefined) {
+    if (dayDates.size >= 20_000) dayDates.clear();
+    date = new Date(day * 86_400_000).toISOString().slice(0, 10);
+    dayDates.set(day, date);
+  }
+  return date;
+}
+const dayDates = new Map<number, string>();
 
 /** ISO weekday of a calendar date: 1 = Monday … 7 = Sunday. */
 export function isoWeekday(date: string): number {

@@ -19,6 +19,25 @@ describe('columns', () => {
     );
   });
 
+  it('gives its values as one array, rows added after it was read back joined to the rest', () => {
+    const column = new NumberColumn(Int32Array, 4);
+    for (let i = 0; i < 10; i++) column.push(i * 3);
+    const back = NumberColumn.fromBytes(Int32Array, column.bytes());
+    assert.deepEqual([...back.values().subarray(0, 10)], [...column.values().subarray(0, 10)]);
+    back.push(-5);
+    back.push(-6);
+    const all = back.values();
+    assert.deepEqual([...all.subarray(0, back.length)], [0, 3, 6, 9, 12, 15, 18, 21, 24, 27, -5, -6]);
+    back.set(1, 100);
+    back.push(-7);
+    assert.deepEqual(
+      [back.at(1), back.at(12), back.values()[1], back.values()[12], back.length],
+      [100, -7, 100, -7, 13],
+    );
+    const again = NumberColumn.fromBytes(Int32Array, back.bytes());
+    assert.deepEqual([again.length, again.at(10), again.at(12)], [13, -5, -7], 'saved whole after joining');
+  });
+
   it('reads numbers at an offset not aligned for their kind by copying them', () => {
     const bytes = new Uint8Array(17);
     new Float64Array(bytes.buffer, 0, 2).set([1.5, 2.5]);

@@ -95,6 +95,8 @@ export class FlightNetwork {
   readonly feeders = new Map<string, Set<string>>();
   private readonly fares: FareTable;
   private readonly layouts = new Map<string, CabinLayout>();
+  /** Each flight's fares by cabin as `faresFor` last gave them; forgotten whenever fares change. */
+  private faresBySchedule = new Map<Cabin, Map<Schedule, Fare[]>>();
 
   /**
    * A network built a few thousand schedules at a time, yielding to the event loop between: a server
@@ -182,12 +184,23 @@ export class FlightNetwork {
   /** Forgets the fares of routes changed in storage (read again when next asked for), at `version`. */
   faresChanged(routes: readonly FareRoute[], version: number): void {
     this.fares.forget(routes);
+    this.faresBySchedule = new Map();
     this.version = version;
   }
 
   /** The fares of a flight's route in a cabin, by brand; after `loadFares` of it. */
   faresFor(schedule: Schedule, cabin: Cabin): Fare[] {
-    return this.fares.faresFor(schedule.carrier, schedule.origin.iata, schedule.destination.iata, cabin);
+    let bySchedule = this.faresBySchedule.get(cabin);
+    if (!bySchedule) {
+      bySchedule = new Map();
+      this.faresBySchedule.set(cabin, bySchedule);
+    }
+    let fares = bySchedule.get(schedule);
+    if (!fares) {
+      fares = this.fares.faresFor(schedule.carrier, schedule.origin.iata, schedule.destination.iata, cabin);
+      bySchedule.set(schedule, fares);
+    }
+    return fares;
   }
 
   /** The seat layout of a flight's cabin, if its aircraft type has one. */

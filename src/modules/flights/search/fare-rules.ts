@@ -102,10 +102,16 @@ export function fareSums(segments: readonly SegmentPricing[], sale: SaleContext)
   for (const { fare, sold, capacity, date } of segments) {
     const m = loadMultiplier(sold, capacity) * calendarFactor(fare.pricing, date, sale.saleDate);
     if (!Number.isFinite(m)) return null;
+    if (fare.currency === currency) {
+      sums.adultBase += toHundreds(fare.adult * m);
+      sums.childBase += toHundreds(fare.child * m);
+      sums.infantBase += toHundreds(fare.infant * m);
+      sums.tax += toHundreds(fare.tax);
+      sums.infantTax += toHundreds(fare.infantTax);
+      continue;
+    }
     const own = (amount: number) => {
-      const rounded = toHundreds(amount);
-      if (fare.currency === currency) return rounded;
-      const converted = convert(sale.rates, rounded, fare.currency, currency);
+      const converted = convert(sale.rates, toHundreds(amount), fare.currency, currency);
       return converted === undefined ? undefined : toHundreds(converted);
     };
     const infantTax = own(fare.infantTax);

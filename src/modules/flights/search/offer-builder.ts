@@ -11,6 +11,7 @@ import {
   type PriceBreakdown,
   priceOf,
   type SaleContext,
+  type SegmentPricing,
   seatsNeeded,
   totalOf,
 } from './fare-rules.ts';
@@ -51,28 +52,34 @@ export function sliceDrafts(
   sold: SoldLookup,
   sale: SaleContext,
 ): SliceDraft[] {
+  const n = itinerary.length;
   let seatsLeft = Number.POSITIVE_INFINITY;
-  const soldOn = itinerary.map(sold);
-  for (const [i, f] of itinerary.entries())
+  const soldOn: number[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const f = itinerary[i]!;
+    soldOn[i] = sold(f);
     seatsLeft = Math.min(seatsLeft, f.schedule.capacity[cabin] - soldOn[i]!);
+  }
   if (seatsLeft < seatsNeeded(mix)) return [];
-  const perFlight = itinerary.map((f) => network.faresFor(f.schedule, cabin));
-  const brands = (perFlight[0] ?? [])
-    .map((fare) => fare.brand)
-    .filter((b) => perFlight.every((fs) => fs.some((x) => x.brand === b)));
+  const perFlight: Fare[][] = new Array(n);
+  for (let i = 0; i < n; i++) perFlight[i] = network.faresFor(itinerary[i]!.schedule, cabin);
   const drafts: SliceDraft[] = [];
-  for (const brand of brands) {
-    const fares = perFlight.map((fs) => fs.find((x) => x.brand === brand)!);
-    const sums = fareSums(
-      itinerary.map((f, i) => ({
-        fare: fares[i]!,
-        sold: soldOn[i]!,
-        capacity: f.schedule.capacity[cabin],
-        date: f.date,
-      })),
-      sale,
-    );
-    if (sums) drafts.push({ itinerary, brand, fares, sums, total: totalOf(sums, mix), seatsLeft });
+  for (const first of perFlight[0] ?? []) {
+    // A brand every flight sells: its fare on each.
+    const fares: Fare[] = [first];
+    for (let i = 1; i < n; i++) {
+      const fare = perFlight[i]!.find((x) => x.brand === first.brand);
+      if (!fare) break;
+      fares.push(fare);
+    }
+    if (fares.length < n) continue;
+    const segments: SegmentPricing[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const f = itinerary[i]!;
+      segments[i] = { fare: fares[i]!, sold: soldOn[i]!, capacity: f.schedule.capacity[cabin], date: f.date };
+    }
+    const sums = fareSums(segments, sale);
+    if (sums) drafts.push({ itinerary, brand: first.brand, fares, sums, total: totalOf(sums, mix), seatsLeft });
   }
   return drafts;
 }

@@ -203,28 +203,29 @@ export class HotelIndex {
    */
   rankingView(at: number) {
     const c = this.c;
+    const refs = c.hotelRefs.values();
     return {
       id: this.ids[at]!,
-      city_id: this.strings.at(c.cityOf.at(at)),
-      stars: c.stars.at(at),
-      time_zone: this.strings.at(c.hotelRefs.at(at * 4)),
-      amenities: this.values.at(c.hotelRefs.at(at * 4 + 3)) as string[],
+      city_id: this.strings.at(c.cityOf.values()[at]!),
+      stars: c.stars.values()[at]!,
+      time_zone: this.strings.at(refs[at * 4]!),
+      amenities: this.values.at(refs[at * 4 + 3]!) as string[],
       nameFolded: this.folded[at]!,
-      firstRoom: c.firstRoom.at(at),
-      roomCount: c.roomCount.at(at),
-      firstPlan: c.firstPlan.at(at),
-      planCount: c.planCount.at(at),
+      firstRoom: c.firstRoom.values()[at]!,
+      roomCount: c.roomCount.values()[at]!,
+      firstPlan: c.firstPlan.values()[at]!,
+      planCount: c.planCount.values()[at]!,
     };
   }
 
   /** The rules of room type row `r`, written into `into` (one object serves a whole search). */
   roomRulesInto(r: number, into: Omit<RankingRoom, 'id'>): void {
-    const c = this.c;
-    into.rooms = c.roomNumbers.at(r * 5 + 1);
-    into.max_adults = c.roomNumbers.at(r * 5 + 2);
-    into.max_children = c.roomNumbers.at(r * 5 + 3);
-    into.max_occupancy = c.roomNumbers.at(r * 5 + 4);
-    into.price_factor = c.roomFactors.at(r);
+    const numbers = this.c.roomNumbers.values();
+    into.rooms = numbers[r * 5 + 1]!;
+    into.max_adults = numbers[r * 5 + 2]!;
+    into.max_children = numbers[r * 5 + 3]!;
+    into.max_occupancy = numbers[r * 5 + 4]!;
+    into.price_factor = this.c.roomFactors.values()[r]!;
   }
 
   /** The id of room type row `r` (decoded from its column). */
@@ -234,17 +235,17 @@ export class HotelIndex {
 
   /** How many rooms room type row `r` has. */
   roomCountAt(r: number): number {
-    return this.c.roomNumbers.at(r * 5 + 1);
+    return this.c.roomNumbers.values()[r * 5 + 1]!;
   }
 
   /** The shared rules of rate plan row `p`. */
   planRulesAt(p: number): PlanRules {
-    return this.values.at(this.c.planRules.at(p)) as PlanRules;
+    return this.values.at(this.c.planRules.values()[p]!) as PlanRules;
   }
 
   /** The base amount of rate plan row `p`, its own. */
   planBaseAt(p: number): number {
-    return this.c.planBase.at(p);
+    return this.c.planBase.values()[p]!;
   }
 
   /** The name of the hotel at a position (decoded from its column). */
@@ -261,7 +262,7 @@ export class HotelIndex {
   named(q: string, max: number): IndexedHotel[] {
     const out: IndexedHotel[] = [];
     for (let at = 0; at < this.folded.length && out.length < max; at++)
-      if (this.c.alive.at(at) === 1 && this.folded[at]!.includes(q)) out.push(this.hotelAt(at));
+      if (this.c.alive.values()[at] === 1 && this.folded[at]!.includes(q)) out.push(this.hotelAt(at));
     return out;
   }
 

@@ -190,17 +190,26 @@ export function rankByWorth(
   const entries: RankedEntry[] = [];
   // The cheapest total in each currency of a hotel: its worth is the least of theirs.
   const cheapest = new Map<string, number>();
-  for (const [h, { view, at, distance }] of views.entries()) {
+  for (let h = 0; h < views.length; h++) {
+    const { view, at, distance } = views[h]!;
+    // A hotel's options are nearly always in one currency: the least total of it, without a map.
+    let single: string | undefined;
+    let singleLeast = Number.POSITIVE_INFINITY;
     cheapest.clear();
     for (let o = options.starts[h]!; o < options.starts[h + 1]!; o++) {
       const total = options.totals[o]!;
       const currency = options.currencies[o]!;
       if (price.within && !price.within(total, currency)) continue;
+      single ??= currency;
+      if (currency === single) {
+        if (total < singleLeast) singleLeast = total;
+        continue;
+      }
       const least = cheapest.get(currency);
       if (least === undefined || total < least) cheapest.set(currency, total);
     }
-    if (cheapest.size === 0) continue;
-    let worth = Number.POSITIVE_INFINITY;
+    if (single === undefined) continue;
+    let worth = price.worth(singleLeast, single);
     for (const [currency, total] of cheapest) worth = Math.min(worth, price.worth(total, currency));
     entries.push({ at, id: view.id, distance, stars: view.stars, worth });
   }
