@@ -6,11 +6,12 @@ import { loadCatalogue } from '../src/modules/catalog/index.ts';
 import { systemClock } from '../src/ports/clock.ts';
 import { randomIds } from '../src/ports/ids.ts';
 import { serverSearchThreads } from '../src/search-threads/server-threads.ts';
+import { createPressPool } from '../src/shared/pdf/press-pool.ts';
 
 /**
- * The app as a server wires it, search threads included (`SEARCH_THREADS`, one per core unless set):
- * `startThreads` starts them once the indexes are loaded, as `npm start` does, and resolves once they
- * take searches.
+ * The app as a server wires it, search threads (`SEARCH_THREADS`, one per core unless set) and the press
+ * thread included: `startThreads` starts them once the indexes are loaded, as `npm start` does, and
+ * resolves once the search threads take searches.
  */
 export async function buildBenchApp(dataDir: string) {
   const env = {
@@ -35,6 +36,9 @@ export async function buildBenchApp(dataDir: string) {
     onFailure: (error) => process.stderr.write(`no search thread could start: ${String(error)}\n`),
   });
   const catalogue = loadCatalogue();
+  const press = createPressPool({
+    onFailure: (error) => process.stderr.write(`the press thread could not start: ${String(error)}\n`),
+  });
   const built = await buildApp({
     config,
     storage,
@@ -43,16 +47,22 @@ export async function buildBenchApp(dataDir: string) {
     ids: randomIds,
     catalogue,
     searchThreads: threads?.pool,
+    press: press.press,
   });
   built.app.get('/bench/hello', { schema: { hide: true } }, async () => ({ hello: 'world' }));
-  built.app.addHook('onClose', async () => threads?.close());
+  built.app.addHook('onClose', async () => {
+    await threads?.close();
+    await press.close();
+  });
   return {
     ...built,
     storage,
     /** How many threads search beside the serving one (0: it searches itself). */
     searchThreads: config.load.searchThreads,
-    startThreads: async (): Promise<boolean> =>
-      threads ? threads.start({ catalogue, indexSaved: built.hotels.indexSaved }) : false,
+    startThreads: async (): Promise<boolean> => {
+      press.start();
+      return threads ? threads.start({ catalogue, indexSaved: built.hotels.indexSaved }) : false;
+    },
   };
 }
 

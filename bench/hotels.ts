@@ -3,6 +3,7 @@
  * three room types each, a year of nights), each next to a hello-world route and to a static route
  * serving the identical bytes, in the same run. The L database is made once per start date and reused
  * (BENCH_HOTELS_DIR, default /tmp/itinera-bench-hotels-L); each run books on a fresh copy.
+ * BENCH_LIVENESS_ONLY=1 runs the hello-world row and the liveness rows alone.
  */
 import path from 'node:path';
 import type autocannon from 'autocannon';
@@ -73,8 +74,9 @@ for (let d = 40; d < 100 && rates.length < 2000; d++) {
 let n = 0;
 
 const recorder = createRecorder();
+const livenessOnly = process.env.BENCH_LIVENESS_ONLY === '1';
 await recorder.measure('hello-world route', { url: `${base}/bench/hello` });
-for (const [name, body] of Object.entries(searches)) {
+for (const [name, body] of livenessOnly ? [] : Object.entries(searches)) {
   await recorder.measure(`static bytes of search ${name}`, {
     url: `${base}/bench/static/${name}`,
     method: 'POST',
@@ -95,10 +97,12 @@ for (const [name, body] of Object.entries(searches)) {
 const topCities = (
   (await (await fetch(`${base}/b2c/hotel_cities?limit=100`, { headers })).json()) as { data: City[] }
 ).data;
-for (const [name, next] of [
-  ['city', hotelCityStays(day, topCities)],
-  ['radius', hotelRadiusStays(day, topCities)],
-] as const) {
+for (const [name, next] of livenessOnly
+  ? []
+  : ([
+      ['city', hotelCityStays(day, topCities)],
+      ['radius', hotelRadiusStays(day, topCities)],
+    ] as const)) {
   await recorder.measure(`static bytes of search ${name}`, {
     url: `${base}/bench/static/${name}`,
     method: 'POST',
@@ -119,14 +123,16 @@ const firstHotelId = (
   ).json()) as { data: Array<{ hotel: { id: string } }> }
 ).data[0]!.hotel.id;
 const { rss: rssBeforeChanges } = await ask<{ rss: number }>({ kind: 'rss' });
-const changed = await contentChangeLatency(
-  base,
-  headers,
-  { authorization: `Bearer ${started.adminToken}` },
-  searches.city,
-  firstHotelId,
-  5,
-);
+const changed = livenessOnly
+  ? []
+  : await contentChangeLatency(
+      base,
+      headers,
+      { authorization: `Bearer ${started.adminToken}` },
+      searches.city,
+      firstHotelId,
+      5,
+    );
 const { rss: rssAfterChanges } = await ask<{ rss: number }>({ kind: 'rss' });
 process.stdout.write(
   `content change to search: ${changed.map((ms) => Math.round(ms)).join(', ')} ms; resident memory ${Math.round(rssBeforeChanges / 1048576)} → ${Math.round(rssAfterChanges / 1048576)} MiB\n`,
@@ -167,7 +173,8 @@ const booking: autocannon.Options = {
     },
   ],
 };
-await recorder.measure(`POST /book_hotel (1 room, rotating ${rates.length} rate keys)`, booking);
+if (!livenessOnly)
+  await recorder.measure(`POST /book_hotel (1 room, rotating ${rates.length} rate keys)`, booking);
 // Liveness and bookings at a steady rate while 20 connections send stays nobody asked for before.
 await ask({ kind: 'loop' });
 // The load comes from a process of its own, so that the probes' latencies are the server's.

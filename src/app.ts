@@ -67,6 +67,8 @@ import { createMetrics } from './ports/metrics.ts';
 import type { PasswordHasher } from './ports/password-hasher.ts';
 import type { SearchThreads } from './ports/search-threads.ts';
 import { createSnapshotStore } from './ports/snapshot-store.ts';
+import { drawPaper } from './shared/pdf/draw-paper.ts';
+import { drawEach, type Press } from './shared/pdf/paper.ts';
 
 /** How long a client may keep a catalogue answer without asking again (it changes with a release). */
 const CATALOGUE_MAX_AGE_SECONDS = 3_600;
@@ -90,6 +92,11 @@ export interface AppDeps {
    * versions of the indexes this thread holds. None for tests and commands: searches run here.
    */
   searchThreads?: SearchThreads | undefined;
+  /**
+   * Draws documents (tickets, vouchers, invoices) as PDF: a server's press works in a thread of its own
+   * (`shared/pdf/press-pool.ts`); tests and commands draw here.
+   */
+  press?: Press | undefined;
 }
 
 /** Every module's events: the one catalogue the log, the event list, webhooks and the document follow. */
@@ -103,6 +110,7 @@ const eventCatalogue = createEventCatalogue({
 /** Wires storage, services and modules into one Fastify instance; the only place that does. */
 export async function buildApp(deps: AppDeps) {
   const { config, storage, clock, ids, hasher } = deps;
+  const press = deps.press ?? drawPaper;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: requestIdFor,
@@ -220,9 +228,12 @@ export async function buildApp(deps: AppDeps) {
     scheduler,
     settings: config.mail,
     documents: (type, booking, language) =>
-      type.startsWith('flight_booking.')
-        ? receiptsToMail(booking as FlightBookingView, language)
-        : voucherToMail(booking as HotelBookingView, language),
+      drawEach(
+        press,
+        type.startsWith('flight_booking.')
+          ? receiptsToMail(booking as FlightBookingView, language)
+          : voucherToMail(booking as HotelBookingView, language),
+      ),
   });
   events.subscribe(webhooks.fanOut);
   events.subscribe(mail.fanOut);
@@ -254,6 +265,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     ids,
     seller: config.seller,
+    press,
     guard: guards.read,
   });
   const payments = paymentsModule(app, {
@@ -316,7 +328,7 @@ export async function buildApp(deps: AppDeps) {
     products,
     guards,
   });
-  bookingDocumentsRoutes(app, { products, invoices: invoicing.forBooking, guard: guards.read });
+  bookingDocumentsRoutes(app, { products, invoices: invoicing.forBooking, press, guard: guards.read });
   healthRoutes(app, { ping: storage.ping });
   await registerWebsite(app, config.http.webDir);
   // A change committed anywhere refreshes what follows it at once on PostgreSQL; polling stays the fallback.

@@ -12,6 +12,8 @@ import { generateNetwork } from '../modules/flights/index.ts';
 import { generateHotels } from '../modules/hotels/index.ts';
 import { systemClock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
+import type { Press } from '../shared/pdf/paper.ts';
+import { createPressPool } from '../shared/pdf/press-pool.ts';
 import type { SearchPool } from '../search-threads/search-pool.ts';
 import { serverSearchThreads } from '../search-threads/server-threads.ts';
 import { progressBar } from './progress.ts';
@@ -82,7 +84,11 @@ function banner(config: Config, demo: DemoCredentials | undefined, extra = ''): 
 }
 
 /** The app on the configured storage, with what it stands on, ready to prepare and listen. */
-export async function open(config: Config, migrate: boolean, searchThreads?: SearchPool) {
+export async function open(
+  config: Config,
+  migrate: boolean,
+  threads: { searchThreads?: SearchPool | undefined; press?: Press } = {},
+) {
   const storage = await openConfiguredStorage(config, { migrate });
   const redis = config.storage.redisUrl
     ? new Redis(config.storage.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
@@ -96,7 +102,8 @@ export async function open(config: Config, migrate: boolean, searchThreads?: Sea
     clock: systemClock,
     ids: randomIds,
     catalogue,
-    searchThreads,
+    searchThreads: threads.searchThreads,
+    press: threads.press,
   });
   const close = async () => {
     await built.app.close();
@@ -137,7 +144,14 @@ async function serveOne(
     onFailure: (error) =>
       opened.app.log.error({ err: error }, 'no search thread could start; searching on this thread'),
   });
-  const opened = await open(config, options.prepareFirst && config.storage.migrateOnStart, threads?.pool);
+  // Documents (tickets, vouchers, invoices, mail attachments) are drawn in a thread of their own.
+  const press = createPressPool({
+    onFailure: (error) => opened.app.log.error({ err: error }, 'the press thread could not start; drawing here'),
+  });
+  const opened = await open(config, options.prepareFirst && config.storage.migrateOnStart, {
+    searchThreads: threads?.pool,
+    press: press.press,
+  });
   const demo = options.prepareFirst
     ? await prepareDemo(config, opened, opened.catalogue)
     : wantsDemo(config)
@@ -155,6 +169,7 @@ async function serveOne(
     opened.app.log.info({ signal }, 'shutting down');
     await threads?.close();
     await opened.close();
+    await press.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -162,7 +177,9 @@ async function serveOne(
 
   await opened.app.listen({ host: config.http.host, port: config.http.port });
   options.onListening(banner(config, demo, opened.redis ? ', rate limits in Redis' : ''));
-  // Once listening (saving the catalogue for them takes a moment): until a thread is ready, searches run here.
+  // Once listening (saving the catalogue for them takes a moment): until a thread is ready, searches run
+  // here, and documents are drawn here.
+  press.start();
   if (threads) {
     const ready = await threads.start({ catalogue: opened.catalogue, indexSaved: opened.hotels.indexSaved });
     if (ready) opened.app.log.info({ threads: config.load.searchThreads }, 'searches run in search threads');

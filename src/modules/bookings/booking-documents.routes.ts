@@ -3,6 +3,7 @@ import Type from 'typebox';
 import { languageFrom } from '../../http/accept-language.ts';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses, LanguageQuery, pdfResponse } from '../../http/schemas.ts';
+import type { Press } from '../../shared/pdf/paper.ts';
 import { type Principal, principalOf } from '../auth/index.ts';
 import type { ProductRegistry } from './product-registry.ts';
 
@@ -42,6 +43,8 @@ export function bookingDocumentsRoutes(
   deps: {
     products: ProductRegistry;
     invoices: (p: Principal, bookingId: string) => Promise<InvoiceEntry[]>;
+    /** Draws a document as PDF. */
+    press: Press;
     guard: onRequestAsyncHookHandler;
   },
 ) {
@@ -115,7 +118,7 @@ export function bookingDocumentsRoutes(
       const { booking_id: id, document_id: documentId, language } = request.query;
       const rendered = await deps.products
         .of({ id })
-        .documentPdf(
+        .documentPaper(
           principalOf(request),
           id,
           documentId,
@@ -124,7 +127,7 @@ export function bookingDocumentsRoutes(
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${rendered.filename}"`)
-        .send(rendered.pdf);
+        .send(Buffer.from(await deps.press(rendered.paper)));
     },
   );
 }

@@ -29,8 +29,8 @@ export {
   type BookingProduct,
   type CancellationQuote,
   createProductRegistry,
+  type DocumentPaper,
   type ProductRegistry,
-  type RenderedDocument,
   type TravelDocument,
 } from './product-registry.ts';
 

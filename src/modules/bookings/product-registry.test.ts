@@ -23,7 +23,7 @@ function product(
       throw new Error('unused');
     },
     documents: async () => [],
-    documentPdf: async () => {
+    documentPaper: async () => {
       throw new Error('unused');
     },
   };

@@ -1,5 +1,6 @@
 import { AppError, invalidField } from '../../http/app-error.ts';
 import type { Language } from '../../shared/messages/catalogue.ts';
+import type { PaperDocument } from '../../shared/pdf/paper.ts';
 import type { Principal } from '../auth/index.ts';
 import type { SearchBookingRequest } from './booking-search.ts';
 
@@ -41,10 +42,10 @@ export interface TravelDocument {
   issued_at: string;
 }
 
-/** A document rendered: its file name and bytes. */
-export interface RenderedDocument {
+/** A document described for the press: its file name, and what is written on it. */
+export interface DocumentPaper {
   filename: string;
-  pdf: Buffer;
+  paper: PaperDocument;
 }
 
 /**
@@ -67,8 +68,8 @@ export interface BookingProduct {
   cancel(p: Principal, id: string, quoteId: string, part: BookingPart): Promise<BookingAnswer>;
   /** The booking's travel documents (404 for a booking the caller may not see). */
   documents(p: Principal, id: string): Promise<TravelDocument[]>;
-  /** One of them as PDF in a language; 404 for one it does not have. */
-  documentPdf(p: Principal, id: string, documentId: string, language: Language): Promise<RenderedDocument>;
+  /** One of them described in a language, for the press to draw as PDF; 404 for one it does not have. */
+  documentPaper(p: Principal, id: string, documentId: string, language: Language): Promise<DocumentPaper>;
 }
 
 /** The booking products this installation sells; the booking desk dispatches through it. */

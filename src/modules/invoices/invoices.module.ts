@@ -4,6 +4,7 @@ import type { Database } from '../../db/tables.ts';
 import type { App } from '../../http/app-instance.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import type { Press } from '../../shared/pdf/paper.ts';
 import { invoicesRoutes } from './invoices.routes.ts';
 import { createInvoicesRepository } from './invoices-repository.ts';
 import { createInvoicing, type Seller } from './invoicing.ts';
@@ -16,6 +17,8 @@ export function invoicesModule(
     clock: Clock;
     ids: IdGenerator;
     seller: Seller;
+    /** Draws an invoice as PDF. */
+    press: Press;
     guard: onRequestAsyncHookHandler;
   },
 ) {
@@ -25,6 +28,6 @@ export function invoicesModule(
     ids: deps.ids,
     seller: deps.seller,
   });
-  invoicesRoutes(app, { invoicing, guard: deps.guard });
+  invoicesRoutes(app, { invoicing, press: deps.press, guard: deps.guard });
   return invoicing;
 }

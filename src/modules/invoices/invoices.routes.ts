@@ -3,8 +3,9 @@ import Type from 'typebox';
 import { languageFrom } from '../../http/accept-language.ts';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses, LanguageQuery, pdfResponse } from '../../http/schemas.ts';
+import type { Press } from '../../shared/pdf/paper.ts';
 import { principalOf } from '../auth/index.ts';
-import { invoicePdf } from './invoice-pdf.ts';
+import { invoicePaper } from './invoice-paper.ts';
 import type { InvoiceRecord } from './invoices-repository.ts';
 import type { Invoicing } from './invoicing.ts';
 
@@ -32,7 +33,10 @@ export function invoiceView(r: InvoiceRecord) {
 }
 
 /** A booking's invoices and credit notes. */
-export function invoicesRoutes(app: App, deps: { invoicing: Invoicing; guard: onRequestAsyncHookHandler }) {
+export function invoicesRoutes(
+  app: App,
+  deps: { invoicing: Invoicing; press: Press; guard: onRequestAsyncHookHandler },
+) {
   app.get(
     '/invoices',
     {
@@ -82,14 +86,13 @@ export function invoicesRoutes(app: App, deps: { invoicing: Invoicing; guard: on
     },
     async (request, reply) => {
       const invoice = await deps.invoicing.get(principalOf(request), request.query.number);
-      const pdf = await invoicePdf(
-        invoice,
-        languageFrom(request.query.language, request.headers['accept-language']),
+      const pdf = await deps.press(
+        invoicePaper(invoice, languageFrom(request.query.language, request.headers['accept-language'])),
       );
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
-        .send(pdf);
+        .send(Buffer.from(pdf));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -27,9 +27,10 @@ export function createMailTransport(options: { smtpUrl: string | undefined; outb
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (mail: OutgoingMail): Promise<void> => {
     const info = await files.sendMail(mail);
-    mkdirSync(options.outboxDir, { recursive: true });
+    // Written without holding the event loop: a busy disk can take hundreds of milliseconds for one file.
+    await mkdir(options.outboxDir, { recursive: true });
     const name = mail.messageId.replace(/[<>]/g, '').replace(/[^A-Za-z0-9._-]/g, '_');
-    writeFileSync(path.join(options.outboxDir, `${name}.eml`), info.message as Buffer);
+    await writeFile(path.join(options.outboxDir, `${name}.eml`), info.message as Buffer);
   };
 }
 

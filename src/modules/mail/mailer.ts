@@ -1,6 +1,5 @@
 import type { Attempted } from '../../jobs/outbox.ts';
 import type { Language } from '../../shared/messages/catalogue.ts';
-import type { RenderedDocument } from '../bookings/index.ts';
 import type { EventsRepository } from '../events/index.ts';
 import { renderBookingEmail } from './booking-email.ts';
 import type { EmailMessage } from './email-messages-repository.ts';
@@ -16,12 +15,12 @@ const WITH_DOCUMENTS = new Set([
   'hotel_booking.modified',
 ]);
 
-/** A booking's documents to attach, rendered from the booking as the event carries it. */
+/** A booking's documents to attach, drawn as PDF from the booking as the event carries it. */
 export type MailDocuments = (
   type: string,
   booking: unknown,
   language: Language,
-) => Promise<RenderedDocument[]>;
+) => Promise<Array<{ filename: string; pdf: Uint8Array }>>;
 
 /**
  * One attempt at a mail of the outbox: rendered from its event (the booking as it was then), with the
@@ -58,7 +57,11 @@ export function createMailAttempt(deps: {
               },
             ]
           : []),
-        ...documents.map((d) => ({ filename: d.filename, content: d.pdf, contentType: 'application/pdf' })),
+        ...documents.map((d) => ({
+          filename: d.filename,
+          content: Buffer.from(d.pdf),
+          contentType: 'application/pdf',
+        })),
       ],
     });
     return { ok: true };

@@ -1,19 +1,18 @@
 import { AppError } from '../../../http/app-error.ts';
 import type { Language } from '../../../shared/messages/catalogue.ts';
 import type { Principal } from '../../auth/index.ts';
-import type { RenderedDocument, TravelDocument } from '../../bookings/index.ts';
+import type { DocumentPaper, TravelDocument } from '../../bookings/index.ts';
 import type { FlightBookingReads } from './flight-booking-reads.ts';
-import { type FlightBookingView, ticketReceiptPdf } from './ticket-receipts.ts';
+import { type FlightBookingView, ticketReceiptPaper } from './ticket-receipts.ts';
 
 /** The receipts worth sending with a booking's mail: of its open e-tickets and EMDs. */
-export async function receiptsToMail(b: FlightBookingView, language: Language): Promise<RenderedDocument[]> {
-  const open = b.tickets.filter((ticket) => ticket.status === 'open');
-  return Promise.all(
-    open.map(async (ticket) => ({
+export function receiptsToMail(b: FlightBookingView, language: Language): DocumentPaper[] {
+  return b.tickets
+    .filter((ticket) => ticket.status === 'open')
+    .map((ticket) => ({
       filename: `${ticket.type === 'eticket' ? 'eticket' : 'emd'}-${ticket.number}.pdf`,
-      pdf: await ticketReceiptPdf(b, ticket, language),
-    })),
-  );
+      paper: ticketReceiptPaper(b, ticket, language),
+    }));
 }
 
 /** A flight booking's travel documents: a receipt for each e-ticket and EMD, exchanged and refunded ones too. */
@@ -34,18 +33,18 @@ export function createFlightDocuments(deps: { reads: Pick<FlightBookingReads, 'g
       });
     },
 
-    async documentPdf(
+    async documentPaper(
       p: Principal,
       id: string,
       documentId: string,
       language: Language,
-    ): Promise<RenderedDocument> {
+    ): Promise<DocumentPaper> {
       const b = await read(p, id);
       const ticket = b.tickets.find((x) => x.number === documentId);
       if (!ticket) throw new AppError('NOT_FOUND', 'The booking has no such document');
       return {
         filename: `${ticket.type === 'eticket' ? 'eticket' : 'emd'}-${ticket.number}.pdf`,
-        pdf: await ticketReceiptPdf(b, ticket, language),
+        paper: ticketReceiptPaper(b, ticket, language),
       };
     },
   };

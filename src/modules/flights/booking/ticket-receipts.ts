@@ -1,5 +1,5 @@
 import { type Language, LOCALES, translator } from '../../../shared/messages/catalogue.ts';
-import { Paper } from '../../../shared/pdf/paper.ts';
+import { Paper, type PaperDocument } from '../../../shared/pdf/paper.ts';
 import { formatMoney } from '../../money/index.ts';
 import type { bookingView, ticketView } from './booking-view.ts';
 import type { FlightCoupon, ServiceCoupon } from './ticket-drafts.ts';
@@ -23,11 +23,11 @@ const carrierName = (b: FlightBookingView, code: string) =>
  * flights of its coupons, the fare calculation, baggage allowance and conditions, the exchange it came
  * from; or of an EMD: its services and the ticket coupons they go with.
  */
-export function ticketReceiptPdf(
+export function ticketReceiptPaper(
   b: FlightBookingView,
   ticket: TicketView,
   language: Language,
-): Promise<Buffer> {
+): PaperDocument {
   const t = translator(language);
   const money = (amount: number) => formatMoney(amount, ticket.currency, LOCALES[language]);
   const isTicket = ticket.type === 'eticket';
@@ -109,5 +109,5 @@ export function ticketReceiptPdf(
       );
     paper.pair(t('doc.total'), money(ticket.total_amount));
   }
-  return paper.bytes();
+  return paper.done();
 }

@@ -79,7 +79,8 @@ export function sliceDrafts(
       segments[i] = { fare: fares[i]!, sold: soldOn[i]!, capacity: f.schedule.capacity[cabin], date: f.date };
     }
     const sums = fareSums(segments, sale);
-    if (sums) drafts.push({ itinerary, brand: first.brand, fares, sums, total: totalOf(sums, mix), seatsLeft });
+    if (sums)
+      drafts.push({ itinerary, brand: first.brand, fares, sums, total: totalOf(sums, mix), seatsLeft });
   }
   return drafts;
 }

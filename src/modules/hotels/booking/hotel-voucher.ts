@@ -1,8 +1,8 @@
 import { AppError } from '../../../http/app-error.ts';
 import { type Language, LOCALES, translator } from '../../../shared/messages/catalogue.ts';
-import { Paper } from '../../../shared/pdf/paper.ts';
+import { Paper, type PaperDocument } from '../../../shared/pdf/paper.ts';
 import type { Principal } from '../../auth/index.ts';
-import type { RenderedDocument, TravelDocument } from '../../bookings/index.ts';
+import type { DocumentPaper, TravelDocument } from '../../bookings/index.ts';
 import { formatMoney } from '../../money/index.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import type { hotelBookingView } from './hotel-booking-view.ts';
@@ -17,7 +17,7 @@ const localTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
  * and check-out in hotel time, each live room's type, board and guests, until when it cancels for free,
  * and what is left to pay at the hotel.
  */
-export function hotelVoucherPdf(b: HotelBookingView, language: Language): Promise<Buffer> {
+export function hotelVoucherPaper(b: HotelBookingView, language: Language): PaperDocument {
   const t = translator(language);
   const money = (amount: number) => formatMoney(amount, b.currency, LOCALES[language]);
   const paper = new Paper({
@@ -47,13 +47,13 @@ export function hotelVoucherPdf(b: HotelBookingView, language: Language): Promis
         : t('doc.prepaid', { amount: money(room.total_amount) }),
     );
   }
-  return paper.bytes();
+  return paper.done();
 }
 
 /** The voucher a booking's mail carries, while a room is booked. */
-export async function voucherToMail(b: HotelBookingView, language: Language): Promise<RenderedDocument[]> {
+export function voucherToMail(b: HotelBookingView, language: Language): DocumentPaper[] {
   if (!b.rooms.some((r) => r.status === 'confirmed')) return [];
-  return [{ filename: `voucher-${b.reference}.pdf`, pdf: await hotelVoucherPdf(b, language) }];
+  return [{ filename: `voucher-${b.reference}.pdf`, paper: hotelVoucherPaper(b, language) }];
 }
 
 /** A hotel booking's travel documents: its voucher. */
@@ -72,15 +72,15 @@ export function createHotelDocuments(deps: { reads: Pick<HotelBookingReads, 'get
         },
       ];
     },
-    async documentPdf(
+    async documentPaper(
       p: Principal,
       id: string,
       documentId: string,
       language: Language,
-    ): Promise<RenderedDocument> {
+    ): Promise<DocumentPaper> {
       if (documentId !== 'voucher') throw new AppError('NOT_FOUND', 'The booking has no such document');
       const b = await read(p, id);
-      return { filename: `voucher-${b.reference}.pdf`, pdf: await hotelVoucherPdf(b, language) };
+      return { filename: `voucher-${b.reference}.pdf`, paper: hotelVoucherPaper(b, language) };
     },
   };
 }

@@ -1,13 +1,13 @@
 import { type Language, LOCALES, translator } from '../../shared/messages/catalogue.ts';
-import { Paper } from '../../shared/pdf/paper.ts';
+import { Paper, type PaperDocument } from '../../shared/pdf/paper.ts';
 import { formatMoney } from '../money/index.ts';
 import type { InvoiceRecord, Party } from './invoices-repository.ts';
 
 const partyLines = (p: Party, vatLabel: string) =>
   [p.name, p.address, p.email, p.vat_id ? `${vatLabel}: ${p.vat_id}` : null].filter((x): x is string => !!x);
 
-/** An invoice or credit note as a PDF, in a language. */
-export function invoicePdf(invoice: InvoiceRecord, language: Language): Promise<Buffer> {
+/** An invoice or credit note described for the press, in a language. */
+export function invoicePaper(invoice: InvoiceRecord, language: Language): PaperDocument {
   const t = translator(language);
   const money = (amount: number) => formatMoney(amount, invoice.currency, LOCALES[language]);
   const title = t(invoice.kind === 'invoice' ? 'doc.invoice' : 'doc.creditNote');
@@ -38,5 +38,5 @@ export function invoicePdf(invoice: InvoiceRecord, language: Language): Promise<
   paper.gap();
   paper.line(t('doc.marginScheme'));
   paper.line(t('doc.paidWith', { payment: invoice.payment_id }));
-  return paper.bytes();
+  return paper.done();
 }
