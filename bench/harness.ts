@@ -93,30 +93,33 @@ interface Row {
 /** Runs scenarios one after another; the first is the baseline of the ratio column. */
 export function createRecorder() {
   const rows: Row[] = [];
+  /** A scenario's result recorded as a row (one run here, or elsewhere: `loadApart`). */
+  function add(name: string, r: autocannon.Result): Row {
+    const row = {
+      name,
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors,
+      non2xx: r.non2xx,
+    };
+    rows.push(row);
+    process.stdout.write(
+      `${name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}\n`,
+    );
+    return row;
+  }
+  /** Runs one scenario (at full tilt, or at `overallRate` requests a second) and returns its row. */
+  async function measure(name: string, options: autocannon.Options): Promise<Row> {
+    return add(name, await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options }));
+  }
+  // Plain functions, not methods: a scenario may take `measure` off the recorder and call it alone.
   return {
-    /** Runs one scenario (at full tilt, or at `overallRate` requests a second) and returns its row. */
-    async measure(name: string, options: autocannon.Options): Promise<Row> {
-      return this.add(name, await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options }));
-    },
-    /** A scenario's result recorded as a row (one run here, or elsewhere: `loadApart`). */
-    add(name: string, r: autocannon.Result): Row {
-      const row = {
-        name,
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors,
-        non2xx: r.non2xx,
-      };
-      rows.push(row);
-      process.stdout.write(
-        `${name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}\n`,
-      );
-      return row;
-    },
+    measure,
+    add,
     /** The same scenario again at half the rate it reached, for its latency under a steady load. */
     measureAtHalf(name: string, options: autocannon.Options, full: Row): Promise<Row> {
-      return this.measure(`${name} at half that rate (${Math.round(full.rps / 2)} req/s)`, {
+      return measure(`${name} at half that rate (${Math.round(full.rps / 2)} req/s)`, {
         ...options,
         overallRate: Math.max(1, Math.round(full.rps / 2)),
       });

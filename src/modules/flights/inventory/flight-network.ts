@@ -38,6 +38,38 @@ export function schedulesOf(network: FlightNetwork, ids: Iterable<string>): Sche
   return out;
 }
 
+/**
+ * One string or capacity for every schedule that has it: a network's hundred thousand schedules share a
+ * few thousand carriers, dates, times and cabins' capacities, and each kept once is an object fewer for
+ * the garbage collector to walk at every full collection.
+ */
+const shared = new Map<string, string>();
+const same = (s: string) => {
+  const kept = shared.get(s);
+  if (kept !== undefined) return kept;
+  if (shared.size >= SHARED_KEPT) shared.clear();
+  shared.set(s, s);
+  return s;
+};
+const capacities = new Map<string, Schedule['capacity']>();
+const SHARED_KEPT = 200_000;
+
+function capacityOf(row: ScheduleRow): Schedule['capacity'] {
+  const key = `${row.capacity_economy}|${row.capacity_premium_economy}|${row.capacity_business}|${row.capacity_first}`;
+  let capacity = capacities.get(key);
+  if (!capacity) {
+    capacity = Object.freeze({
+      economy: row.capacity_economy,
+      premium_economy: row.capacity_premium_economy,
+      business: row.capacity_business,
+      first: row.capacity_first,
+    });
+    if (capacities.size >= SHARED_KEPT) capacities.clear();
+    capacities.set(key, capacity);
+  }
+  return capacity;
+}
+
 /** A stored schedule as the network holds it; undefined when an airport is no longer in the catalogue. */
 export function scheduleOf(row: ScheduleRow, catalogue: Catalogue): Schedule | undefined {
   const origin = catalogue.airportByCode.get(row.origin);
@@ -45,22 +77,17 @@ export function scheduleOf(row: ScheduleRow, catalogue: Catalogue): Schedule | u
   if (!origin || !destination) return undefined;
   return {
     id: row.id,
-    carrier: row.carrier,
+    carrier: same(row.carrier),
     flightNumber: row.flight_number,
     origin,
     destination,
-    departureTime: row.departure_time,
+    departureTime: same(row.departure_time),
     durationMinutes: row.duration_minutes,
-    days: row.days_of_week,
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    aircraft: row.aircraft,
-    capacity: {
-      economy: row.capacity_economy,
-      premium_economy: row.capacity_premium_economy,
-      business: row.capacity_business,
-      first: row.capacity_first,
-    },
+    days: same(row.days_of_week),
+    validFrom: same(row.valid_from),
+    validTo: same(row.valid_to),
+    aircraft: same(row.aircraft),
+    capacity: capacityOf(row),
   };
 }
 
