@@ -124,6 +124,8 @@ export class FlightNetwork {
   private readonly layouts = new Map<string, CabinLayout>();
   /** Each flight's fares by cabin as `faresFor` last gave them; forgotten whenever fares change. */
   private faresBySchedule = new Map<Cabin, Map<Schedule, Fare[]>>();
+  /** The flights whose routes' fares are read, since fares last changed. */
+  private faresReadFor = new WeakSet<Schedule>();
 
   /**
    * A network built a few thousand schedules at a time, yielding to the event loop between: a server
@@ -181,11 +183,19 @@ export class FlightNetwork {
   }
 
   /** Reads the fares of these flights' routes if not read yet: call before `faresFor` on them. */
-  loadFares(schedules: Iterable<Schedule>): Promise<void> {
-    const routes = [];
-    for (const s of schedules)
+  async loadFares(schedules: Iterable<Schedule>): Promise<void> {
+    const asked: Schedule[] = [];
+    const routes: FareRoute[] = [];
+    // A flight whose route's fares were read since they last changed needs no route key looked up.
+    const read = this.faresReadFor;
+    for (const s of schedules) {
+      if (read.has(s)) continue;
+      asked.push(s);
       routes.push({ carrier: s.carrier, origin: s.origin.iata, destination: s.destination.iata });
-    return this.fares.load(routes);
+    }
+    if (routes.length === 0) return;
+    await this.fares.load(routes);
+    if (read === this.faresReadFor) for (const s of asked) read.add(s);
   }
 
   /**
@@ -212,6 +222,7 @@ export class FlightNetwork {
   faresChanged(routes: readonly FareRoute[], version: number): void {
     this.fares.forget(routes);
     this.faresBySchedule = new Map();
+    this.faresReadFor = new WeakSet();
     this.version = version;
   }
 
