@@ -12,10 +12,10 @@ import { generateNetwork } from '../modules/flights/index.ts';
 import { generateHotels } from '../modules/hotels/index.ts';
 import { systemClock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
-import type { Press } from '../shared/pdf/paper.ts';
-import { createPressPool } from '../shared/pdf/press-pool.ts';
 import type { SearchPool } from '../search-threads/search-pool.ts';
 import { serverSearchThreads } from '../search-threads/server-threads.ts';
+import type { Press } from '../shared/pdf/paper.ts';
+import { createPressPool } from '../shared/pdf/press-pool.ts';
 import { progressBar } from './progress.ts';
 import { describeStorage, hasherFor, openConfiguredStorage, storageOptionsOf } from './runtime.ts';
 import { isWorker, serveInWorkers } from './workers.ts';
@@ -146,12 +146,16 @@ async function serveOne(
   });
   // Documents (tickets, vouchers, invoices, mail attachments) are drawn in a thread of their own.
   const press = createPressPool({
-    onFailure: (error) => opened.app.log.error({ err: error }, 'the press thread could not start; drawing here'),
+    onFailure: (error) =>
+      opened.app.log.error({ err: error }, 'the press thread could not start; drawing here'),
   });
   const opened = await open(config, options.prepareFirst && config.storage.migrateOnStart, {
     searchThreads: threads?.pool,
     press: press.press,
   });
+  // The press thread starts at once: papers wait for it (the mail outbox may have some from before a
+  // restart) rather than being drawn here while the server starts.
+  press.start();
   const demo = options.prepareFirst
     ? await prepareDemo(config, opened, opened.catalogue)
     : wantsDemo(config)
@@ -177,9 +181,7 @@ async function serveOne(
 
   await opened.app.listen({ host: config.http.host, port: config.http.port });
   options.onListening(banner(config, demo, opened.redis ? ', rate limits in Redis' : ''));
-  // Once listening (saving the catalogue for them takes a moment): until a thread is ready, searches run
-  // here, and documents are drawn here.
-  press.start();
+  // Once listening (saving the catalogue for them takes a moment): until a thread is ready, searches run here.
   if (threads) {
     const ready = await threads.start({ catalogue: opened.catalogue, indexSaved: opened.hotels.indexSaved });
     if (ready) opened.app.log.info({ threads: config.load.searchThreads }, 'searches run in search threads');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { StorageOptions } from '../db/database.ts';
-import { type Catalogue, writeCatalogueSnapshot } from '../modules/catalog/index.ts';
+import { type Catalogue, saveCatalogueSnapshot } from '../modules/catalog/index.ts';
 import { createSearchPool, type SearchPool } from './search-pool.ts';
 
 /**
@@ -33,7 +33,7 @@ export function serverSearchThreads(
     pool,
     /** Starts the threads; resolves whether one takes searches (false: searches stay on this thread). */
     async start(ready: { catalogue: Catalogue; indexSaved: () => Promise<void> }): Promise<boolean> {
-      writeCatalogueSnapshot(ready.catalogue, catalogueFile);
+      await saveCatalogueSnapshot(ready.catalogue, catalogueFile);
       await ready.indexSaved();
       pool.start();
       return pool.ready();

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import v8 from 'node:v8';
 import type { Catalogue } from './catalogue.types.ts';
 
@@ -10,6 +11,11 @@ import type { Catalogue } from './catalogue.types.ts';
  */
 export function writeCatalogueSnapshot(catalogue: Catalogue, file: string): void {
   writeFileSync(file, v8.serialize(catalogue));
+}
+
+/** The same, written without holding the event loop while the disk is slow: what a serving process uses. */
+export async function saveCatalogueSnapshot(catalogue: Catalogue, file: string): Promise<void> {
+  await writeFile(file, v8.serialize(catalogue));
 }
 
 export function readCatalogueSnapshot(file: string): Catalogue {

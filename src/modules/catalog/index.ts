@@ -3,7 +3,11 @@ export { AIRPORT_TRAFFIC, CLOSED_TO_PASSENGERS, cityPassengers } from './airport
 export { CATALOG_SCHEMAS, catalogRoutes } from './catalog.routes.ts';
 export type { Airline, Airport, Catalogue, City, Country } from './catalogue.types.ts';
 export { type CatalogueService, createCatalogueService } from './catalogue-service.ts';
-export { readCatalogueSnapshot, writeCatalogueSnapshot } from './catalogue-snapshot.ts';
+export {
+  readCatalogueSnapshot,
+  saveCatalogueSnapshot,
+  writeCatalogueSnapshot,
+} from './catalogue-snapshot.ts';
 export { loadCatalogue } from './load-catalogue.ts';
 export { pickByScript, searchKeys } from './place-name-rules.ts';
 export { createPointsOfInterest, type PointOfInterest } from './points-of-interest.ts';

@@ -6,7 +6,12 @@ import { createPressPool } from './press-pool.ts';
 
 /** A paper with every kind of writing, in several scripts. */
 const paper = () =>
-  new Paper({ title: 'E-ticket 125-1234567890', author: 'British Airways', language: 'en', date: new Date(0) })
+  new Paper({
+    title: 'E-ticket 125-1234567890',
+    author: 'British Airways',
+    language: 'en',
+    date: new Date(0),
+  })
     .heading('E-ticket 125-1234567890')
     .pair('Passenger', 'Zoë Łukasiewicz')
     .section('Κράτηση')
@@ -40,12 +45,27 @@ describe('the press', () => {
     assert.equal(Buffer.from(there).subarray(0, 5).toString(), '%PDF-');
   });
 
+  it('keeps a paper asked for while the thread starts for the thread, not the asking thread', async () => {
+    const starting = createPressPool();
+    try {
+      starting.start();
+      const pdf = await starting.press(paper());
+      assert.equal(starting.stats().drawn, 1, 'drawn by the thread once it was ready');
+      assert.deepEqual(Buffer.from(pdf), await drawPaper(paper()));
+    } finally {
+      await starting.close();
+    }
+  });
+
   it('draws papers asked for at once, each its own', async () => {
     const papers = ['Ada', 'Bob', 'Cleo'].map((name) =>
       new Paper({ title: name, author: 'Itinera', language: 'en', date: new Date(0) }).line(name).done(),
     );
     const drawn = await Promise.all(papers.map((p) => pool.press(p)));
     const local = await Promise.all(papers.map((p) => drawPaper(p)));
-    assert.deepEqual(drawn.map((d) => Buffer.from(d)), local);
+    assert.deepEqual(
+      drawn.map((d) => Buffer.from(d)),
+      local,
+    );
   });
 });

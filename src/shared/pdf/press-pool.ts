@@ -20,8 +20,9 @@ const FIRST_PAPER: PaperDocument = {
 /**
  * A server's press: documents (tickets, vouchers, invoices, a mail's attachments) drawn in one thread of
  * their own (piscina), so that a document's tens of milliseconds of layout and compression never hold
- * up a booking, a search or a health check on the serving thread. Until the thread is started (`start`)
- * and has drawn a first paper, and for good if it cannot start, papers are drawn here.
+ * up a booking, a search or a health check on the serving thread. Once started (`start`), papers wait
+ * for the thread to be ready (it draws a first paper of its own); before that, after `close`, and for good
+ * if the thread cannot start, they are drawn here.
  */
 export function createPressPool(options: { onFailure?: (error: unknown) => void } = {}) {
   let pool: Piscina<PaperDocument, Uint8Array> | undefined;
@@ -56,10 +57,16 @@ export function createPressPool(options: { onFailure?: (error: unknown) => void 
   }
 
   const press: Press = async (paper) => {
-    if (!ready || !pool) return drawPaper(paper);
-    const pdf = await pool.run(paper);
-    drawn++;
-    return pdf;
+    if (pool) {
+      // Once started, a paper waits for the thread rather than taking the serving thread meanwhile.
+      await started;
+      if (ready) {
+        const pdf = await pool.run(paper);
+        drawn++;
+        return pdf;
+      }
+    }
+    return drawPaper(paper);
   };
   return {
     press,
