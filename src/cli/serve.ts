@@ -165,6 +165,7 @@ async function serveOne(
   // from its snapshot when there is one); the places autocomplete likewise.
   await Promise.all([opened.flights.refreshNetwork(), opened.hotels.refreshIndex()]);
   opened.catalogueService.warm();
+  await threads?.prepare(opened.catalogue);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -29,11 +29,22 @@ export function serverSearchThreads(
     catalogueSnapshot: catalogueFile,
     onFailure: options.onFailure,
   });
+  let saved: Promise<void> | undefined;
+  /**
+   * Saves the catalogue the threads start from: before the server listens (`serve.ts`), since serialising
+   * it holds the event loop a few hundred milliseconds on a busy machine, long enough for the load
+   * shedding to refuse the first requests.
+   */
+  const prepare = (catalogue: Catalogue): Promise<void> => {
+    saved ??= saveCatalogueSnapshot(catalogue, catalogueFile);
+    return saved;
+  };
   return {
     pool,
+    prepare,
     /** Starts the threads; resolves whether one takes searches (false: searches stay on this thread). */
     async start(ready: { catalogue: Catalogue; indexSaved: () => Promise<void> }): Promise<boolean> {
-      await saveCatalogueSnapshot(ready.catalogue, catalogueFile);
+      await prepare(ready.catalogue);
       await ready.indexSaved();
       pool.start();
       return pool.ready();
