@@ -45,7 +45,7 @@ test('an admin imports an allotments table, sees what it took, and adds a webhoo
       ),
     });
   await page.getByRole('button', { name: 'Import' }).click();
-  await page.getByText(/Imported: table allotments, rows 1/).waitFor({ timeout: 30_000 });
+  await page.getByText(/Imported: table allotments, rows 1/).waitFor();
 
   await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/itinera');
   await page.getByRole('button', { name: 'Add endpoint' }).click();

@@ -20,7 +20,7 @@ async function searchOneWay(page: Page, from: string, to: string): Promise<void>
     .locator('form[aria-labelledby="flight-search-title"]')
     .getByRole('button', { name: 'Search' })
     .click();
-  await page.getByText(/\d+ results/).waitFor({ timeout: 30_000 });
+  await page.getByText(/\d+ results/).waitFor();
 }
 
 async function fillPassengerAndPay(page: Page): Promise<void> {
@@ -42,7 +42,7 @@ async function fillPassengerAndPay(page: Page): Promise<void> {
 /** Waits for the confirmation; if a problem screen comes instead, fails with what it says. */
 async function confirmed(page: Page): Promise<void> {
   const outcome = page.locator('[data-state="confirmed"], [data-state="problem"]').first();
-  await outcome.waitFor({ timeout: 30_000 });
+  await outcome.waitFor();
   assert.equal(await outcome.getAttribute('data-state'), 'confirmed', (await outcome.textContent()) ?? '');
 }
 
@@ -97,7 +97,7 @@ describe('traveller journeys in a real browser', () => {
       .locator('form[aria-labelledby="hotel-search-title"]')
       .getByRole('button', { name: 'Search' })
       .click();
-    await page.getByText(/\d+ results/).waitFor({ timeout: 30_000 });
+    await page.getByText(/\d+ results/).waitFor();
     await screenshot(page, '06-hotel-results');
     await page.locator('.hotel h2 a').first().click();
     await page.getByRole('heading', { name: 'Rooms and rates' }).waitFor();
@@ -147,7 +147,7 @@ describe('traveller journeys in a real browser', () => {
     await fillPassengerAndPay(page);
     await page.getByRole('button', { name: /^Book and pay/ }).click();
     const screen = page.locator('[data-state="price-changed"]');
-    await screen.waitFor({ timeout: 30_000 });
+    await screen.waitFor();
     const text = (await screen.textContent()) ?? '';
     const [before, now] = [...text.matchAll(/was (.+?) and is now (.+?)\./g)][0]?.slice(1) ?? [];
     assert.ok(before && now && before !== now, text);
@@ -209,11 +209,11 @@ describe('traveller journeys in a real browser', () => {
     await changes.getByLabel('Departure date').fill(later);
     await changes.getByRole('button', { name: 'Find other flights' }).click();
     const option = changes.locator('li.card').first();
-    await option.waitFor({ timeout: 30_000 });
+    await option.waitFor();
     assert.match((await option.textContent()) ?? '', /Penalty .* fare difference .* new total/);
     await screenshot(page, '17-change-options');
     await option.getByRole('button', { name: /^Change / }).click();
-    await page.getByText('The booking is changed.').waitFor({ timeout: 30_000 });
+    await page.getByText('The booking is changed.').waitFor();
     const after = await unwrap(
       site.admin.POST('/search_booking', {
         body: { product: 'flight', reference, sort: '-created_at', limit: 1 },
@@ -271,7 +271,7 @@ describe('traveller journeys in a real browser', () => {
       }),
     );
     await firstChoice.click();
-    await page.locator('[data-state="sold-out"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-state="sold-out"]').waitFor();
     await screenshot(page, '10-sold-out');
   });
 });

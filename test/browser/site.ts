@@ -8,7 +8,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createItineraClient, type ItineraClient, passwordGrant } from '@itinera/client';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { freePort } from '../helpers/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -101,9 +107,24 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   };
 }
 
+/**
+ * How long a step waits for what it expects. These journeys find what is broken, not what is slow
+ * (speed is measured under bench/): a page that never shows the thing fails after this, and a busy
+ * machine (two servers starting their search threads beside two browsers on two cores) does not.
+ */
+export const STEP_TIMEOUT_MS = 120_000;
+
+/** A new browser context (its own cookies) whose steps wait up to STEP_TIMEOUT_MS. */
+export async function newContext(site: Site, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await site.browser.newContext(options);
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
+  return context;
+}
+
 /** A new browser context (its own cookies) signed in through the page's form. */
 export async function signedIn(site: Site, who: 'customer' | 'agent' | 'admin', start = '/'): Promise<Page> {
-  const context = await site.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+  const context = await newContext(site, { locale: 'en-GB', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw error;
@@ -111,7 +132,7 @@ export async function signedIn(site: Site, who: 'customer' | 'agent' | 'admin', 
   await page.goto(`${site.url}${start}`);
   await page
     .getByLabel('Username')
-    .waitFor({ timeout: 15_000 })
+    .waitFor()
     .catch(async (error: unknown) => {
       await screenshot(page, `failed-sign-in-${Date.now()}`);
       throw new Error(`no sign-in form at ${page.url()}: ${await page.locator('body').innerText()}`, {

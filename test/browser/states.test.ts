@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Site, screenshot, signedIn, startSite } from './site.ts';
+import { newContext, type Site, screenshot, signedIn, startSite } from './site.ts';
 
 let site: Site;
 before(async () => {
@@ -23,7 +23,7 @@ describe('every state a traveller meets has a screen', () => {
     );
     await page.getByRole('link', { name: 'My trips' }).click();
     const screen = page.locator('[data-state="session-expired"]').first();
-    await screen.waitFor({ timeout: 30_000 });
+    await screen.waitFor();
     await screenshot(page, '12-session-expired');
     await screen.getByLabel('Username').fill(site.credentials.customer.username);
     await screen.getByLabel('Password').fill(site.credentials.customer.password);
@@ -37,7 +37,7 @@ describe('every state a traveller meets has a screen', () => {
     await page.route('**/search_booking', (route) => route.abort('connectionrefused'));
     await page.getByRole('link', { name: 'My trips' }).click();
     const screen = page.locator('[data-state="unreachable"]').first();
-    await screen.waitFor({ timeout: 30_000 });
+    await screen.waitFor();
     await screenshot(page, '13-unreachable');
     await page.unroute('**/search_booking');
     await screen.getByRole('button', { name: 'Try again' }).click();
@@ -60,12 +60,12 @@ describe('every state a traveller meets has a screen', () => {
       'customer',
       `/flights/results?trip=one_way&s=LHR|JFK|${date}&adults=1&cabin=economy&airline=ZZ`,
     );
-    await page.locator('[data-state="empty"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-state="empty"]').waitFor();
     await screenshot(page, '15-empty-results');
   });
 
   test('the first page loads under 100 KB of script, and the German page speaks German', async () => {
-    const context = await site.browser.newContext({ locale: 'de-DE' });
+    const context = await newContext(site, { locale: 'de-DE' });
     const page = await context.newPage();
     let scriptBytes = 0;
     page.on('response', async (response) => {
