@@ -6,6 +6,7 @@ import type { Catalogue } from '../modules/catalog/index.ts';
 import { systemClock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
 import { hasherFor, openConfiguredStorage } from './runtime.ts';
+import { UsageError } from './usage-error.ts';
 
 const EMPTY_CATALOGUE: Catalogue = {
   countries: [],
@@ -125,5 +126,3 @@ export async function clientsCommand(config: Config, args: string[]): Promise<vo
   if (created.clientSecret)
     process.stdout.write(`client_secret: ${created.clientSecret}\n(shown once; only its hash is stored)\n`);
 }
-
-export class UsageError extends Error {}

@@ -5,9 +5,9 @@ import type { Config } from '../config.ts';
 import { type Catalogue, loadCatalogue } from '../modules/catalog/index.ts';
 import { systemClock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
-import { UsageError } from './accounts-commands.ts';
 import { progressBar } from './progress.ts';
 import { hasherFor, openConfiguredStorage } from './runtime.ts';
+import { UsageError } from './usage-error.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 type Preset = 'S' | 'M' | 'L';
@@ -18,11 +18,17 @@ export interface DataKind<F> {
   /** Reads a file that is not JSON (an industry format); undefined when the text is not one it knows. */
   parseText?(text: string): F | undefined;
   load(app: App, file: F, progress: (done: number, total: number) => void): Promise<string>;
-  generate(catalogue: Catalogue, preset: Preset, start: string): F;
+  /** Makes a demo file; `catalogue` loads the places (about a second) for a kind that needs them. */
+  generate(catalogue: () => Catalogue, preset: Preset, start: string): F;
   describe(file: F): string;
 }
 
-async function importInto<F>(config: Config, kind: DataKind<F>, file: F): Promise<void> {
+async function importInto<F>(
+  config: Config,
+  kind: DataKind<F>,
+  file: F,
+  catalogue: () => Catalogue,
+): Promise<void> {
   const storage = await openConfiguredStorage(config, { migrate: true });
   try {
     const app = await buildApp({
@@ -41,7 +47,7 @@ async function importInto<F>(config: Config, kind: DataKind<F>, file: F): Promis
       hasher: hasherFor(config),
       clock: systemClock,
       ids: randomIds,
-      catalogue: loadCatalogue(),
+      catalogue: catalogue(),
       logger: false,
     });
     try {
@@ -61,6 +67,12 @@ async function importInto<F>(config: Config, kind: DataKind<F>, file: F): Promis
 export async function dataCommand<F>(config: Config, kind: DataKind<F>, args: string[]): Promise<void> {
   const usage = `${kind.noun} import FILE | ${kind.noun} generate --preset S|M|L [--start YYYY-MM-DD] [--out FILE] [--import]`;
   const [action, ...rest] = args;
+  // Loaded when first needed, and once: a generated file imported at once is made from the same places.
+  let loaded: Catalogue | undefined;
+  const catalogue = () => {
+    loaded ??= loadCatalogue();
+    return loaded;
+  };
   if (action === 'import') {
     const path = rest[0];
     if (!path) throw new UsageError(usage);
@@ -71,7 +83,7 @@ export async function dataCommand<F>(config: Config, kind: DataKind<F>, args: st
     } catch (error) {
       throw new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    return importInto(config, kind, file);
+    return importInto(config, kind, file, catalogue);
   }
   if (action === 'generate') {
     const { values } = parseArgs({
@@ -85,10 +97,10 @@ export async function dataCommand<F>(config: Config, kind: DataKind<F>, args: st
     });
     if (!['S', 'M', 'L'].includes(values.preset!)) throw new UsageError('--preset must be S, M or L');
     const start = values.start ?? new Date().toISOString().slice(0, 10);
-    const file = kind.generate(loadCatalogue(), values.preset as Preset, start);
+    const file = kind.generate(catalogue, values.preset as Preset, start);
     if (values.out) fs.writeFileSync(values.out, JSON.stringify(file));
     process.stdout.write(`generated ${kind.describe(file)} (preset ${values.preset}, from ${start})\n`);
-    if (values.import) await importInto(config, kind, file);
+    if (values.import) await importInto(config, kind, file, catalogue);
     else if (!values.out) throw new UsageError('give --out FILE, --import, or both');
     return;
   }

@@ -29,7 +29,7 @@ const flights: DataKind<FlightsFile> = {
     ].filter(Boolean);
     return `${r.schedules} schedules and ${r.fares} fares${oversold}${told.length ? `; ${told.join(', ')}` : ''}`;
   },
-  generate: generateNetwork,
+  generate: (catalogue, preset, start) => generateNetwork(catalogue(), preset, start),
   describe: (file) =>
     'ssim' in file
       ? 'an SSIM file'

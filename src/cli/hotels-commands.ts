@@ -15,7 +15,7 @@ const hotels: DataKind<HotelsFile> = {
         : await app.hotels.importHotels(file, progress);
     return `${r.hotels} hotels, ${r.room_types} room types, ${r.rate_plans} rate plans, ${r.allotment_nights} allotment nights`;
   },
-  generate: generateHotels,
+  generate: (catalogue, preset, start) => generateHotels(catalogue(), preset, start),
   describe: (file) => ('csv' in file ? 'a hotel CSV table' : `${file.hotels.length} hotels`),
 };
 

@@ -1,14 +1,6 @@
 import { ConfigError, loadConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../http/app-error.ts';
-import { clientsCommand, UsageError, usersCommand } from './accounts-commands.ts';
-import { flightsCommand } from './flights-commands.ts';
-import { hotelsCommand } from './hotels-commands.ts';
-import { openapiCommand } from './openapi-command.ts';
-import { pricingCommand } from './pricing-commands.ts';
-import { ratesCommand } from './rates-commands.ts';
-import { describeStorage, openConfiguredStorage } from './runtime.ts';
-import { serve } from './serve.ts';
+import { UsageError } from './usage-error.ts';
 
 const USAGE = `Usage: itinera <command>
 
@@ -38,10 +30,13 @@ async function run(argv: string[]): Promise<void> {
     return;
   }
   const config = loadConfig();
+  // Each command loads what it needs when it runs: `migrate` or `help` need not load the whole service.
   switch (command) {
     case 'serve':
-      return serve(config);
+      return (await import('./serve.ts')).serve(config);
     case 'migrate': {
+      const { migrateToLatest } = await import('../db/migrate.ts');
+      const { describeStorage, openConfiguredStorage } = await import('./runtime.ts');
       const storage = await openConfiguredStorage(config, { migrate: false });
       try {
         const { applied } = await migrateToLatest(storage.db, storage.schema);
@@ -54,19 +49,19 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
     case 'users':
-      return usersCommand(config, args);
+      return (await import('./accounts-commands.ts')).usersCommand(config, args);
     case 'clients':
-      return clientsCommand(config, args);
+      return (await import('./accounts-commands.ts')).clientsCommand(config, args);
     case 'flights':
-      return flightsCommand(config, args);
+      return (await import('./flights-commands.ts')).flightsCommand(config, args);
     case 'hotels':
-      return hotelsCommand(config, args);
+      return (await import('./hotels-commands.ts')).hotelsCommand(config, args);
     case 'rates':
-      return ratesCommand(config, args);
+      return (await import('./rates-commands.ts')).ratesCommand(config, args);
     case 'pricing':
-      return pricingCommand(config, args);
+      return (await import('./pricing-commands.ts')).pricingCommand(config, args);
     case 'openapi':
-      return openapiCommand(args);
+      return (await import('./openapi-command.ts')).openapiCommand(args);
     default:
       throw new UsageError(`unknown command ${command}`);
   }
