@@ -1,10 +1,37 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { StorageOptions } from '../db/database.ts';
 import { type Catalogue, saveCatalogueSnapshot } from '../modules/catalog/index.ts';
 import { createSearchPool, type SearchPool } from './search-pool.ts';
+
+const SNAPSHOT_NAME = /^itinera-catalogue-(\d+)-\d+\.v8$/;
+
+/** Whether a process of this id runs on this machine (signal 0 only asks; EPERM: it runs as another user). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the catalogue snapshots in `dir` left by servers that no longer run: a server removes its own
+ * when it stops, but not when it is killed (SIGKILL, out of memory), and each is some megabytes.
+ */
+export function removeLeftSnapshots(dir: string, isRunning: (pid: number) => boolean = running): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const pid = SNAPSHOT_NAME.exec(name)?.[1];
+    if (pid === undefined || isRunning(Number(pid))) continue;
+    rmSync(path.join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
 
 /**
  * A server's search threads (`SEARCH_THREADS`; none at 0): the pool to wire the app with, started once
@@ -21,6 +48,7 @@ export function serverSearchThreads(
   },
 ) {
   if (config.load.searchThreads === 0) return undefined;
+  removeLeftSnapshots(tmpdir());
   const catalogueFile = path.join(tmpdir(), `itinera-catalogue-${process.pid}-${Date.now()}.v8`);
   const pool: SearchPool = createSearchPool({
     threads: config.load.searchThreads,
