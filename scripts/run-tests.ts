@@ -5,12 +5,13 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadCatalogue, writeCatalogueSnapshot } from '../src/modules/catalog/index.ts';
 import { buildWebIfStale } from './build-web.ts';
+import { ensureChromium } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 /**
@@ -132,22 +133,22 @@ const isBrowserTest = (f: string) => f.startsWith(`test${path.sep}browser${path.
 const browserFiles = files.filter(isBrowserTest);
 const storageFiles = files.filter((f) => !isBrowserTest(f) && usesStorage(f));
 const pureFiles = files.filter((f) => !isBrowserTest(f) && !usesStorage(f));
+// The browser journeys need Chromium: installed now if this machine allows, or nothing runs at all.
+if (browserFiles.length > 0) {
+  const chromium = ensureChromium();
+  if (!chromium.ready) {
+    banner([`Browser journeys CANNOT RUN: ${chromium.problem}.`, 'No test was run.']);
+    rmSync(scratch, { recursive: true, force: true });
+    process.exit(1);
+  }
+}
 const results: Array<{ engine: string; pass: number; fail: number; code: number }> = [];
 if (pureFiles.length > 0) results.push({ engine: 'pure', ...(await run('pure', pureFiles)) });
 if (storageFiles.length > 0) results.push({ engine: 'sqlite', ...(await run('sqlite', storageFiles)) });
 
 if (browserFiles.length > 0) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
-    banner([
-      `Browser journeys CANNOT RUN: no Chromium at ${chromium}.`,
-      'Install it (apt-get install -y chromium) or set CHROMIUM_PATH.',
-    ]);
-    results.push({ engine: 'browser', pass: 0, fail: 1, code: 1 });
-  } else {
-    await buildWebIfStale();
-    results.push({ engine: 'browser', ...(await run('browser', browserFiles)) });
-  }
+  await buildWebIfStale();
+  results.push({ engine: 'browser', ...(await run('browser', browserFiles)) });
 }
 
 const url = process.env.TEST_DATABASE_URL;
