@@ -6,8 +6,10 @@ import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, settingDefaults } from './config.ts';
 
 describe('loadConfig', () => {
-  it('has working defaults: port 8080, embedded SQLite under ./data, one-hour tokens', () => {
+  it('has working defaults: this machine only on port 8080, embedded SQLite under ./data, one-hour tokens', () => {
     const config = loadConfig({});
+    assert.equal(config.http.host, '127.0.0.1', 'nothing outside reaches a server nobody configured');
+    assert.equal(loadConfig({ HOST: '0.0.0.0' }).http.host, '0.0.0.0');
     assert.equal(config.http.port, 8080);
     assert.equal(config.http.publicUrl, 'http://localhost:8080');
     assert.equal(config.storage.dataDir, path.resolve('data'));

@@ -327,7 +327,7 @@ function readConfig(env: Env): { config: Config; problems: readonly string[] } {
 }
 
 function readWith(r: Reader): Config {
-  const host = r.string('HOST', '0.0.0.0');
+  const host = r.string('HOST', '127.0.0.1');
   const port = r.int('PORT', 8080, 0, 65535);
   const dataDir = path.resolve(r.string('DATA_DIR', './data'));
   const publicUrl = (r.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(

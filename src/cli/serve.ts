@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
@@ -25,19 +26,25 @@ function wantsDemo(config: Config): boolean {
   return config.demo.accounts === 'always' || !config.storage.databaseUrl;
 }
 
+/**
+ * The demo accounts and how to get a token with them. Their passwords stay in the credentials file
+ * (readable by this user only), never in what the server prints: its output often ends up in logs.
+ */
 function howToGetAToken(baseUrl: string, demo: DemoCredentials, dataDir: string): string {
+  const file = path.resolve(demoCredentialsFile(dataDir));
   return [
     '',
-    `Demo accounts (also in ${demoCredentialsFile(dataDir)}):`,
+    `Demo accounts (their passwords are in ${file}):`,
     `  client_id  ${demo.client_id}`,
-    `  customer   ${demo.customer.username} / ${demo.customer.password}`,
-    `  agent      ${demo.agent.username} / ${demo.agent.password}  (agency ${demo.agent.agency})`,
-    `  admin      ${demo.admin.username} / ${demo.admin.password}`,
+    `  customer   ${demo.customer.username}`,
+    `  agent      ${demo.agent.username}  (agency ${demo.agent.agency})`,
+    `  admin      ${demo.admin.username}`,
     '',
     'Get a token:',
     `  curl -s ${baseUrl}/connect/token \\`,
     `    --data-urlencode grant_type=password --data-urlencode client_id=${demo.client_id} \\`,
-    `    --data-urlencode username=${demo.customer.username} --data-urlencode 'password=${demo.customer.password}'`,
+    `    --data-urlencode username=${demo.customer.username} \\`,
+    `    --data-urlencode "password=$(node -p 'require(process.argv[1]).customer.password' '${file}')"`,
     'Then:',
     `  curl -s ${baseUrl}/b2c/places?q=lon -H "Authorization: Bearer <access_token>"`,
     '',
@@ -76,7 +83,7 @@ function banner(config: Config, demo: DemoCredentials | undefined, extra = ''): 
   return (
     `\nItinera is serving on ${baseUrl} (storage: ${describeStorage(config)}${extra})\n` +
     (config.http.webDir
-      ? `Website: ${baseUrl}/${demo ? `  (sign in as ${demo.customer.username} / ${demo.customer.password})` : ''}\n`
+      ? `Website: ${baseUrl}/${demo ? `  (sign in as ${demo.customer.username}; the password is in the file below)` : ''}\n`
       : '') +
     `OpenAPI: ${baseUrl}/openapi.json\n` +
     (demo ? howToGetAToken(baseUrl, demo, config.storage.dataDir) : '')

@@ -44,7 +44,12 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (options.databaseUrl)
     return openPostgres(options.databaseUrl, options.schema, options.poolSize ?? 10, options.readOnly);
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // Travellers' personal data: a folder and file made here are this user's only (SQLite gives its WAL
+    // and shared-memory files the database file's mode).
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+  }
   const raw = openSqlite(file);
   if (options.readOnly) raw.exec('PRAGMA query_only = ON');
   const checkpoints = options.checkpointApart && file !== ':memory:' ? checkpointApart(raw, file) : undefined;

@@ -34,7 +34,7 @@ export async function createDemoAccounts(
   await accounts.createUser({ ...credentials.customer, role: 'customer' });
   await accounts.createUser({ ...credentials.agent, role: 'agent', agencyName: credentials.agent.agency });
   await accounts.createUser({ ...credentials.admin, role: 'admin' });
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(demoCredentialsFile(dataDir), `${JSON.stringify(credentials, null, 2)}\n`, {
     mode: 0o600,
   });
