@@ -42,7 +42,7 @@ export interface Page<T> {
 
 /** One page of an already filtered and ordered list. */
 export function paginate<T>(
-  items: readonly T[],
+  items: { readonly length: number; slice(start: number, end: number): T[] },
   query: Readonly<Record<string, unknown>>,
   cursor: string | undefined,
   limit: number,

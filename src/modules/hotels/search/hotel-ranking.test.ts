@@ -25,13 +25,14 @@ function ranked(
   }
   starts.push(totals.length);
   const index = { nameAt: (at: number) => `Hotel ${at}` } as unknown as HotelIndex;
-  return rankByWorth(
+  const ranking = rankByWorth(
     index,
     views as unknown as Parameters<typeof rankByWorth>[1],
     { totals, currencies, starts },
     { within, worth },
     'price',
-  ).map((e) => [e.id, e.worth]);
+  );
+  return ranking.slice(0, ranking.length).map((e) => [e.id, e.worth]);
 }
 
 describe('a hotel ranked by the worth of its cheapest option', () => {
@@ -96,5 +97,65 @@ describe('a hotel ranked by the worth of its cheapest option', () => {
         ['h2', 99],
       ],
     );
+  });
+
+  it('ranks by each order asked, ties as before, the same whether read a page at a time or whole', () => {
+    // 300 hotels on a few worths, stars, distances and names: ties at every level.
+    const hotels = Array.from({ length: 300 }, (_, at) => ({
+      at,
+      total: 100 + ((at * 37) % 7) * 10,
+      stars: 1 + ((at * 11) % 5),
+      distance: ((at * 13) % 9) / 2,
+      name: `Hotel ${String.fromCharCode(65 + ((at * 17) % 4))}`,
+    }));
+    const views = hotels.map((h) => ({
+      view: { id: `h${h.at}`, stars: h.stars },
+      at: h.at,
+      distance: h.distance,
+    }));
+    const options = {
+      totals: hotels.map((h) => h.total),
+      currencies: hotels.map(() => 'EUR'),
+      starts: [...hotels.keys(), hotels.length],
+    };
+    const index = { nameAt: (at: number) => hotels[at]!.name } as unknown as HotelIndex;
+    const byName = new Intl.Collator().compare;
+    // What each order means, written as stable sorts: ties left in the order the hotels were found.
+    const expected: Record<string, (a: (typeof hotels)[number], b: (typeof hotels)[number]) => number> = {
+      price: (a, b) => a.total - b.total || byName(a.name, b.name),
+      '-price': (a, b) => b.total - a.total || byName(a.name, b.name),
+      stars: (a, b) => a.stars - b.stars || a.total - b.total,
+      '-stars': (a, b) => b.stars - a.stars || a.total - b.total,
+      distance: (a, b) => a.distance - b.distance || a.total - b.total,
+    };
+    for (const [sort, order] of Object.entries(expected)) {
+      const want = [...hotels].sort(order).map((h) => `h${h.at}`);
+      const paged = rankByWorth(
+        index,
+        views as unknown as Parameters<typeof rankByWorth>[1],
+        options,
+        { worth },
+        sort,
+      );
+      const pages = [paged.slice(0, 20), paged.slice(20, 40), paged.slice(40, 300)].flat();
+      assert.deepEqual(
+        pages.map((e) => e.id),
+        want,
+        sort,
+      );
+      const whole = rankByWorth(
+        index,
+        views as unknown as Parameters<typeof rankByWorth>[1],
+        options,
+        { worth },
+        sort,
+      );
+      assert.deepEqual(
+        whole.slice(0, 300).map((e) => e.id),
+        want,
+        sort,
+      );
+      assert.equal(paged.slice(0, 1)[0], pages[0], 'an entry shown once is the one shown again');
+    }
   });
 });

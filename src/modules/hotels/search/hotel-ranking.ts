@@ -1,3 +1,4 @@
+import { PartialOrder } from '../../../shared/partial-order.ts';
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { PriceTerms } from '../../pricing/index.ts';
 import type { StayNights } from '../inventory/hotel-rates.ts';
@@ -24,7 +25,6 @@ export interface RankedEntry {
   distance: number | null;
   stars: number;
   worth: number;
-  name?: string;
   ranked?: RankedHotel;
 }
 
@@ -172,8 +172,20 @@ export async function optionTotals(
 }
 
 /**
- * The hotels with an option within the price filter, each worth its cheapest such option, sorted as
- * asked: price (then name), -price (then name), stars or -stars (then price), distance (then price).
+ * A search's hotels in rank order, put in order only as far as its pages ask (`PartialOrder`): a search
+ * of a city of thousands of hotels selects the twenty it shows rather than sorting them all. An entry is
+ * made the first time a page shows it, and kept (with what `ranked` holds) for the next.
+ */
+export interface Ranking {
+  readonly length: number;
+  /** The entries ranked `from` to `to` (exclusive), as `Array.prototype.slice` answers. */
+  slice(from: number, to: number): RankedEntry[];
+}
+
+/**
+ * The hotels with an option within the price filter, each worth its cheapest such option, ranked as
+ * asked: price (then name), -price (then name), stars or -stars (then price), distance (then price);
+ * hotels tied on all of it in the order found.
  */
 export function rankByWorth(
   index: HotelIndex,
@@ -186,12 +198,13 @@ export function rankByWorth(
     worth: (total: number, currency: string) => number;
   },
   sort: string,
-): RankedEntry[] {
-  const entries: RankedEntry[] = [];
+): Ranking {
+  /** The views of the hotels ranked, and each one's worth. */
+  const kept: number[] = [];
+  const worths: number[] = [];
   // The cheapest total in each currency of a hotel: its worth is the least of theirs.
   const cheapest = new Map<string, number>();
   for (let h = 0; h < views.length; h++) {
-    const { view, at, distance } = views[h]!;
     // A hotel's options are nearly always in one currency: the least total of it, without a map.
     let single: string | undefined;
     let singleLeast = Number.POSITIVE_INFINITY;
@@ -211,28 +224,51 @@ export function rankByWorth(
     if (single === undefined) continue;
     let worth = price.worth(singleLeast, single);
     for (const [currency, total] of cheapest) worth = Math.min(worth, price.worth(total, currency));
-    entries.push({ at, id: view.id, distance, stars: view.stars, worth });
+    kept.push(h);
+    worths.push(worth);
   }
-  const nameOf = (e: RankedEntry) => {
-    e.name ??= index.nameAt(e.at);
-    return e.name;
+  const count = kept.length;
+  const worth = Float64Array.from(worths);
+  const stars = Float64Array.from(kept, (h) => views[h]!.view.stars);
+  const distance = Float64Array.from(kept, (h) => views[h]!.distance ?? 0);
+  // Names are read only for hotels tied on worth that a page's ordering compares.
+  const names: Array<string | undefined> = new Array(count);
+  const nameOf = (i: number) => {
+    names[i] ??= index.nameAt(views[kept[i]!]!.at);
+    return names[i];
   };
-  if (sort === 'stars') entries.sort((a, b) => a.stars - b.stars || a.worth - b.worth);
-  else if (sort === '-stars') entries.sort((a, b) => b.stars - a.stars || a.worth - b.worth);
-  else if (sort === 'distance')
-    entries.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.worth - b.worth);
-  else {
-    // By worth, then each run of equal worth by name: the names of hotels tied on price alone are read.
-    entries.sort(sort === '-price' ? (a, b) => b.worth - a.worth : (a, b) => a.worth - b.worth);
-    for (let i = 0; i < entries.length; ) {
-      let j = i + 1;
-      while (j < entries.length && entries[j]!.worth === entries[i]!.worth) j++;
-      if (j - i > 1) {
-        const run = entries.slice(i, j).sort((a, b) => byName(nameOf(a), nameOf(b)));
-        for (let k = 0; k < run.length; k++) entries[i + k] = run[k]!;
-      }
-      i = j;
+  const byWorthThenName =
+    sort === '-price'
+      ? (a: number, b: number) => worth[b]! - worth[a]! || byName(nameOf(a), nameOf(b)) || a - b
+      : (a: number, b: number) => worth[a]! - worth[b]! || byName(nameOf(a), nameOf(b)) || a - b;
+  const compare =
+    sort === 'stars'
+      ? (a: number, b: number) => stars[a]! - stars[b]! || worth[a]! - worth[b]! || a - b
+      : sort === '-stars'
+        ? (a: number, b: number) => stars[b]! - stars[a]! || worth[a]! - worth[b]! || a - b
+        : sort === 'distance'
+          ? (a: number, b: number) => distance[a]! - distance[b]! || worth[a]! - worth[b]! || a - b
+          : byWorthThenName;
+  const order = new PartialOrder(count, compare);
+  const entries: Array<RankedEntry | undefined> = new Array(count);
+  const entryOf = (i: number): RankedEntry => {
+    let entry = entries[i];
+    if (!entry) {
+      const { view, at, distance } = views[kept[i]!]!;
+      entry = { at, id: view.id, distance, stars: view.stars, worth: worth[i]! };
+      entries[i] = entry;
     }
-  }
-  return entries;
+    return entry;
+  };
+  return {
+    length: count,
+    slice(from, to) {
+      const end = Math.min(to, count);
+      if (end <= from) return [];
+      const ranked = order.first(end);
+      const out: RankedEntry[] = [];
+      for (let r = Math.max(0, from); r < end; r++) out.push(entryOf(ranked[r]!));
+      return out;
+    },
+  };
 }

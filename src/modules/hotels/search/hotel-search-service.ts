@@ -24,6 +24,7 @@ import {
   lookAt,
   optionTotals,
   type RankedEntry,
+  type Ranking,
   type RankingFilters,
   rankByWorth,
   type Stay,
@@ -45,7 +46,7 @@ type Nights = ReadonlyMap<string, ReadonlyMap<string, NightState>>;
  * with what makes a shown hotel's options the ones it was ranked by (the terms and the price filter).
  */
 interface Answer {
-  results: RankedEntry[];
+  results: Ranking;
   /** The index's rows of every room type looked at. */
   roomTypes: readonly number[];
   terms: PlanTerms;
