@@ -26,6 +26,14 @@ export type RankingRoom = Pick<
   'id' | 'rooms' | 'max_adults' | 'max_children' | 'max_occupancy' | 'price_factor'
 >;
 
+/** Where a hotel's room type rows and rate plan rows begin in the index, and how many there are. */
+export interface HotelRows {
+  firstRoom: number;
+  roomCount: number;
+  firstPlan: number;
+  planCount: number;
+}
+
 /** A rate plan's rules as stored once for every plan sharing them: no id, no base amount. */
 export type PlanRules = Omit<IndexedRatePlan, 'id' | 'base_amount'>;
 
@@ -187,9 +195,14 @@ export class HotelIndex {
     return this.c.alive.at(position) === 1 ? this.hotelAt(position) : undefined;
   }
 
-  /** Where the hotel at a position stands, read from the columns without materializing it. */
-  positionOf(position: number): { latitude: number; longitude: number } {
-    return { latitude: this.c.latitudes.at(position), longitude: this.c.longitudes.at(position) };
+  /** The latitude of the hotel at a position, read from its column. */
+  latitudeAt(position: number): number {
+    return this.c.latitudes.values()[position]!;
+  }
+
+  /** The longitude of the hotel at a position, read from its column. */
+  longitudeAt(position: number): number {
+    return this.c.longitudes.values()[position]!;
   }
 
   /** The position of an active hotel by id. */
@@ -197,25 +210,48 @@ export class HotelIndex {
     return this.byId.get(id);
   }
 
-  /**
-   * What ranking reads of the hotel at a position, from the columns (nothing decoded): its facts, and
-   * where its room type rows and rate plan rows begin and how many there are.
+  /*
+   * What ranking reads of the hotel at a position, from the columns, one fact at a time: a search looks
+   * at thousands and makes no object of any.
    */
-  rankingView(at: number) {
+
+  /** The id of the hotel at a position. */
+  idAt(at: number): string {
+    return this.ids[at]!;
+  }
+
+  /** The id of its city. */
+  cityIdAt(at: number): string {
+    return this.strings.at(this.c.cityOf.values()[at]!);
+  }
+
+  /** Its stars. */
+  starsAt(at: number): number {
+    return this.c.stars.values()[at]!;
+  }
+
+  /** Its IANA time zone. */
+  timeZoneAt(at: number): string {
+    return this.strings.at(this.c.hotelRefs.values()[at * 4]!);
+  }
+
+  /** Its amenities (shared with every hotel that has the same; not to be changed). */
+  amenitiesAt(at: number): readonly string[] {
+    return this.values.at(this.c.hotelRefs.values()[at * 4 + 3]!) as string[];
+  }
+
+  /** Its name, folded as searches by name fold theirs. */
+  foldedNameAt(at: number): string {
+    return this.folded[at]!;
+  }
+
+  /** Where its room type rows and rate plan rows begin and how many there are, written into `into`. */
+  rowsInto(at: number, into: HotelRows): void {
     const c = this.c;
-    const refs = c.hotelRefs.values();
-    return {
-      id: this.ids[at]!,
-      city_id: this.strings.at(c.cityOf.values()[at]!),
-      stars: c.stars.values()[at]!,
-      time_zone: this.strings.at(refs[at * 4]!),
-      amenities: this.values.at(refs[at * 4 + 3]!) as string[],
-      nameFolded: this.folded[at]!,
-      firstRoom: c.firstRoom.values()[at]!,
-      roomCount: c.roomCount.values()[at]!,
-      firstPlan: c.firstPlan.values()[at]!,
-      planCount: c.planCount.values()[at]!,
-    };
+    into.firstRoom = c.firstRoom.values()[at]!;
+    into.roomCount = c.roomCount.values()[at]!;
+    into.firstPlan = c.firstPlan.values()[at]!;
+    into.planCount = c.planCount.values()[at]!;
   }
 
   /** The rules of room type row `r`, written into `into` (one object serves a whole search). */

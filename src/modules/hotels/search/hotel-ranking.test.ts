@@ -12,7 +12,7 @@ function ranked(
   options: Array<Array<[number, string]>>,
   within?: (total: number, currency: string) => boolean,
 ) {
-  const views = options.map((_, at) => ({ view: { id: `h${at}`, stars: 3 }, at, distance: null }));
+  const found = options.map((_, at) => ({ at, distance: null }));
   const totals: number[] = [];
   const currencies: string[] = [];
   const starts: number[] = [];
@@ -24,14 +24,12 @@ function ranked(
     }
   }
   starts.push(totals.length);
-  const index = { nameAt: (at: number) => `Hotel ${at}` } as unknown as HotelIndex;
-  const ranking = rankByWorth(
-    index,
-    views as unknown as Parameters<typeof rankByWorth>[1],
-    { totals, currencies, starts },
-    { within, worth },
-    'price',
-  );
+  const index = {
+    nameAt: (at: number) => `Hotel ${at}`,
+    idAt: (at: number) => `h${at}`,
+    starsAt: () => 3,
+  } as unknown as HotelIndex;
+  const ranking = rankByWorth(index, found, { totals, currencies, starts }, { within, worth }, 'price');
   return ranking.slice(0, ranking.length).map((e) => [e.id, e.worth]);
 }
 
@@ -108,17 +106,17 @@ describe('a hotel ranked by the worth of its cheapest option', () => {
       distance: ((at * 13) % 9) / 2,
       name: `Hotel ${String.fromCharCode(65 + ((at * 17) % 4))}`,
     }));
-    const views = hotels.map((h) => ({
-      view: { id: `h${h.at}`, stars: h.stars },
-      at: h.at,
-      distance: h.distance,
-    }));
+    const found = hotels.map((h) => ({ at: h.at, distance: h.distance }));
     const options = {
       totals: hotels.map((h) => h.total),
       currencies: hotels.map(() => 'EUR'),
       starts: [...hotels.keys(), hotels.length],
     };
-    const index = { nameAt: (at: number) => hotels[at]!.name } as unknown as HotelIndex;
+    const index = {
+      nameAt: (at: number) => hotels[at]!.name,
+      idAt: (at: number) => `h${at}`,
+      starsAt: (at: number) => hotels[at]!.stars,
+    } as unknown as HotelIndex;
     const byName = new Intl.Collator().compare;
     // What each order means, written as stable sorts: ties left in the order the hotels were found.
     const expected: Record<string, (a: (typeof hotels)[number], b: (typeof hotels)[number]) => number> = {
@@ -130,26 +128,14 @@ describe('a hotel ranked by the worth of its cheapest option', () => {
     };
     for (const [sort, order] of Object.entries(expected)) {
       const want = [...hotels].sort(order).map((h) => `h${h.at}`);
-      const paged = rankByWorth(
-        index,
-        views as unknown as Parameters<typeof rankByWorth>[1],
-        options,
-        { worth },
-        sort,
-      );
+      const paged = rankByWorth(index, found, options, { worth }, sort);
       const pages = [paged.slice(0, 20), paged.slice(20, 40), paged.slice(40, 300)].flat();
       assert.deepEqual(
         pages.map((e) => e.id),
         want,
         sort,
       );
-      const whole = rankByWorth(
-        index,
-        views as unknown as Parameters<typeof rankByWorth>[1],
-        options,
-        { worth },
-        sort,
-      );
+      const whole = rankByWorth(index, found, options, { worth }, sort);
       assert.deepEqual(
         whole.slice(0, 300).map((e) => e.id),
         want,

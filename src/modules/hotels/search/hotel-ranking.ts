@@ -3,7 +3,7 @@ import { yieldNow } from '../../../shared/yield-now.ts';
 import type { PriceTerms } from '../../pricing/index.ts';
 import type { StayNights } from '../inventory/hotel-rates.ts';
 import { fits, type PlanStay, planStay, stayTotal } from '../inventory/stay-totals.ts';
-import type { HotelIndex, PlanRules } from './hotel-index.ts';
+import type { HotelIndex, HotelRows, PlanRules } from './hotel-index.ts';
 import { type CountedRoom, type NightStates, type Room, roomStates, sellable } from './hotel-options.ts';
 import type { RankedHotel } from './hotel-result-view.ts';
 import type { PlanTerms } from './hotel-sale.ts';
@@ -41,35 +41,41 @@ export interface RankingFilters {
 /** A stay as priced: its dates, rooms and nights. */
 export type Stay = { checkIn: string; checkOut: string; rooms: Room[]; nights: StayNights };
 
-type View = ReturnType<HotelIndex['rankingView']>;
+/** A hotel a search looks at: its position in the index, and its distance from the point asked about. */
+export type Found = { at: number; distance: number | null };
+
+const noRows = (): HotelRows => ({ firstRoom: 0, roomCount: 0, firstPlan: 0, planCount: 0 });
 
 /**
- * The hotels at `found` that pass the content filters (stars, amenities, name, check-in still open in
+ * The hotels of `found` that pass the content filters (stars, amenities, name, check-in still open in
  * their zone), read from the index's columns, and the rows of their room types: what night states are
  * read for. Yields every HOTELS_PER_TURN hotels.
  */
 export async function lookAt(
   index: HotelIndex,
-  found: ReadonlyArray<{ at: number; distance: number | null }>,
+  found: readonly Found[],
   filters: RankingFilters,
   open: (zone: string) => boolean,
-): Promise<{ views: Array<{ view: View; at: number; distance: number | null }>; rooms: number[] }> {
-  const views: Array<{ view: View; at: number; distance: number | null }> = [];
+): Promise<{ hotels: Found[]; rooms: number[] }> {
+  const hotels: Found[] = [];
   const rooms: number[] = [];
-  for (const [k, { at, distance }] of found.entries()) {
+  const rows = noRows();
+  for (let k = 0; k < found.length; k++) {
     if (k > 0 && k % HOTELS_PER_TURN === 0) await yieldNow();
-    const view = index.rankingView(at);
+    const hotel = found[k]!;
+    const at = hotel.at;
     if (
-      !open(view.time_zone) ||
-      (filters.stars && !filters.stars.includes(view.stars)) ||
-      (filters.amenities && !filters.amenities.every((a) => view.amenities.includes(a))) ||
-      (filters.name && !view.nameFolded.includes(filters.name))
+      !open(index.timeZoneAt(at)) ||
+      (filters.stars && !filters.stars.includes(index.starsAt(at))) ||
+      (filters.amenities && !filters.amenities.every((a) => index.amenitiesAt(at).includes(a))) ||
+      (filters.name && !index.foldedNameAt(at).includes(filters.name))
     )
       continue;
-    views.push({ view, at, distance });
-    for (let r = view.firstRoom; r < view.firstRoom + view.roomCount; r++) rooms.push(r);
+    hotels.push(hotel);
+    index.rowsInto(at, rows);
+    for (let r = rows.firstRoom; r < rows.firstRoom + rows.roomCount; r++) rooms.push(r);
   }
-  return { views, rooms };
+  return { hotels, rooms };
 }
 
 /**
@@ -108,7 +114,7 @@ export function statesAt(
  */
 export async function optionTotals(
   index: HotelIndex,
-  views: ReadonlyArray<{ view: View }>,
+  hotels: readonly Found[],
   stay: Stay,
   nights: { state: NightStates; stored: boolean },
   terms: PlanTerms,
@@ -133,39 +139,56 @@ export async function optionTotals(
   const room = { id: '', rooms: 0, max_adults: 0, max_children: 0, max_occupancy: 0, price_factor: 0 };
   const least = { ...room };
   const wanted = stay.rooms.length;
-  const plans: Array<{ rules: PlanRules; readied: PlanStay; base: number; terms: PriceTerms }> = [];
-  const push = (p: (typeof plans)[number], on: typeof room) => {
-    const total = stayTotal(p.readied, p.base, on, p.terms);
+  const rows = noRows();
+  // The hotel whose terms are asked, and its plans that the filters keep: one of each for the search.
+  const hotel = { id: '', city_id: '' };
+  const plans = {
+    rules: [] as PlanRules[],
+    readied: [] as PlanStay[],
+    base: [] as number[],
+    terms: [] as PriceTerms[],
+    count: 0,
+  };
+  const push = (p: number, on: typeof room) => {
+    const total = stayTotal(plans.readied[p]!, plans.base[p]!, on, plans.terms[p]!);
     if (total === null) return;
     totals.push(total);
-    currencies.push(p.rules.currency);
+    currencies.push(plans.rules[p]!.currency);
   };
-  for (const [k, { view }] of views.entries()) {
+  for (let k = 0; k < hotels.length; k++) {
     if (k > 0 && k % HOTELS_PER_TURN === 0) await yieldNow();
     starts.push(totals.length);
-    plans.length = 0;
-    for (let p = view.firstPlan; p < view.firstPlan + view.planCount; p++) {
+    const at = hotels[k]!.at;
+    index.rowsInto(at, rows);
+    hotel.id = index.idAt(at);
+    hotel.city_id = index.cityIdAt(at);
+    plans.count = 0;
+    for (let p = rows.firstPlan; p < rows.firstPlan + rows.planCount; p++) {
       const rules = index.planRulesAt(p);
       const r = ready(rules);
-      if (r)
-        plans.push({ rules, readied: r, base: index.planBaseAt(p), terms: terms(view, rules, stay.checkIn) });
+      if (!r) continue;
+      const n = plans.count++;
+      plans.rules[n] = rules;
+      plans.readied[n] = r;
+      plans.base[n] = index.planBaseAt(p);
+      plans.terms[n] = terms(hotel, rules, stay.checkIn);
     }
-    if (plans.length === 0) continue;
-    const guests = plans[0]!.readied.rooms;
+    if (plans.count === 0) continue;
+    const guests = plans.readied[0]!.rooms;
     let found = false;
-    for (let r = view.firstRoom; r < view.firstRoom + view.roomCount; r++) {
+    for (let r = rows.firstRoom; r < rows.firstRoom + rows.roomCount; r++) {
       index.roomRulesInto(r, room);
       if (nights.stored) {
         room.id = index.roomIdAt(r);
         if (!sellable(room, stay.nights, wanted, nights.state)) continue;
       } else if (room.rooms < wanted) continue;
-      if (!filters.cheapestOnly) for (const p of plans) push(p, room);
+      if (!filters.cheapestOnly) for (let p = 0; p < plans.count; p++) push(p, room);
       else if (fits(guests, room) && (!found || room.price_factor < least.price_factor)) {
         Object.assign(least, room);
         found = true;
       }
     }
-    if (found) for (const p of plans) push(p, least);
+    if (found) for (let p = 0; p < plans.count; p++) push(p, least);
   }
   starts.push(totals.length);
   return { totals, currencies, starts };
@@ -189,7 +212,7 @@ export interface Ranking {
  */
 export function rankByWorth(
   index: HotelIndex,
-  views: ReadonlyArray<{ view: View; at: number; distance: number | null }>,
+  hotels: readonly Found[],
   options: { totals: number[]; currencies: string[]; starts: number[] },
   price: {
     /** Whether an option's total is within the price filter; absent when there is none. */
@@ -199,12 +222,12 @@ export function rankByWorth(
   },
   sort: string,
 ): Ranking {
-  /** The views of the hotels ranked, and each one's worth. */
+  /** The hotels ranked (as `hotels` numbers them), and each one's worth. */
   const kept: number[] = [];
   const worths: number[] = [];
   // The cheapest total in each currency of a hotel: its worth is the least of theirs.
   const cheapest = new Map<string, number>();
-  for (let h = 0; h < views.length; h++) {
+  for (let h = 0; h < hotels.length; h++) {
     // A hotel's options are nearly always in one currency: the least total of it, without a map.
     let single: string | undefined;
     let singleLeast = Number.POSITIVE_INFINITY;
@@ -229,12 +252,12 @@ export function rankByWorth(
   }
   const count = kept.length;
   const worth = Float64Array.from(worths);
-  const stars = Float64Array.from(kept, (h) => views[h]!.view.stars);
-  const distance = Float64Array.from(kept, (h) => views[h]!.distance ?? 0);
+  const stars = Float64Array.from(kept, (h) => index.starsAt(hotels[h]!.at));
+  const distance = Float64Array.from(kept, (h) => hotels[h]!.distance ?? 0);
   // Names are read only for hotels tied on worth that a page's ordering compares.
   const names: Array<string | undefined> = new Array(count);
   const nameOf = (i: number) => {
-    names[i] ??= index.nameAt(views[kept[i]!]!.at);
+    names[i] ??= index.nameAt(hotels[kept[i]!]!.at);
     return names[i];
   };
   const byWorthThenName =
@@ -254,8 +277,8 @@ export function rankByWorth(
   const entryOf = (i: number): RankedEntry => {
     let entry = entries[i];
     if (!entry) {
-      const { view, at, distance } = views[kept[i]!]!;
-      entry = { at, id: view.id, distance, stars: view.stars, worth: worth[i]! };
+      const { at, distance } = hotels[kept[i]!]!;
+      entry = { at, id: index.idAt(at), distance, stars: stars[i]!, worth: worth[i]! };
       entries[i] = entry;
     }
     return entry;

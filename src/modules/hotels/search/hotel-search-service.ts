@@ -117,8 +117,12 @@ export function createHotelSearchService(deps: {
       'city_id' in d ? index.cityPositions(d.city_id) : index.nearPositions(d.latitude, d.longitude, radius);
     const out: Array<{ at: number; distance: number }> = [];
     for (const at of positions) {
-      const p = index.positionOf(at);
-      const distance = distanceKm(centre.latitude, centre.longitude, p.latitude, p.longitude);
+      const distance = distanceKm(
+        centre.latitude,
+        centre.longitude,
+        index.latitudeAt(at),
+        index.longitudeAt(at),
+      );
       if (distance <= radius) out.push({ at, distance });
     }
     return out;
@@ -187,13 +191,13 @@ export function createHotelSearchService(deps: {
       }
       return o;
     };
-    const { views, rooms } = await lookAt(index, candidates(index, req), filters, open);
+    const { hotels, rooms } = await lookAt(index, candidates(index, req), filters, open);
     lap('candidates');
     const nights = await readNights(index, rooms, req.check_in, req.check_out, context.changes);
     lap('availability');
     const stored = { state: statesOf(nights), stored: nights.size > 0 };
     const filtered = f.min_total_amount !== undefined || f.max_total_amount !== undefined;
-    const options = await optionTotals(index, views, stay, stored, terms, {
+    const options = await optionTotals(index, hotels, stay, stored, terms, {
       ...filters,
       cheapestOnly: !filtered,
     });
@@ -210,7 +214,7 @@ export function createHotelSearchService(deps: {
     const worth = (total: number, currency: string) => comparable(rates, total, currency);
     const results = rankByWorth(
       index,
-      views,
+      hotels,
       options,
       { within: filtered ? within : undefined, worth },
       req.sort ?? 'price',
