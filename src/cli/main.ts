@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
-import { UsageError } from './usage-error.ts';
+import { CommandError, UsageError } from './usage-error.ts';
 
 const USAGE = `Usage: itinera <command>
 
@@ -19,6 +19,8 @@ const USAGE = `Usage: itinera <command>
   pricing import FILE            create pricing rules, or replace them by name (docs/pricing.md)
   pricing generate --out FILE    write an example set of pricing rules to edit and import
   openapi [--out FILE]           the OpenAPI document the typed client is generated from
+  backup --out FILE             a consistent copy of the database, taken while servers run (docs/deploy.md)
+  restore FILE [--force]        put a backup in place of the database (servers stopped), then migrate it
 
 Settings come from environment variables; see docs/configuration.md.
 `;
@@ -60,6 +62,10 @@ async function run(argv: string[]): Promise<void> {
       return (await import('./rates-commands.ts')).ratesCommand(config, args);
     case 'pricing':
       return (await import('./pricing-commands.ts')).pricingCommand(config, args);
+    case 'backup':
+      return (await import('./backup-commands.ts')).backupCommand(config, args);
+    case 'restore':
+      return (await import('./backup-commands.ts')).restoreCommand(config, args);
     case 'openapi':
       return (await import('./openapi-command.ts')).openapiCommand(args);
     default:
@@ -70,6 +76,7 @@ async function run(argv: string[]): Promise<void> {
 run(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
   else if (error instanceof UsageError) process.stderr.write(`itinera: ${error.message}\n\n${USAGE}`);
+  else if (error instanceof CommandError) process.stderr.write(`itinera: ${error.message}\n`);
   else if (error instanceof AppError) {
     process.stderr.write(`itinera: ${error.message}\n`);
     const errors = (error.extras.errors ?? []) as Array<{ pointer: string; line?: number; detail: string }>;
