@@ -6,6 +6,7 @@ import { compactChanges } from './db/change-log.ts';
 import { listenForChanges } from './db/change-notifications.ts';
 import type { Storage } from './db/database.ts';
 import { pruneIndexChanges } from './db/versioned-cache.ts';
+import { registerApiReference } from './http/api-reference.ts';
 import type { App } from './http/app-instance.ts';
 import { registerCacheable } from './http/cacheable.ts';
 import { registerCompression } from './http/compression.ts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps) {
   const { guard, guards, accounts } = auth;
   await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
   await registerOpenApi(app, config.http.publicUrl, eventWebhooksDocument(eventCatalogue));
+  await registerApiReference(app);
   const madeGate = createSearchGate({
     concurrency: config.load.searchConcurrency,
     queueLimit: config.load.searchQueueLimit,

@@ -85,7 +85,7 @@ function banner(config: Config, demo: DemoCredentials | undefined, extra = ''): 
     (config.http.webDir
       ? `Website: ${baseUrl}/${demo ? `  (sign in as ${demo.customer.username}; the password is in the file below)` : ''}\n`
       : '') +
-    `OpenAPI: ${baseUrl}/openapi.json\n` +
+    `API reference: ${baseUrl}/docs  (OpenAPI: ${baseUrl}/openapi.json)\n` +
     (demo ? howToGetAToken(baseUrl, demo, config.storage.dataDir) : '')
   );
 }

@@ -47,7 +47,7 @@ const PAGE_HEADERS = {
 
 const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Itinera</title>
 <h1>The website is not built</h1><p>Run <code>npm run build:web</code> (npm install and npm start do it), then reload.
-The API is at <a href="/openapi.json">/openapi.json</a>.</p></html>`;
+The API is described at <a href="/docs">/docs</a> (and <a href="/openapi.json">/openapi.json</a>).</p></html>`;
 
 /** The booking website at `/`, as Vite built it into `webDir`; a page saying how to build it if it is not. */
 export async function registerWebsite(app: App, webDir: string | undefined): Promise<void> {

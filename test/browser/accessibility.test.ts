@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { CONTENT_SECURITY_POLICY } from '../../src/http/website.ts';
 import { choosePlace, newContext, type Site, screenshot, signedIn, startSite } from './site.ts';
 
 let site: Site;
@@ -57,4 +58,22 @@ test('the main pages have no serious or critical accessibility violation, on a d
   await page.goto(`${site.url}/trips`);
   await page.getByRole('heading', { name: 'My trips' }).waitFor();
   assert.deepEqual(await seriousViolations(page), [], 'my trips');
+});
+
+test('the API reference at /docs renders the document under the content security policy, with no console error', async () => {
+  const context = await newContext(site);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  const res = await page.goto(`${site.url}/docs`);
+  assert.equal(res?.headers()['content-security-policy'], CONTENT_SECURITY_POLICY, "the website's policy");
+  await page.getByRole('heading', { name: /Itinera API/ }).waitFor();
+  await page.getByRole('heading', { name: 'flights' }).click();
+  await page.getByText('/search_flight').first().waitFor();
+  await screenshot(page, '20-api-reference');
+  assert.equal(await page.title(), 'Itinera API reference');
+  assert.deepEqual(problems, []);
 });

@@ -68,6 +68,7 @@ function Header() {
           <Link href="/trips">{t('nav.trips')}</Link>
           {claims.role === 'agent' && <Link href="/agency">{t('nav.agency')}</Link>}
           {claims.role === 'admin' && <Link href="/admin">{t('nav.admin')}</Link>}
+          {claims.role !== 'customer' && <a href="/docs">{t('nav.apiReference')}</a>}
         </nav>
       )}
       <div class="settings">

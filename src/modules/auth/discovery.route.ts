@@ -21,7 +21,7 @@ export function discoveryDocument(issuer: string) {
     revocation_endpoint_auth_methods_supported: AUTH_METHODS,
     introspection_endpoint_auth_methods_supported: AUTH_METHODS,
     token_endpoint_auth_signing_alg_values_supported: [SIGNING_ALG],
-    service_documentation: `${issuer}/openapi.json`,
+    service_documentation: `${issuer}/docs`,
   };
 }
 

@@ -9,6 +9,7 @@ export const de: Record<MessageKey, string> = {
   'nav.trips': 'Meine Reisen',
   'nav.agency': 'Agentur',
   'nav.admin': 'Verwaltung',
+  'nav.apiReference': 'API-Referenz',
   'nav.signOut': 'Abmelden',
   'nav.language': 'Sprache',
   'nav.currency': 'Preise in',

@@ -7,6 +7,7 @@ export const en = {
   'nav.trips': 'My trips',
   'nav.agency': 'Agency',
   'nav.admin': 'Admin',
+  'nav.apiReference': 'API reference',
   'nav.signOut': 'Sign out',
   'nav.language': 'Language',
   'nav.currency': 'Prices in',
