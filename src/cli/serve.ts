@@ -86,7 +86,11 @@ function banner(config: Config, demo: DemoCredentials | undefined, extra = ''): 
       ? `Website: ${baseUrl}/${demo ? `  (sign in as ${demo.customer.username}; the password is in the file below)` : ''}\n`
       : '') +
     `API reference: ${baseUrl}/docs  (OpenAPI: ${baseUrl}/openapi.json)\n` +
-    (demo ? howToGetAToken(baseUrl, demo, config.storage.dataDir) : '')
+    (demo
+      ? howToGetAToken(baseUrl, demo, config.storage.dataDir)
+      : '\nNo demo accounts here. The first admin:\n' +
+        '  printf %s "$PASSWORD" | npx itinera users create --username admin --role admin --password-stdin\n' +
+        '  npx itinera clients create --client-id my-shop   (docs/deploy.md)\n')
   );
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -37,6 +37,24 @@ describe('catalogue snapshots left by servers', () => {
       const removed = removeLeftSnapshots(dir, (pid) => pid === 1);
       assert.deepEqual(removed, ['itinera-catalogue-2-1795706000000.v8']);
       assert.deepEqual(readdirSync(dir), ['itinera-catalogue-1-1795706000000.v8']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves what it may not remove, and goes on', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'itinera-snapshots-'));
+    try {
+      // As a file of another user's in a shared /tmp: removing it fails (here, a folder that is not empty).
+      const stuck = 'itinera-catalogue-2-1795706000000.v8';
+      mkdirSync(path.join(dir, stuck));
+      writeFileSync(path.join(dir, stuck, 'inside'), 'x');
+      writeFileSync(path.join(dir, 'itinera-catalogue-3-1795706000000.v8'), 'x');
+      assert.deepEqual(
+        removeLeftSnapshots(dir, () => false),
+        ['itinera-catalogue-3-1795706000000.v8'],
+      );
+      assert.deepEqual(readdirSync(dir), [stuck]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -20,15 +20,20 @@ function running(pid: number): boolean {
 
 /**
  * Removes the catalogue snapshots in `dir` left by servers that no longer run: a server removes its own
- * when it stops, but not when it is killed (SIGKILL, out of memory), and each is some megabytes.
+ * when it stops, but not when it is killed (SIGKILL, out of memory), and each is some megabytes. Only
+ * what it may remove: another user's, in a shared temporary folder, stays (and never stops a start).
  */
 export function removeLeftSnapshots(dir: string, isRunning: (pid: number) => boolean = running): string[] {
   const removed: string[] = [];
   for (const name of readdirSync(dir)) {
     const pid = SNAPSHOT_NAME.exec(name)?.[1];
     if (pid === undefined || isRunning(Number(pid))) continue;
-    rmSync(path.join(dir, name), { force: true });
-    removed.push(name);
+    try {
+      rmSync(path.join(dir, name), { force: true });
+      removed.push(name);
+    } catch {
+      // Not ours to remove.
+    }
   }
   return removed;
 }
