@@ -48,6 +48,29 @@ export function adult(i = 0) {
   };
 }
 
+/**
+ * Adult `i` of many booked in one test: a family name and a passport number of its own (Test plus two
+ * letters; the prefix and a serial), so no two of its bookings are of the same traveller.
+ */
+export function numberedAdult(i: number, givenName: string, passportPrefix: string) {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  return {
+    type: 'adult',
+    title: 'mr',
+    given_name: givenName,
+    family_name: `Test${letters[i % 26]}${letters[Math.floor(i / 26) % 26]}`,
+    gender: 'm',
+    born_on: '1980-01-01',
+    document: {
+      type: 'passport',
+      number: `${passportPrefix}${1_000_000 + i}`,
+      issuing_country: 'GB',
+      nationality: 'GB',
+      expires_on: '2035-01-01',
+    },
+  };
+}
+
 /** An infant on an adult's lap, born this year, with a passport. */
 export function infant() {
   return {

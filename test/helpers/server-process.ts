@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port.ts';
@@ -42,4 +43,19 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   await kill();
   throw new Error('the server did not become ready');
+}
+
+/** An access token of the demo customer of a server started with demo accounts in `dataDir`. */
+export async function demoCustomerToken(base: string, dataDir: string): Promise<string> {
+  const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+  const res = await fetch(`${base}/connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: demo.client_id,
+      username: demo.customer.username,
+      password: demo.customer.password,
+    }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
 }

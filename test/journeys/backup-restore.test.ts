@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { dropPostgresSchema, openStorage } from '../../src/db/database.ts';
 import { testEngine } from '../helpers/engine.ts';
-import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
+import { bookingBody, numberedAdult } from '../helpers/flights.ts';
+import { demoCustomerToken, type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
 /**
  * A server sells bookings, ten at a time, and `itinera backup` copies its database part way through; the
@@ -61,17 +62,7 @@ describe(`backing up while booking, and restoring elsewhere (${testEngine()})`, 
       SEARCH_THREADS: '0',
       RATE_LIMIT_MAX: '100000',
     });
-    const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
-    const res = await fetch(`${server.base}/connect/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: demo.client_id,
-        username: demo.customer.username,
-        password: demo.customer.password,
-      }),
-    });
-    token = ((await res.json()) as { access_token: string }).access_token;
+    token = await demoCustomerToken(server.base, dataDir);
   });
 
   after(async () => {
@@ -116,33 +107,9 @@ describe(`backing up while booking, and restoring elsewhere (${testEngine()})`, 
       while (next < BOOKINGS) {
         const i = next++;
         const offer = offers[i % offers.length]!;
-        const res = await post(
-          '/book_flight',
-          {
-            offer_id: offer.id,
-            passengers: [
-              {
-                type: 'adult',
-                title: 'mr',
-                given_name: 'Backup',
-                family_name: `Test${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}`,
-                gender: 'm',
-                born_on: '1980-01-01',
-                document: {
-                  type: 'passport',
-                  number: `B${1_000_000 + i}`,
-                  issuing_country: 'GB',
-                  nationality: 'GB',
-                  expires_on: '2035-01-01',
-                },
-              },
-            ],
-            contact: { email: 'backup@example.com', phone: '+442071234567' },
-            expected_total: { amount: offer.total_amount, currency: offer.total_currency },
-            payment: { type: 'card', card_token: 'tok_visa' },
-          },
-          { 'idempotency-key': `backup-${i}-${randomBytes(4).toString('hex')}` },
-        );
+        const res = await post('/book_flight', bookingBody(offer, [numberedAdult(i, 'Backup', 'B')]), {
+          'idempotency-key': `backup-${i}-${randomBytes(4).toString('hex')}`,
+        });
         assert.equal(res.status, 201, JSON.stringify(res.body));
         all.push(res.body.id);
         if (!backup) before.push(res.body.id);

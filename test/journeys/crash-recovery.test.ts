@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { dropPostgresSchema, openStorage, type Storage } from '../../src/db/database.ts';
 import { testEngine } from '../helpers/engine.ts';
+import { bookingBody, numberedAdult } from '../helpers/flights.ts';
 import { freePort } from '../helpers/free-port.ts';
 
 /**
@@ -161,29 +162,7 @@ describe(`a server killed mid-booking (${testEngine()})`, () => {
       const offer = offers[i % offers.length]!;
       return {
         key: `crash-${i}-${randomBytes(4).toString('hex')}`,
-        body: {
-          offer_id: offer.id,
-          passengers: [
-            {
-              type: 'adult',
-              title: 'mr',
-              given_name: 'Crash',
-              family_name: `Test${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}`,
-              gender: 'm',
-              born_on: '1980-01-01',
-              document: {
-                type: 'passport',
-                number: `C${1_000_000 + i}`,
-                issuing_country: 'GB',
-                nationality: 'GB',
-                expires_on: '2035-01-01',
-              },
-            },
-          ],
-          contact: { email: 'crash@example.com', phone: '+442071234567' },
-          expected_total: { amount: offer.total_amount, currency: offer.total_currency },
-          payment: { type: 'card', card_token: 'tok_visa' },
-        },
+        body: bookingBody(offer, [numberedAdult(i, 'Crash', 'C')]),
       };
     });
 

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dropPostgresSchema, openStorage } from '../../src/db/database.ts';
 import { testEngine } from '../helpers/engine.ts';
-import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
+import { bookingBody, numberedAdult } from '../helpers/flights.ts';
+import { demoCustomerToken, type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
 /**
  * Two server processes on one database sell 200 bookings between them, ten at a time each; one is
@@ -57,17 +58,7 @@ describe(`document numbers across processes and a kill (${testEngine()})`, () =>
   before(async () => {
     first = await start();
     second = await start();
-    const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
-    const res = await fetch(`${first.base}/connect/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: demo.client_id,
-        username: demo.customer.username,
-        password: demo.customer.password,
-      }),
-    });
-    token = ((await res.json()) as { access_token: string }).access_token;
+    token = await demoCustomerToken(first.base, dataDir);
   });
 
   const call = async (base: string, url: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -94,29 +85,7 @@ describe(`document numbers across processes and a kill (${testEngine()})`, () =>
       const offer = offers[i % offers.length]!;
       return {
         key: `numbers-${i}-${randomBytes(4).toString('hex')}`,
-        body: {
-          offer_id: offer.id,
-          passengers: [
-            {
-              type: 'adult',
-              title: 'ms',
-              given_name: 'Number',
-              family_name: `Test${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}`,
-              gender: 'f',
-              born_on: '1980-01-01',
-              document: {
-                type: 'passport',
-                number: `N${1_000_000 + i}`,
-                issuing_country: 'GB',
-                nationality: 'GB',
-                expires_on: '2035-01-01',
-              },
-            },
-          ],
-          contact: { email: 'numbers@example.com', phone: '+442071234567' },
-          expected_total: { amount: offer.total_amount, currency: offer.total_currency },
-          payment: { type: 'card', card_token: 'tok_visa' },
-        },
+        body: bookingBody(offer, [numberedAdult(i, 'Number', 'N')]),
       };
     });
 
