@@ -123,8 +123,13 @@ export interface Config {
     readonly purgeMs: number;
   };
   readonly demo: {
-    /** Create demo accounts on the first start: `auto` does so on the embedded engine only. */
+    /**
+     * Create demo accounts on the first start: `auto` does so on the embedded engine only, and never in
+     * production; `always` also lets a production server start with demo accounts that can sign in.
+     */
     readonly accounts: 'auto' | 'always' | 'never';
+    /** `NODE_ENV=production`: a server refuses to start with demo accounts that can sign in. */
+    readonly production: boolean;
     /** The size of the demo flight network made on the first start (same rule as accounts). */
     readonly preset: 'S' | 'M' | 'L';
   };
@@ -420,6 +425,7 @@ function readWith(r: Reader): Config {
     },
     demo: {
       accounts: r.oneOf('DEMO_ACCOUNTS', 'auto', ['auto', 'always', 'never'] as const),
+      production: r.string('NODE_ENV', '') === 'production',
       preset: r.oneOf('DEMO_PRESET', 'M', ['S', 'M', 'L'] as const),
     },
     logLevel: r.oneOf('LOG_LEVEL', 'info', [

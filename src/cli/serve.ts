@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import {
   createDemoAccounts,
+  DEMO_USERNAMES,
   type DemoCredentials,
   demoCredentialsFile,
   readDemoCredentials,
@@ -19,11 +20,30 @@ import type { Press } from '../shared/pdf/paper.ts';
 import { createPressPool } from '../shared/pdf/press-pool.ts';
 import { progressBar } from './progress.ts';
 import { describeStorage, hasherFor, openConfiguredStorage, storageOptionsOf } from './runtime.ts';
+import { CommandError } from './usage-error.ts';
 import { isWorker, serveInWorkers } from './workers.ts';
 
 function wantsDemo(config: Config): boolean {
   if (config.demo.accounts === 'never') return false;
-  return config.demo.accounts === 'always' || !config.storage.databaseUrl;
+  if (config.demo.accounts === 'always') return true;
+  return !config.storage.databaseUrl && !config.demo.production;
+}
+
+/**
+ * Why a production server does not start on this database: its demo accounts can sign in (their
+ * passwords sit in a file, and every installation's have the same names). Undefined when none can, or
+ * when `DEMO_ACCOUNTS=always` says to start anyway.
+ */
+export function demoAccountsRefusal(
+  config: Config,
+  enabledDemoAccounts: readonly string[],
+): string | undefined {
+  if (!config.demo.production || config.demo.accounts === 'always' || enabledDemoAccounts.length === 0)
+    return undefined;
+  return (
+    `this database has demo accounts that can sign in (${enabledDemoAccounts.join(', ')}), and NODE_ENV is ` +
+    'production: disable them (itinera users disable --username …), or set DEMO_ACCOUNTS=always to start anyway'
+  );
 }
 
 /**
@@ -57,8 +77,10 @@ async function prepareDemo(
   built: Pick<Awaited<ReturnType<typeof buildApp>>, 'accounts' | 'flights' | 'hotels'>,
   catalogue: ReturnType<typeof loadCatalogue>,
 ): Promise<DemoCredentials | undefined> {
-  if (!wantsDemo(config)) return undefined;
   const { accounts, flights, hotels } = built;
+  const refusal = demoAccountsRefusal(config, await accounts.enabledAmong(DEMO_USERNAMES));
+  if (refusal) throw new CommandError(refusal);
+  if (!wantsDemo(config)) return undefined;
   const demo =
     (await createDemoAccounts(accounts, config.storage.dataDir)) ??
     readDemoCredentials(config.storage.dataDir);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -192,6 +192,50 @@ describe('the itinera command line', () => {
     const result = itinera(['fly']);
     assert.equal(result.status, 64);
     assert.match(result.stderr, /Usage: itinera/);
+  });
+
+  it('refuses to serve in production while a demo account can sign in, and serves once it cannot', async () => {
+    const made = itinera(
+      ['users', 'create', '--username', 'demo-admin', '--role', 'admin', '--password-stdin'],
+      {
+        input: 'a-long-enough-password',
+      },
+    );
+    assert.equal(made.status, 0, made.stderr);
+    const production = { NODE_ENV: 'production', PORT: '0', SEARCH_THREADS: '0', WEB_DIR: 'off' };
+    const refused = itinera(['serve'], { env: production });
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /demo accounts that can sign in \(demo-admin\)/);
+    assert.match(refused.stderr, /DEMO_ACCOUNTS=always/);
+
+    assert.equal(itinera(['users', 'disable', '--username', 'demo-admin']).status, 0);
+    // Now it starts: seen listening, then stopped.
+    const server = spawn(process.execPath, [bin, 'serve'], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        ...(postgres
+          ? { DATABASE_URL: postgres.url, DATABASE_SCHEMA: postgres.schema }
+          : { DATABASE_URL: '' }),
+        ...production,
+      },
+    });
+    const started = await new Promise<string>((resolve) => {
+      let out = '';
+      server.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (out.includes('Itinera is serving on')) resolve(out);
+      });
+      server.stderr.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
+      server.once('exit', () => resolve(out));
+    });
+    const stopped = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await stopped;
+    assert.match(started, /Itinera is serving on/);
   });
 });
 

@@ -124,6 +124,16 @@ export function createAccountsService(deps: {
     },
 
     countUsers: () => users.count(),
+
+    /** Which of these accounts exist and may sign in. */
+    async enabledAmong(logins: readonly string[]): Promise<string[]> {
+      const enabled: string[] = [];
+      for (const login of logins) {
+        const user = await users.findByLogin(login);
+        if (user && !user.disabled) enabled.push(login);
+      }
+      return enabled;
+    },
   };
 }
 

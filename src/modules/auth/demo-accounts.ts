@@ -5,6 +5,9 @@ import type { AccountsService } from './accounts-service.ts';
 
 export const DEMO_CLIENT_ID = 'itinera-demo';
 
+/** The demo accounts' user names: the customer, the agent and the admin. */
+export const DEMO_USERNAMES = ['demo-customer', 'demo-agent', 'demo-admin'] as const;
+
 export interface DemoCredentials {
   client_id: string;
   customer: { username: string; password: string };
@@ -26,9 +29,9 @@ export async function createDemoAccounts(
   if ((await accounts.countUsers()) > 0) return undefined;
   const credentials: DemoCredentials = {
     client_id: DEMO_CLIENT_ID,
-    customer: { username: 'demo-customer', password: password() },
-    agent: { username: 'demo-agent', password: password(), agency: 'Demo Travel' },
-    admin: { username: 'demo-admin', password: password() },
+    customer: { username: DEMO_USERNAMES[0], password: password() },
+    agent: { username: DEMO_USERNAMES[1], password: password(), agency: 'Demo Travel' },
+    admin: { username: DEMO_USERNAMES[2], password: password() },
   };
   await accounts.createClient({ clientId: DEMO_CLIENT_ID, name: 'Itinera demo client', confidential: false });
   await accounts.createUser({ ...credentials.customer, role: 'customer' });
