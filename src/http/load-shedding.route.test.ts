@@ -136,4 +136,33 @@ describe('load shedding', () => {
     assert.equal(tokenAnswer.statusCode, 503);
     assert.equal(tokenAnswer.json().error, 'temporarily_unavailable', 'the token endpoint speaks RFC 6749');
   });
+
+  it('sheds while the event loop is held, saying by how long (never "Infinity"), and serves again after', async () => {
+    const held = await buildTestApp({
+      env: { MAX_EVENT_LOOP_DELAY_MS: '30', LOAD_SAMPLE_INTERVAL_MS: '20' },
+    });
+    try {
+      await held.app.ready();
+      await sleep(60); // past the samples of start-up, which are not judged
+      let shed: Awaited<ReturnType<typeof held.app.inject>> | undefined;
+      for (let i = 0; i < 50 && !shed; i++) {
+        const until = performance.now() + 100;
+        while (performance.now() < until); // the loop held longer than the sample interval
+        await sleep(30);
+        const res = await held.app.inject({ method: 'GET', url: '/health/ready' });
+        if (res.statusCode === 503) shed = res;
+      }
+      assert.ok(shed, 'a request is shed while the loop is held');
+      assert.equal(shed.json().code, 'OVERLOADED');
+      assert.match(shed.json().detail, /eventLoopDelay \d+\)/);
+      let served = 0;
+      for (let i = 0; i < 100 && served !== 200; i++) {
+        await sleep(30);
+        served = (await held.app.inject({ method: 'GET', url: '/health/ready' })).statusCode;
+      }
+      assert.equal(served, 200, 'ready again once the loop runs freely');
+    } finally {
+      await held.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import underPressure from '@fastify/under-pressure';
 import { AppError } from './app-error.ts';
 import type { App } from './app-instance.ts';
+import { sampleLoopDelay } from './loop-delay.ts';
 
 const RETRY_AFTER_SECONDS = 5;
 
@@ -33,15 +34,26 @@ export async function registerLoadShedding(
       judging = true;
     }, limits.sampleIntervalMs * 2).unref();
   });
+  // The event loop's delay is judged from its own sampling (`loop-delay.ts`), given to under-pressure as a
+  // health check; the heap by under-pressure itself.
+  const loop = limits.eventLoopDelayMs > 0 ? sampleLoopDelay(limits.sampleIntervalMs) : undefined;
+  app.addHook('onClose', async () => loop?.stop());
   await app.register(underPressure, {
-    maxEventLoopDelay: limits.eventLoopDelayMs,
     maxHeapUsedBytes: limits.heapUsedBytes,
     sampleInterval: limits.sampleIntervalMs,
-    pressureHandler: (request, _reply, type, value) =>
-      !judging || request.url === '/health/live'
-        ? undefined
-        : Promise.reject(
-            overloaded(`The server is overloaded (${type} ${Math.round(Number(value))}); retry later`),
-          ),
+    ...(loop
+      ? {
+          healthCheck: async () => loop.delay() <= limits.eventLoopDelayMs,
+          healthCheckInterval: limits.sampleIntervalMs,
+        }
+      : {}),
+    pressureHandler: (request, _reply, type, value) => {
+      if (!judging || request.url === '/health/live') return undefined;
+      const measure =
+        type === 'healthCheck'
+          ? `eventLoopDelay ${Math.round(loop?.delay() ?? 0)}`
+          : `${type} ${Math.round(Number(value))}`;
+      return Promise.reject(overloaded(`The server is overloaded (${measure}); retry later`));
+    },
   });
 }
