@@ -41,6 +41,37 @@ function recordingFetch(failures = 0) {
 }
 
 describe('the typed client against the live API', () => {
+  test('asks for a token again after a busy server’s Retry-After, and gives up after three', async () => {
+    let busyFor = 2;
+    const asked: number[] = [];
+    const fetchFn: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith('/connect/token')) {
+        asked.push(Date.now());
+        if (busyFor-- > 0)
+          return new Response(JSON.stringify({ error: 'temporarily_unavailable' }), {
+            status: 503,
+            headers: { 'content-type': 'application/json', 'retry-after': '0' },
+          });
+      }
+      return fetch(request);
+    };
+    const auth = passwordGrant({ baseUrl: server.baseUrl, clientId, ...user, fetch: fetchFn });
+    const api = createItineraClient({ baseUrl: server.baseUrl, auth, fetch: fetchFn });
+    const countries = await unwrap(api.GET('/b2c/countries', { params: { query: { limit: 1 } } }));
+    assert.equal(countries.data.length, 1);
+    assert.equal(asked.length, 3, 'two busy answers, then the token');
+
+    busyFor = 5;
+    asked.length = 0;
+    const refused = passwordGrant({ baseUrl: server.baseUrl, clientId, ...user, fetch: fetchFn });
+    await assert.rejects(refused.token(), (error: Error & { error?: string }) => {
+      assert.equal(error.error, 'temporarily_unavailable');
+      return true;
+    });
+    assert.equal(asked.length, 3, 'three asks in all');
+  });
+
   test('signs in with the password grant, and renews with the refresh token before the access token expires', async () => {
     let clock = Date.now();
     const { sent, fetchFn } = recordingFetch();

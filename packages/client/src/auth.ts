@@ -58,16 +58,31 @@ interface TokenAnswer {
   refresh_token?: string;
 }
 
+/** Token requests sent in all when the server answers that it is busy (503 or 429 with Retry-After). */
+const TOKEN_ATTEMPTS = 3;
+/** The longest pause before asking for a token again, whatever Retry-After asks. */
+const TOKEN_MAX_PAUSE_MS = 5_000;
+
 async function tokenRequest(
   fetchFn: typeof fetch,
   url: string,
   form: Record<string, string>,
 ): Promise<TokenAnswer> {
-  const response = await fetchFn(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams(form).toString(),
-  });
+  let response: Response;
+  for (let attempt = 1; ; attempt++) {
+    response = await fetchFn(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams(form).toString(),
+    });
+    // A busy server refused the request before looking at it (RFC 6749 temporarily_unavailable): the
+    // same grant is asked again after the pause it gives. A refresh token was not used up by it.
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const busy = (response.status === 503 || response.status === 429) && Number.isFinite(retryAfter);
+    if (!busy || attempt >= TOKEN_ATTEMPTS) break;
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter * 1000, TOKEN_MAX_PAUSE_MS)));
+  }
   const body = (await response.json().catch(() => ({}))) as Partial<TokenAnswer> & {
     error?: string;
     error_description?: string;
