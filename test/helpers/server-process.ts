@@ -45,16 +45,20 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   throw new Error('the server did not become ready');
 }
 
-/** An access token of the demo customer of a server started with demo accounts in `dataDir`. */
-export async function demoCustomerToken(base: string, dataDir: string): Promise<string> {
+/** An access token of a demo account (the customer unless said) of a server started with them in `dataDir`. */
+export async function demoToken(
+  base: string,
+  dataDir: string,
+  who: 'customer' | 'agent' | 'admin' = 'customer',
+): Promise<string> {
   const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
   const res = await fetch(`${base}/connect/token`, {
     method: 'POST',
     body: new URLSearchParams({
       grant_type: 'password',
       client_id: demo.client_id,
-      username: demo.customer.username,
-      password: demo.customer.password,
+      username: demo[who].username,
+      password: demo[who].password,
     }),
   });
   return ((await res.json()) as { access_token: string }).access_token;

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { dropPostgresSchema, openStorage } from '../../src/db/database.ts';
 import { testEngine } from '../helpers/engine.ts';
 import { bookingBody, numberedAdult } from '../helpers/flights.ts';
-import { demoCustomerToken, type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
+import { demoToken, type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
 /**
  * A server sells bookings, ten at a time, and `itinera backup` copies its database part way through; the
@@ -63,7 +63,7 @@ describe(`backing up while booking, and restoring elsewhere (${testEngine()})`, 
       SEARCH_THREADS: '0',
       RATE_LIMIT_MAX: '100000',
     });
-    token = await demoCustomerToken(server.base, dataDir);
+    token = await demoToken(server.base, dataDir);
   });
 
   after(async () => {

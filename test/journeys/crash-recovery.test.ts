@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { dropPostgresSchema, openStorage, type Storage } from '../../src/db/data
 import { testEngine } from '../helpers/engine.ts';
 import { bookingBody, numberedAdult } from '../helpers/flights.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { demoToken } from '../helpers/server-process.ts';
 
 /**
  * The real server (`itinera serve`, its own process, demo S network) takes a stream of bookings and is
@@ -112,31 +113,13 @@ describe(`a server killed mid-booking (${testEngine()})`, () => {
 
   before(async () => {
     await start();
-    const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
-    const res = await fetch(`${base}/connect/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: demo.client_id,
-        username: demo.customer.username,
-        password: demo.customer.password,
-      }),
-    });
-    token = ((await res.json()) as { access_token: string }).access_token;
-    const adminToken = await fetch(`${base}/connect/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: demo.client_id,
-        username: demo.admin.username,
-        password: demo.admin.password,
-      }),
-    });
+    token = await demoToken(base, dataDir);
+    const adminToken = await demoToken(base, dataDir, 'admin');
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const hook = await fetch(`${base}/create_webhook`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${((await adminToken.json()) as { access_token: string }).access_token}`,
+        authorization: `Bearer ${adminToken}`,
         'content-type': 'application/json',
       },
       body: JSON.stringify({

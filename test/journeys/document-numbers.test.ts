@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { dropPostgresSchema, openStorage } from '../../src/db/database.ts';
 import { testEngine } from '../helpers/engine.ts';
 import { bookingBody, numberedAdult } from '../helpers/flights.ts';
-import { demoCustomerToken, type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
+import { demoToken, type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
 /**
  * Two server processes on one database sell 200 bookings between them, ten at a time each; one is
@@ -58,7 +58,7 @@ describe(`document numbers across processes and a kill (${testEngine()})`, () =>
   before(async () => {
     first = await start();
     second = await start();
-    token = await demoCustomerToken(first.base, dataDir);
+    token = await demoToken(first.base, dataDir);
   });
 
   const call = async (base: string, url: string, body: unknown, headers: Record<string, string> = {}) => {
