@@ -112,6 +112,12 @@ describe('serving from several worker processes (WORKERS)', () => {
 
   it('prepares the database once, then serves from two processes on one port', async () => {
     assert.equal(out.match(/Itinera is serving on/g)?.length, 1, 'one banner');
+    // It names the demo accounts and where their passwords are, and prints none of them (output ends in logs).
+    const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+    assert.match(out, /demo-customer/);
+    assert.match(out, /demo-credentials\.json/);
+    for (const who of ['customer', 'agent', 'admin'])
+      assert.ok(!out.includes(demo[who].password), `the ${who}'s password is not printed`);
     assert.equal(childrenOf(server.pid!).length, 2, 'two workers');
     const auth = await token();
     const answers = await Promise.all(Array.from({ length: 20 }, () => places(auth)));
