@@ -43,7 +43,7 @@ export async function registerLoadShedding(
     sampleInterval: limits.sampleIntervalMs,
     ...(loop
       ? {
-          healthCheck: async () => loop.delay() <= limits.eventLoopDelayMs,
+          healthCheck: async () => loop.sample() <= limits.eventLoopDelayMs,
           healthCheckInterval: limits.sampleIntervalMs,
         }
       : {}),

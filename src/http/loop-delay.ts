@@ -4,29 +4,30 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 const RESOLUTION_MS = 10;
 
 /**
- * The event loop's delay, worked out every `intervalMs`: the mean of what `monitorEventLoopDelay`
- * recorded over the interval, or, when it recorded nothing because the loop was held the whole
- * interval, how late this sample came. (`@fastify/under-pressure` counts that second case as an
- * infinite delay: one stall a little longer than the interval, a long garbage collection or a busy
- * machine, refused every request for the interval after, far under the limit.)
+ * The event loop's delay, worked out at each `sample()` over the time since the one before: the mean of
+ * what `monitorEventLoopDelay` recorded, or, when it recorded nothing because the loop was held all that
+ * time, how much later than `intervalMs` this sample came. (`@fastify/under-pressure` counts that second
+ * case as an infinite delay: one stall a little longer than the interval, a long garbage collection or a
+ * busy machine, refused every request for the interval after, far under the limit.) Sampled by whoever
+ * judges it, so a verdict is never of an interval older than the last.
  */
 export function sampleLoopDelay(intervalMs: number) {
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
   let last = performance.now();
   let delay = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    delay = loopDelayOf(histogram.count, histogram.mean / 1e6, now - last - intervalMs);
-    histogram.reset();
-    last = now;
-  }, intervalMs);
-  timer.unref();
   return {
-    /** The delay of the last interval sampled, in milliseconds. */
+    /** Works out the delay since the last sample, in milliseconds, and starts the next interval. */
+    sample(): number {
+      const now = performance.now();
+      delay = loopDelayOf(histogram.count, histogram.mean / 1e6, now - last - intervalMs);
+      histogram.reset();
+      last = now;
+      return delay;
+    },
+    /** The delay the last sample found. */
     delay: () => delay,
     stop(): void {
-      clearInterval(timer);
       histogram.disable();
     },
   };
