@@ -39,6 +39,10 @@ describe('changes that keep the airline', () => {
         scheduleRecord(t, 'KL', 621, ['AMS', 'ATL'], '10:00', 600),
         scheduleRecord(t, 'KL', 623, ['AMS', 'ATL'], '15:00', 600),
         scheduleRecord(t, 'DL', 73, ['AMS', 'ATL'], '12:00', 600),
+        // London–Boston: BA at 09:00, American ten minutes later for much less; both refundable, so a
+        // change to American gives money back.
+        scheduleRecord(t, 'BA', 213, ['LHR', 'BOS'], '09:00', 450),
+        scheduleRecord(t, 'AA', 109, ['LHR', 'BOS'], '09:10', 450),
         scheduleRecord(t, 'U2', 8830, ['AMS', 'LGW'], '09:00', 60),
         scheduleRecord(t, 'VS', 103, ['LGW', 'ATL'], '11:30', 540),
       ],
@@ -46,6 +50,19 @@ describe('changes that keep the airline', () => {
         fare('BA', 50_000),
         fare('AA', 45_000),
         fare('VS', 20_000),
+        ...(
+          [
+            ['BA', 'LHR', 'BOS', 60_000],
+            ['AA', 'LHR', 'BOS', 30_000],
+          ] as const
+        ).map(([carrier, from, to, adult]) =>
+          fareRecord(carrier, [from, to], 'standard', {
+            adult,
+            child: adult,
+            change: { allowed: true, penalty: 0 },
+            refund: { allowed: true, penalty: 0 },
+          }),
+        ),
         ...(
           [
             ['KL', 'AMS', 'ATL', 70_000],
@@ -92,6 +109,50 @@ describe('changes that keep the airline', () => {
     assert.deepEqual(offered.slice(0, 2), ['BA117', 'BA177'], 'its own flights, the one at its time first');
     assert.ok(offered.includes('AA101'), 'a oneworld partner’s flight');
     assert.ok(!offered.some((f: string) => f.startsWith('VS')), `no Virgin flight: ${offered}`);
+  });
+
+  it('offers BA first even when a partner’s flight would give money back, and keeps the BA ticket on AA', async () => {
+    const res = await post('/search_flight', searchBody(t, [['LHR', 'BOS', 30]], { limit: 50 }));
+    const offer = res.json().data.find((o: any) => o.slices[0].segments[0].flight_number === 'BA213');
+    assert.ok(offer, 'BA213');
+    const booking = (await bookFlight(t, auth, bookingBody(offer))).json();
+    assert.match(booking.passengers[0].ticket_number, /^125\d{10}$/, 'a BA ticket');
+    const changes = async (days: number) => {
+      const found = await post('/search_changes', {
+        booking_id: booking.id,
+        slices: [{ slice: 0, departure_date: dayAfter(t, days) }],
+      });
+      assert.equal(found.statusCode, 200, found.body);
+      return found.json().data as any[];
+    };
+    const offered = await changes(32);
+    const flights = offered.map((o) => o.slices[0].segments[0].flight_number);
+    assert.deepEqual(flights, ['BA213', 'AA109'], 'its own airline first, then the partner');
+    assert.ok(
+      offered[1].change_total_amount < offered[0].change_total_amount,
+      'the partner gives money back',
+    );
+
+    const changed = await post(
+      '/change_booking',
+      {
+        change_offer_id: offered[1].id,
+        expected_total: { amount: offered[1].new_total_amount, currency: 'GBP' },
+      },
+      { ...auth, 'idempotency-key': `to-aa-${booking.id}` },
+    );
+    assert.equal(changed.statusCode, 200, changed.body);
+    const moved = changed.json();
+    assert.equal(moved.slices[0].segments[0].carrier, 'AA');
+    const reissued = moved.passengers[0].ticket_number;
+    assert.match(reissued, /^125\d{10}$/, 'reissued by British Airways, which holds the ticket');
+    assert.notEqual(reissued, booking.passengers[0].ticket_number);
+    const ticket = moved.tickets.find((x: any) => x.number === reissued);
+    assert.equal(ticket.validating_carrier, 'BA');
+    assert.equal(ticket.exchange.original_number, booking.passengers[0].ticket_number);
+
+    // Changed again, the booking is still British Airways': its flights first.
+    assert.equal((await changes(34))[0].slices[0].segments[0].flight_number, 'BA213');
   });
 
   it('moves it to another airline only when the airline cancelled and nothing of its own or partners flies', async () => {

@@ -241,15 +241,17 @@ export function itineraryAsSold(
   services: FlightService[] = [],
 ): StoredItinerary {
   const fares = slices.flat().map((x) => x.fare);
+  const described = slices.map((slice) =>
+    describeSlice(
+      slice.map((x) => x.flight),
+      catalogue,
+    ),
+  );
   return {
     cabin: offer.cabin,
     brand: offer.brand,
-    slices: slices.map((slice) =>
-      describeSlice(
-        slice.map((x) => x.flight),
-        catalogue,
-      ),
-    ),
+    validating_carrier: described[0]!.segments[0]!.carrier,
+    slices: described,
     price,
     conditions: conditionsOf(fares, price.currency),
     baggage: {

@@ -50,7 +50,16 @@ export interface StoredItinerary {
   change_fees?: number;
   /** An operator's retime awaiting the traveller's answer. */
   schedule_change?: ScheduleChange;
+  /**
+   * The airline whose tickets the booking holds: its first flight's when sold, kept through every change
+   * (absent on bookings sold before it was kept, whose first flight's it is).
+   */
+  validating_carrier?: string;
 }
+
+/** The airline whose tickets an itinerary holds, whichever airlines now fly it. */
+export const validatingCarrierOf = (itinerary: StoredItinerary): string =>
+  itinerary.validating_carrier ?? itinerary.slices[0]!.segments[0]!.carrier;
 
 /**
  * What the booking's payment pays for: its fares and services, the taxes in them, the markup and the

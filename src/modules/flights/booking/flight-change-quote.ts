@@ -6,7 +6,12 @@ import type { SeatInventoryRepository } from '../inventory/seat-inventory-reposi
 import type { SaleContext } from '../search/fare-rules.ts';
 import { type ChangePrice, mixOf, priceChange } from './change-rules.ts';
 import { itineraryAsSold, type OfferFlights, priceOffer } from './flight-booking-placement.ts';
-import { type FlightBookingRecord, type StoredItinerary, saleOf } from './flight-booking-record.ts';
+import {
+  type FlightBookingRecord,
+  type StoredItinerary,
+  saleOf,
+  validatingCarrierOf,
+} from './flight-booking-record.ts';
 
 export interface ChangeQuote {
   itinerary: StoredItinerary;
@@ -76,6 +81,8 @@ export function quoteChange(input: {
           ...(old.fares_by_slice ? { fares_by_slice: old.fares_by_slice } : {}),
         }
       : {}),
+    // The tickets stay the airline's that issued them, whoever flies the new flights.
+    validating_carrier: validatingCarrierOf(old),
     change_fees: (old.change_fees ?? 0) + change.fees,
     ...(old.cancelled_parts ? { cancelled_parts: old.cancelled_parts } : {}),
   };

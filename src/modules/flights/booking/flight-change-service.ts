@@ -24,7 +24,7 @@ import { rankAlternatives } from './change-alternatives.ts';
 import { mixOf } from './change-rules.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
 import { flightsOf, type OfferFlights, saleOfOffer, takeSeats } from './flight-booking-placement.ts';
-import { type FlightBookingRecord, saleOf } from './flight-booking-record.ts';
+import { type FlightBookingRecord, saleOf, validatingCarrierOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 import type { ChangeBookingRequest, SearchChangesRequest } from './flight-change.schemas.ts';
 import { quoteChange } from './flight-change-quote.ts';
@@ -167,7 +167,10 @@ export function createFlightChangeService(deps: {
   }
 
   return {
-    /** Change offers for new dates of some slices, cheapest change first. */
+    /**
+     * Change offers for new dates of some slices, in the order of their alternatives: the validating
+     * carrier's own flights first, nearest the time booked, then its partners'.
+     */
     async searchChanges(principal: Principal & { role: string }, input: SearchChangesRequest) {
       const row = await visible(principal, input.booking_id);
       const now = clock.now();
@@ -180,8 +183,8 @@ export function createFlightChangeService(deps: {
       // Alternatives for each slice: the same route and brand on the new date, on the booking's carrier or
       // its partners (asked for by name, the search's airline filter taking twenty at a time, so that other
       // airlines' cheaper offers never crowd them out), any airline only for the airline's own changes.
-      // The validating carrier: the one whose ticket the booking holds (its first flight's).
-      const carrier = row.itinerary.slices[0]!.segments[0]!.carrier;
+      // The validating carrier: the one whose tickets the booking holds, through every change.
+      const carrier = validatingCarrierOf(row.itinerary);
       const partners = partnersOf(carrier);
       const involuntary = isInvoluntary(row);
       const alternatives = new Map<number, FlightIds[number][]>();
@@ -276,7 +279,6 @@ export function createFlightChangeService(deps: {
           currency: row.currency,
         });
       }
-      offers.sort((a, b) => a.change_total_amount - b.change_total_amount);
       return { booking_id: row.id, data: offers.slice(0, MAX_OFFERS) };
     },
 

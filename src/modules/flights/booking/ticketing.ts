@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { takeNumbers } from '../../../db/sequences.ts';
 import type { Database } from '../../../db/tables.ts';
 import type { FlightService } from '../ancillaries/ancillaries.ts';
-import type { FlightBookingRecord } from './flight-booking-record.ts';
+import { type FlightBookingRecord, validatingCarrierOf } from './flight-booking-record.ts';
 import {
   emdDrafts,
   type FlightCoupon,
@@ -20,7 +20,8 @@ export type TicketNumbers = Record<string, string>;
 
 /**
  * Issuing and servicing a booking's e-tickets and EMDs, in the booking's transactions: numbered from the
- * validating carrier's series (its first flight's airline), nothing for a ticketless carrier.
+ * validating carrier's series (its first flight's airline when sold, kept through changes), nothing for a
+ * ticketless carrier.
  */
 export function createTicketing(deps: {
   tickets: TicketsRepository;
@@ -28,7 +29,7 @@ export function createTicketing(deps: {
   codeOf: (carrier: string) => string | undefined;
 }) {
   const { tickets } = deps;
-  const codeFor = (row: FlightBookingRecord) => deps.codeOf(row.itinerary.slices[0]!.segments[0]!.carrier);
+  const codeFor = (row: FlightBookingRecord) => deps.codeOf(validatingCarrierOf(row.itinerary));
 
   /**
    * Numbers the drafts from the carrier's series, in one take (the series stays locked until the booking's
@@ -63,7 +64,7 @@ export function createTicketing(deps: {
       kind: d.kind,
       booking_id: row.id,
       passenger_id: d.passenger_id,
-      carrier: row.itinerary.slices[0]!.segments[0]!.carrier,
+      carrier: validatingCarrierOf(row.itinerary),
       status: 'open',
       currency: d.currency,
       fare_amount: d.fare_amount,
