@@ -149,6 +149,7 @@ describe('e-mails to travellers', () => {
       mail.text,
     );
     assert.match(mail.text!, /Abflug .* \(Ortszeiten\)/);
+    assert.ok(mail.text!.includes('Status: Bestätigt'), `the status in German: ${mail.text}`);
     const receipts = mail.attachments.filter((a) => a.contentType === 'application/pdf');
     assert.deepEqual(
       receipts.map((a) => a.filename),
@@ -160,6 +161,7 @@ describe('e-mails to travellers', () => {
     for (const expected of [
       'E-Ticket-Beleg',
       'TRAVELLER/Ada MS',
+      'Status: Offen',
       booking.tickets[0].printed_number,
       booking.reference,
     ])

@@ -2,11 +2,18 @@ import { createEvents, type EventAttributes } from 'ics';
 import {
   type Language,
   LOCALES,
+  MESSAGES,
   type MessageKey,
   type Translate,
   translator,
 } from '../../shared/messages/catalogue.ts';
 import { formatMoney } from '../money/index.ts';
+
+/** A booking's status in the reader's words (its code for one the catalogue has no words for). */
+function statusWord(t: Translate, status: string): string {
+  const key = `status.${status}`;
+  return key in MESSAGES.en ? t(key as MessageKey) : status;
+}
 
 /** The e-mail an event calls for, rendered; undefined when the event calls for none. */
 export interface RenderedEmail {
@@ -159,7 +166,7 @@ function flightEmail(event: EventLike, b: FlightBooking): RenderedEmail {
       ? [t('mail.heldUntil', { deadline: b.hold_expires_at })]
       : []),
     ...(b.refund_amount !== null ? [t('mail.refund', { amount: money(b.refund_amount) })] : []),
-    t('mail.status', { status: b.status }),
+    t('mail.status', { status: statusWord(t, b.status) }),
   ];
   const live = b.status === 'held' || b.status === 'confirmed';
   return {
@@ -225,7 +232,7 @@ function hotelEmail(event: EventLike, b: HotelBooking): RenderedEmail {
         : []),
     ]),
     t('mail.total', { amount: money(b.total_amount) }),
-    t('mail.status', { status: b.status }),
+    t('mail.status', { status: statusWord(t, b.status) }),
   ];
   const dear = t('mail.dear', { name: `${b.holder.given_name} ${b.holder.family_name}` });
   return {

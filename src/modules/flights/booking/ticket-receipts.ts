@@ -1,6 +1,7 @@
 import { type Language, LOCALES, translator } from '../../../shared/messages/catalogue.ts';
 import { Paper, type PaperDocument } from '../../../shared/pdf/paper.ts';
 import { formatMoney } from '../../money/index.ts';
+import type { Cabin } from '../inventory/cabins.ts';
 import type { bookingView, ticketView } from './booking-view.ts';
 import type { FlightCoupon, ServiceCoupon } from './ticket-drafts.ts';
 import { printedNumber } from './ticket-numbers.ts';
@@ -49,12 +50,12 @@ export function ticketReceiptPaper(
     `${carrierName(b, ticket.validating_carrier)} (${ticket.validating_carrier})`,
   );
   paper.pair(t('doc.reference'), b.reference);
-  paper.pair(t('doc.status'), ticket.status);
+  paper.pair(t('doc.status'), t(`doc.state.${ticket.status}`));
   if (isTicket) {
     const coupons = ticket.coupons as FlightCoupon[];
     paper.section(t('doc.flight'));
     paper.table(
-      [50, 70, 45, 45, 150, 90, 45],
+      [25, 55, 35, 35, 115, 140, 90],
       [
         ['#', t('doc.flight'), t('doc.from'), t('doc.to'), t('doc.departs'), t('doc.class'), t('doc.status')],
         ...coupons.map((c) => [
@@ -63,8 +64,8 @@ export function ticketReceiptPaper(
           c.origin,
           c.destination,
           c.departing_at.slice(0, 16).replace('T', ' '),
-          `${c.cabin} / ${c.brand}`,
-          c.status,
+          `${t(`cabin.${c.cabin as Cabin}`)} / ${c.brand}`,
+          t(`doc.state.${c.status}`),
         ]),
       ],
     );
@@ -100,7 +101,13 @@ export function ticketReceiptPaper(
       [40, 60, 200, 95, 100],
       [
         ['#', 'RFISC', t('doc.description'), t('doc.amount'), t('doc.status')],
-        ...coupons.map((c) => [String(c.coupon), c.rfisc, c.description, money(c.amount), c.status]),
+        ...coupons.map((c) => [
+          String(c.coupon),
+          c.rfisc,
+          c.description,
+          money(c.amount),
+          t(`doc.state.${c.status}`),
+        ]),
       ],
     );
     for (const c of coupons)

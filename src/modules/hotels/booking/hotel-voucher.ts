@@ -28,7 +28,7 @@ export function hotelVoucherPaper(b: HotelBookingView, language: Language): Pape
   });
   paper.heading(t('doc.voucher'));
   paper.pair(t('doc.confirmation'), b.reference);
-  paper.pair(t('doc.status'), b.status);
+  paper.pair(t('doc.status'), t(`status.${b.status}`));
   paper.pair(t('doc.hotel'), `${b.hotel.name} (${'★'.repeat(b.hotel.stars)})`);
   paper.pair(t('doc.address'), `${b.hotel.address}, ${b.hotel.city_name}, ${b.hotel.country_code}`);
   paper.pair(t('doc.checkIn'), t('doc.fromTime', { date: b.check_in, time: b.hotel.check_in_time }));
