@@ -77,3 +77,16 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 }
+
+/**
+ * Brings the schema to the migration named and no further: the schema an earlier version left, for tests
+ * that migrate its data forward.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the schema has its types
+export async function migrateTo(db: Kysely<any>, name: string, schema?: string): Promise<MigrationReport> {
+  if (!(name in MIGRATIONS)) throw new Error(`no migration is named ${name}`);
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { dropPostgresSchema, openStorage, type Storage } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+import { migrateTo, migrateToLatest } from '../../src/db/migrate.ts';
 
 /** `TEST_ENGINE=postgres` (with TEST_DATABASE_URL) runs the suite on PostgreSQL; SQLite otherwise. */
 export function testEngine(): 'sqlite' | 'postgres' {
@@ -12,11 +12,18 @@ export function testEngine(): 'sqlite' | 'postgres' {
   return engine;
 }
 
-/** A fresh, migrated database: an in-memory SQLite, or a PostgreSQL schema of its own, dropped on close. */
-export async function openTestStorage(): Promise<Storage> {
+/**
+ * A fresh, migrated database: an in-memory SQLite, or a PostgreSQL schema of its own, dropped on close.
+ * `migratedTo` stops at that migration (the schema an earlier version left) instead of the latest.
+ */
+export async function openTestStorage(options: { migratedTo?: string } = {}): Promise<Storage> {
+  const migrate = (storage: Storage, schema?: string) =>
+    options.migratedTo
+      ? migrateTo(storage.db, options.migratedTo, schema)
+      : migrateToLatest(storage.db, schema);
   if (testEngine() === 'sqlite') {
     const storage = await openStorage({ sqliteFile: ':memory:' });
-    await migrateToLatest(storage.db);
+    await migrate(storage);
     return storage;
   }
   const url = process.env.TEST_DATABASE_URL!;
@@ -25,7 +32,7 @@ export async function openTestStorage(): Promise<Storage> {
   const runId = process.env.TEST_RUN_ID;
   const schema = `t_${runId ?? 'solo'}_${randomBytes(6).toString('hex')}`;
   const storage = await openStorage({ databaseUrl: url, schema, poolSize: 5 });
-  await migrateToLatest(storage.db, schema);
+  await migrate(storage, schema);
   return {
     ...storage,
     close: async () => {
