@@ -2,6 +2,8 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
+import type { Storage } from '../db/database.ts';
+import { demoRemovedAt } from '../db/demo-removal.ts';
 import {
   createDemoAccounts,
   DEMO_USERNAMES,
@@ -74,13 +76,14 @@ function howToGetAToken(baseUrl: string, demo: DemoCredentials, dataDir: string)
 /** Demo accounts, network and hotels on a first start of the embedded engine; the credentials to show. */
 async function prepareDemo(
   config: Config,
-  built: Pick<Awaited<ReturnType<typeof buildApp>>, 'accounts' | 'flights' | 'hotels'>,
+  built: Pick<Awaited<ReturnType<typeof buildApp>>, 'accounts' | 'flights' | 'hotels'> & { storage: Storage },
   catalogue: ReturnType<typeof loadCatalogue>,
 ): Promise<DemoCredentials | undefined> {
   const { accounts, flights, hotels } = built;
   const refusal = demoAccountsRefusal(config, await accounts.enabledAmong(DEMO_USERNAMES));
   if (refusal) throw new CommandError(refusal);
-  if (!wantsDemo(config)) return undefined;
+  // Once `itinera demo remove` took the demo out, no server puts it back.
+  if (!wantsDemo(config) || (await demoRemovedAt(built.storage.db))) return undefined;
   const demo =
     (await createDemoAccounts(accounts, config.storage.dataDir)) ??
     readDemoCredentials(config.storage.dataDir);
@@ -143,7 +146,7 @@ export async function open(
     redis?.disconnect();
     await storage.close();
   };
-  return { ...built, catalogue, redis, close };
+  return { ...built, storage, catalogue, redis, close };
 }
 
 /**

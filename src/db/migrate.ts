@@ -28,6 +28,7 @@ import * as tickets from './migrations/0026-tickets.ts';
 import * as invoices from './migrations/0027-invoices.ts';
 import * as machineClients from './migrations/0028-machine-clients.ts';
 import * as agencySuspension from './migrations/0029-agency-suspension.ts';
+import * as installationSettings from './migrations/0030-installation-settings.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-invoices': invoices,
   '0028-machine-clients': machineClients,
   '0029-agency-suspension': agencySuspension,
+  '0030-installation-settings': installationSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

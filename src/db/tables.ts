@@ -640,6 +640,12 @@ export interface PricingRulesTable {
   retired_at: string | null;
 }
 
+/** Facts about the installation itself, by name (0030). */
+export interface InstallationSettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   users: UsersTable;
@@ -687,4 +693,5 @@ export interface Database {
   seat_layouts: SeatLayoutsTable;
   seat_assignments: SeatAssignmentsTable;
   flight_retimes: FlightRetimesTable;
+  installation_settings: InstallationSettingsTable;
 }

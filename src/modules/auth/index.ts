@@ -6,6 +6,7 @@ export { createClientsRepository } from './clients-repository.ts';
 export { createUserRoute } from './create-user.route.ts';
 export {
   createDemoAccounts,
+  DEMO_CLIENT_ID,
   DEMO_USERNAMES,
   type DemoCredentials,
   demoCredentialsFile,
