@@ -60,7 +60,7 @@ test('the main pages have no serious or critical accessibility violation, on a d
   assert.deepEqual(await seriousViolations(page), [], 'my trips');
 });
 
-test('the API reference at /docs renders the document under the content security policy, with no console error', async () => {
+test('the API reference at /docs renders the document under the content security policy, with no console error and no serious accessibility violation', async () => {
   const context = await newContext(site);
   const page = await context.newPage();
   const problems: string[] = [];
@@ -71,9 +71,17 @@ test('the API reference at /docs renders the document under the content security
   const res = await page.goto(`${site.url}/docs`);
   assert.equal(res?.headers()['content-security-policy'], CONTENT_SECURITY_POLICY, "the website's policy");
   await page.getByRole('heading', { name: /Itinera API/ }).waitFor();
+  assert.deepEqual(await seriousViolations(page), [], 'the reference as it opens');
   await page.getByRole('heading', { name: 'flights' }).click();
   await page.getByText('/search_flight').first().waitFor();
+  assert.deepEqual(await seriousViolations(page), [], 'a tag opened');
+  await page.getByRole('button', { name: /^POST \/search_flight/ }).click();
+  await page.locator('.opblock-body').first().waitFor();
+  assert.deepEqual(await seriousViolations(page), [], 'an operation opened, with its example');
   await screenshot(page, '20-api-reference');
+  await page.getByRole('button', { name: 'Authorize' }).first().click();
+  await page.getByRole('dialog', { name: 'Available authorizations' }).waitFor();
+  assert.deepEqual(await seriousViolations(page), [], 'the sign-in dialog');
   assert.equal(await page.title(), 'Itinera API reference');
   assert.deepEqual(problems, []);
 });
