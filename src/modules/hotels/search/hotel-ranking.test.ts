@@ -29,7 +29,14 @@ function ranked(
     idAt: (at: number) => `h${at}`,
     starsAt: () => 3,
   } as unknown as HotelIndex;
-  const ranking = rankByWorth(index, found, { totals, currencies, starts }, { within, worth }, 'price');
+  const ranking = rankByWorth(
+    index,
+    found,
+    { totals, currencies, starts },
+    { within, worth },
+    'price',
+    (h) => h.distance ?? null,
+  );
   return ranking.slice(0, ranking.length).map((e) => [e.id, e.worth]);
 }
 
@@ -128,14 +135,14 @@ describe('a hotel ranked by the worth of its cheapest option', () => {
     };
     for (const [sort, order] of Object.entries(expected)) {
       const want = [...hotels].sort(order).map((h) => `h${h.at}`);
-      const paged = rankByWorth(index, found, options, { worth }, sort);
+      const paged = rankByWorth(index, found, options, { worth }, sort, (h) => h.distance ?? null);
       const pages = [paged.slice(0, 20), paged.slice(20, 40), paged.slice(40, 300)].flat();
       assert.deepEqual(
         pages.map((e) => e.id),
         want,
         sort,
       );
-      const whole = rankByWorth(index, found, options, { worth }, sort);
+      const whole = rankByWorth(index, found, options, { worth }, sort, (h) => h.distance ?? null);
       assert.deepEqual(
         whole.slice(0, 300).map((e) => e.id),
         want,

@@ -41,8 +41,11 @@ export interface RankingFilters {
 /** A stay as priced: its dates, rooms and nights. */
 export type Stay = { checkIn: string; checkOut: string; rooms: Room[]; nights: StayNights };
 
-/** A hotel a search looks at: its position in the index, and its distance from the point asked about. */
-export type Found = { at: number; distance: number | null };
+/**
+ * A hotel a search looks at: its position in the index, and its distance from the point asked about
+ * (null when no point was; undefined until worked out, for a city's hotels: see `rankByWorth`).
+ */
+export type Found = { at: number; distance: number | null | undefined };
 
 const noRows = (): HotelRows => ({ firstRoom: 0, roomCount: 0, firstPlan: 0, planCount: 0 });
 
@@ -221,6 +224,8 @@ export function rankByWorth(
     worth: (total: number, currency: string) => number;
   },
   sort: string,
+  /** A hotel's distance, worked out when first asked: for every hotel when sorting by distance, else for those shown. */
+  distanceOf: (hotel: Found) => number | null,
 ): Ranking {
   /** The hotels ranked (as `hotels` numbers them), and each one's worth. */
   const kept: number[] = [];
@@ -253,7 +258,8 @@ export function rankByWorth(
   const count = kept.length;
   const worth = Float64Array.from(worths);
   const stars = Float64Array.from(kept, (h) => index.starsAt(hotels[h]!.at));
-  const distance = Float64Array.from(kept, (h) => hotels[h]!.distance ?? 0);
+  const distance =
+    sort === 'distance' ? Float64Array.from(kept, (h) => distanceOf(hotels[h]!) ?? 0) : new Float64Array(0);
   // Names are read only for hotels tied on worth that a page's ordering compares.
   const names: Array<string | undefined> = new Array(count);
   const nameOf = (i: number) => {
@@ -277,8 +283,9 @@ export function rankByWorth(
   const entryOf = (i: number): RankedEntry => {
     let entry = entries[i];
     if (!entry) {
-      const { at, distance } = hotels[kept[i]!]!;
-      entry = { at, id: index.idAt(at), distance, stars: stars[i]!, worth: worth[i]! };
+      const hotel = hotels[kept[i]!]!;
+      const at = hotel.at;
+      entry = { at, id: index.idAt(at), distance: distanceOf(hotel), stars: stars[i]!, worth: worth[i]! };
       entries[i] = entry;
     }
     return entry;

@@ -21,6 +21,7 @@ import {
   roomsLeft,
 } from './hotel-options.ts';
 import {
+  type Found,
   lookAt,
   optionTotals,
   type RankedEntry,
@@ -95,37 +96,43 @@ export function createHotelSearchService(deps: {
     );
   }
 
-  /** The positions of the hotels a search looks at, with their distance from the point asked about. */
+  /**
+   * The positions of the hotels a search looks at, and how far each is from the point asked about: worked
+   * out here for a radius (which it limits), and only when first asked for a city's hotels (a city of
+   * thousands sorted by price needs the distances of the twenty it shows).
+   */
   function candidates(
     index: HotelIndex,
     req: SearchHotelsRequest,
-  ): Array<{ at: number; distance: number | null }> {
+  ): { found: Found[]; distanceOf: (hotel: Found) => number | null } {
     const d = req.destination;
     if ('hotel_ids' in d) {
-      return d.hotel_ids.flatMap((id) => {
+      const found = d.hotel_ids.flatMap((id) => {
         const at = index.positionOfId(id);
         return at === undefined ? [] : [{ at, distance: null }];
       });
+      return { found, distanceOf: () => null };
     }
     const centre =
       'city_id' in d
         ? deps.catalogue.cityById.get(d.city_id)
         : { latitude: d.latitude, longitude: d.longitude };
     if (!centre) throw invalidField('/destination/city_id', 'is not a city of /b2c/cities');
-    const radius = 'city_id' in d ? Number.POSITIVE_INFINITY : (d.radius_km ?? 5);
-    const positions =
-      'city_id' in d ? index.cityPositions(d.city_id) : index.nearPositions(d.latitude, d.longitude, radius);
-    const out: Array<{ at: number; distance: number }> = [];
-    for (const at of positions) {
-      const distance = distanceKm(
-        centre.latitude,
-        centre.longitude,
-        index.latitudeAt(at),
-        index.longitudeAt(at),
-      );
-      if (distance <= radius) out.push({ at, distance });
+    const from = (at: number) =>
+      distanceKm(centre.latitude, centre.longitude, index.latitudeAt(at), index.longitudeAt(at));
+    const distanceOf = (hotel: Found) => {
+      hotel.distance ??= from(hotel.at);
+      return hotel.distance;
+    };
+    if ('city_id' in d)
+      return { found: index.cityPositions(d.city_id).map((at) => ({ at, distance: undefined })), distanceOf };
+    const radius = d.radius_km ?? 5;
+    const found: Found[] = [];
+    for (const at of index.nearPositions(d.latitude, d.longitude, radius)) {
+      const distance = from(at);
+      if (distance <= radius) found.push({ at, distance });
     }
-    return out;
+    return { found, distanceOf };
   }
 
   /**
@@ -191,7 +198,8 @@ export function createHotelSearchService(deps: {
       }
       return o;
     };
-    const { hotels, rooms } = await lookAt(index, candidates(index, req), filters, open);
+    const { found, distanceOf } = candidates(index, req);
+    const { hotels, rooms } = await lookAt(index, found, filters, open);
     lap('candidates');
     const nights = await readNights(index, rooms, req.check_in, req.check_out, context.changes);
     lap('availability');
@@ -218,6 +226,7 @@ export function createHotelSearchService(deps: {
       options,
       { within: filtered ? within : undefined, worth },
       req.sort ?? 'price',
+      distanceOf,
     );
     lap('pricing');
     await yieldNow();
