@@ -29,6 +29,7 @@ import * as invoices from './migrations/0027-invoices.ts';
 import * as machineClients from './migrations/0028-machine-clients.ts';
 import * as agencySuspension from './migrations/0029-agency-suspension.ts';
 import * as installationSettings from './migrations/0030-installation-settings.ts';
+import * as hotelsByCity from './migrations/0031-hotels-by-city.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-machine-clients': machineClients,
   '0029-agency-suspension': agencySuspension,
   '0030-installation-settings': installationSettings,
+  '0031-hotels-by-city': hotelsByCity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

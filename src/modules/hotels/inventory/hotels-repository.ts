@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { readArrays } from '../../../db/bulk-read.ts';
 import { logChanges } from '../../../db/change-log.ts';
 import { chunks } from '../../../db/chunks.ts';
@@ -230,27 +230,26 @@ export function createHotelsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * One page of active hotels for the search index, in id order after `afterId`, with their room
-     * types and rate plans, as arrays of the columns search needs (`IndexHotelTuple`…), so a large
-     * inventory loads in bounded steps without an object per row.
+     * One page of active hotels for the search index, in order of city and id after `after` (the last
+     * hotel of the page before; none for the first), with their room types and rate plans, as arrays of
+     * the columns search needs (`IndexHotelTuple`…), so a large inventory loads in bounded steps without
+     * an object per row, and a city's hotels come together.
      */
-    async indexPage(afterId: string, limit: number) {
-      const hotels = await readArrays<IndexHotelTuple>(
-        db,
-        indexHotels().where('id', '>', afterId).orderBy('id').limit(limit),
-      );
+    async indexPage(after: { cityId: string; id: string } | null, limit: number) {
+      const page = <T extends SelectQueryBuilder<Database, 'hotels', object>>(query: T) =>
+        (after
+          ? query.where((eb) => afterPosition(eb, 'city_id', { value: after.cityId, id: after.id }, false))
+          : query
+        )
+          .orderBy('city_id')
+          .orderBy('id')
+          .limit(limit) as T;
+      const hotels = await readArrays<IndexHotelTuple>(db, page(indexHotels()));
       if (hotels.length === 0) return { hotels, roomTypes: [], ratePlans: [] };
-      const first = hotels[0]![0];
-      const last = hotels[hotels.length - 1]![0];
+      const ids = page(db.selectFrom('hotels').select('id').where('active', '=', 1));
       const [roomTypes, ratePlans] = await Promise.all([
-        readArrays<IndexRoomTuple>(
-          db,
-          indexRooms().where('hotel_id', '>=', first).where('hotel_id', '<=', last),
-        ),
-        readArrays<IndexPlanTuple>(
-          db,
-          indexPlans().where('hotel_id', '>=', first).where('hotel_id', '<=', last),
-        ),
+        readArrays<IndexRoomTuple>(db, indexRooms().where('hotel_id', 'in', ids)),
+        readArrays<IndexPlanTuple>(db, indexPlans().where('hotel_id', 'in', ids)),
       ]);
       return { hotels, roomTypes, ratePlans };
     },

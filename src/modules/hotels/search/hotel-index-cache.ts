@@ -50,11 +50,13 @@ export function createHotelIndexCache(deps: {
 
   async function build(version: number): Promise<HotelIndex> {
     const built = new HotelIndex(version, deps.catalogue, deps.fold);
-    for (let after = ''; ; ) {
+    // City by city: a search reads one city's hotels, and finds them together in memory.
+    for (let after: { cityId: string; id: string } | null = null; ; ) {
       const page = await deps.hotels.indexPage(after, INDEX_PAGE);
       if (page.hotels.length === 0) return built;
       built.add(page);
-      after = page.hotels[page.hotels.length - 1]![0];
+      const last = page.hotels[page.hotels.length - 1]!;
+      after = { cityId: last[3], id: last[0] };
     }
   }
 
