@@ -161,6 +161,8 @@ export class DepartureBoards {
   });
 
   private readonly schedules: readonly BoardSchedule[];
+  /** 1 for a schedule with a date cancelled or moved: only those are looked up in the two maps. */
+  private readonly excepted: Uint8Array;
   private readonly cancelled: ReadonlyMap<number, ReadonlySet<string>>;
   private readonly moved: ReadonlyMap<number, ReadonlyMap<string, Moved>>;
 
@@ -186,6 +188,9 @@ export class DepartureBoards {
     this.schedules = schedules;
     this.cancelled = cancelled;
     this.moved = moved;
+    this.excepted = new Uint8Array(schedules.length);
+    for (const i of cancelled.keys()) this.excepted[i] = 1;
+    for (const i of moved.keys()) this.excepted[i] = 1;
     this.airports = columns.airports;
     this.airportNumber = columns.airportNumber;
     this.carriers = columns.carriers;
@@ -259,8 +264,9 @@ export class DepartureBoards {
     for (let k = 0; k < candidates.length; k++) {
       const i = candidates[k]!;
       if (day < this.validFrom[i]! || day > this.validTo[i]! || (this.weekdays[i]! & bit) === 0) continue;
-      if (this.cancelledOn(i, date)) continue;
-      const moved = this.movedOn(i, date);
+      const excepted = this.excepted[i] === 1;
+      if (excepted && this.cancelledOn(i, date)) continue;
+      const moved = excepted ? this.movedOn(i, date) : undefined;
       const at =
         moved || offset === null
           ? localToInstant(date, moved?.departureTime ?? this.schedules[i]!.departureTime, zone).getTime()
