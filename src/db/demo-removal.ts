@@ -157,25 +157,13 @@ export async function removeDemo(
         ]),
       );
     await trx.deleteFrom('ledger_entries').where('transaction_id', 'in', transactions).execute();
-    await trx
-      .deleteFrom('ledger_transactions')
-      .where((eb) =>
-        eb.or([
-          eb('booking_id', 'is not', null),
-          eb('payment_id', 'in', payments),
-          eb('agency_id', 'in', agencies),
-        ]),
-      )
-      .execute();
+    await trx.deleteFrom('ledger_transactions').where('id', 'in', transactions).execute();
     await trx
       .updateTable('ledger_transactions')
       .set({ created_by: null })
       .where('created_by', 'in', ofDemo)
       .execute();
-    await trx
-      .deleteFrom('payments')
-      .where((eb) => eb.or([eb('booking_id', 'is not', null), eb('user_id', 'in', ofDemo)]))
-      .execute();
+    await trx.deleteFrom('payments').where('id', 'in', payments).execute();
     await trx.deleteFrom('agency_accounts').where('agency_id', 'in', agencies).execute();
     const rules = await trx.deleteFrom('pricing_rules').where('agency_id', 'in', agencies).executeTakeFirst();
     // The pricing module's counter: every process reads its rules again.
@@ -202,20 +190,8 @@ export async function removeDemo(
       .where((eb) => eb.or([eb('event_id', 'in', events), eb('endpoint_id', 'in', endpoints)]))
       .execute();
     await trx.deleteFrom('email_messages').where('event_id', 'in', events).execute();
-    await trx
-      .deleteFrom('events')
-      .where((eb) =>
-        eb.or([
-          eb('booking_id', 'is not', null),
-          eb('user_id', 'in', ofDemo),
-          eb('agency_id', 'in', agencies),
-        ]),
-      )
-      .execute();
-    await trx
-      .deleteFrom('webhook_endpoints')
-      .where((eb) => eb.or([eb('user_id', 'in', ofDemo), eb('agency_id', 'in', agencies)]))
-      .execute();
+    await trx.deleteFrom('events').where('id', 'in', events).execute();
+    await trx.deleteFrom('webhook_endpoints').where('id', 'in', endpoints).execute();
 
     // The accounts.
     await trx.deleteFrom('idempotency_keys').where('user_id', 'in', ofDemo).execute();
