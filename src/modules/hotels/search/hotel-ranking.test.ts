@@ -1,18 +1,27 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HotelIndex } from './hotel-index.ts';
-import { rankByWorth } from './hotel-ranking.ts';
+import { foundHotels, rankByWorth } from './hotel-ranking.ts';
 
 /** Euros per unit of each currency's minor units, as a rate table would make them comparable. */
 const PER_EURO_CENT: Record<string, number> = { EUR: 1, GBP: 1.2, JPY: 0.0062 };
 const worth = (total: number, currency: string) => total * PER_EURO_CENT[currency]!;
+
+/** Found hotels at these positions, their distances not yet measured. */
+function foundAt(positions: number[]) {
+  const found = foundHotels(positions.length);
+  found.at.set(positions);
+  found.distance.fill(Number.NaN);
+  found.length = positions.length;
+  return found;
+}
 
 /** Hotels `a`, `b`, `c` at positions 0–2, their options' totals and currencies given in order. */
 function ranked(
   options: Array<Array<[number, string]>>,
   within?: (total: number, currency: string) => boolean,
 ) {
-  const found = options.map((_, at) => ({ at, distance: null }));
+  const found = foundAt(options.map((_, at) => at));
   const totals: number[] = [];
   const currencies: string[] = [];
   const starts: number[] = [];
@@ -35,7 +44,7 @@ function ranked(
     { totals, currencies, starts },
     { within, worth },
     'price',
-    (h) => h.distance ?? null,
+    () => null,
   );
   return ranking.slice(0, ranking.length).map((e) => [e.id, e.worth]);
 }
@@ -113,7 +122,9 @@ describe('a hotel ranked by the worth of its cheapest option', () => {
       distance: ((at * 13) % 9) / 2,
       name: `Hotel ${String.fromCharCode(65 + ((at * 17) % 4))}`,
     }));
-    const found = hotels.map((h) => ({ at: h.at, distance: h.distance }));
+    // Distances measured when asked, as for a city's hotels.
+    const found = foundAt(hotels.map((h) => h.at));
+    const measure = (at: number) => hotels[at]!.distance;
     const options = {
       totals: hotels.map((h) => h.total),
       currencies: hotels.map(() => 'EUR'),
@@ -135,14 +146,14 @@ describe('a hotel ranked by the worth of its cheapest option', () => {
     };
     for (const [sort, order] of Object.entries(expected)) {
       const want = [...hotels].sort(order).map((h) => `h${h.at}`);
-      const paged = rankByWorth(index, found, options, { worth }, sort, (h) => h.distance ?? null);
+      const paged = rankByWorth(index, found, options, { worth }, sort, measure);
       const pages = [paged.slice(0, 20), paged.slice(20, 40), paged.slice(40, 300)].flat();
       assert.deepEqual(
         pages.map((e) => e.id),
         want,
         sort,
       );
-      const whole = rankByWorth(index, found, options, { worth }, sort, (h) => h.distance ?? null);
+      const whole = rankByWorth(index, found, options, { worth }, sort, measure);
       assert.deepEqual(
         whole.slice(0, 300).map((e) => e.id),
         want,

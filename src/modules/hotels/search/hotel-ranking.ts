@@ -42,10 +42,38 @@ export interface RankingFilters {
 export type Stay = { checkIn: string; checkOut: string; rooms: Room[]; nights: StayNights };
 
 /**
- * A hotel a search looks at: its position in the index, and its distance from the point asked about
- * (null when no point was; undefined until worked out, for a city's hotels: see `rankByWorth`).
+ * The hotels a search looks at, as columns rather than an object each (a city's thousands, kept with a
+ * remembered answer): hotel `k` is at position `at[k]` of the index, `distance[k]` km from the point
+ * asked about (NaN until measured: see `distanceOf`).
  */
-export type Found = { at: number; distance: number | null | undefined };
+export interface FoundHotels {
+  readonly at: Int32Array;
+  readonly distance: Float64Array;
+  readonly length: number;
+}
+
+/** Room for `capacity` found hotels, none yet. */
+export function foundHotels(capacity: number): FoundHotels & { length: number } {
+  return { at: new Int32Array(capacity), distance: new Float64Array(capacity), length: 0 };
+}
+
+/**
+ * How far a position is from the point a search asked about: null when it asked about none (hotels by
+ * id). Measured only when a search needs it (see `distanceOf`).
+ */
+export type Measure = (at: number) => number | null;
+
+/** The distance of found hotel `k`, measured now if it was not yet (and kept). */
+export function distanceOf(hotels: FoundHotels, k: number, measure: Measure): number | null {
+  let d = hotels.distance[k]!;
+  if (Number.isNaN(d)) {
+    const measured = measure(hotels.at[k]!);
+    if (measured === null) return null;
+    d = measured;
+    hotels.distance[k] = d;
+  }
+  return d;
+}
 
 const noRows = (): HotelRows => ({ firstRoom: 0, roomCount: 0, firstPlan: 0, planCount: 0 });
 
@@ -56,17 +84,16 @@ const noRows = (): HotelRows => ({ firstRoom: 0, roomCount: 0, firstPlan: 0, pla
  */
 export async function lookAt(
   index: HotelIndex,
-  found: readonly Found[],
+  found: FoundHotels,
   filters: RankingFilters,
   open: (zone: string) => boolean,
-): Promise<{ hotels: Found[]; rooms: number[] }> {
-  const hotels: Found[] = [];
+): Promise<{ hotels: FoundHotels; rooms: number[] }> {
+  const hotels = foundHotels(found.length);
   const rooms: number[] = [];
   const rows = noRows();
   for (let k = 0; k < found.length; k++) {
     if (k > 0 && k % HOTELS_PER_TURN === 0) await yieldNow();
-    const hotel = found[k]!;
-    const at = hotel.at;
+    const at = found.at[k]!;
     if (
       !open(index.timeZoneAt(at)) ||
       (filters.stars && !filters.stars.includes(index.starsAt(at))) ||
@@ -74,7 +101,9 @@ export async function lookAt(
       (filters.name && !index.foldedNameAt(at).includes(filters.name))
     )
       continue;
-    hotels.push(hotel);
+    hotels.at[hotels.length] = at;
+    hotels.distance[hotels.length] = found.distance[k]!;
+    hotels.length++;
     index.rowsInto(at, rows);
     for (let r = rows.firstRoom; r < rows.firstRoom + rows.roomCount; r++) rooms.push(r);
   }
@@ -117,7 +146,7 @@ export function statesAt(
  */
 export async function optionTotals(
   index: HotelIndex,
-  hotels: readonly Found[],
+  hotels: FoundHotels,
   stay: Stay,
   nights: { state: NightStates; stored: boolean },
   terms: PlanTerms,
@@ -161,7 +190,7 @@ export async function optionTotals(
   for (let k = 0; k < hotels.length; k++) {
     if (k > 0 && k % HOTELS_PER_TURN === 0) await yieldNow();
     starts.push(totals.length);
-    const at = hotels[k]!.at;
+    const at = hotels.at[k]!;
     index.rowsInto(at, rows);
     hotel.id = index.idAt(at);
     hotel.city_id = index.cityIdAt(at);
@@ -223,7 +252,7 @@ export interface Ranking {
  */
 export function rankByWorth(
   index: HotelIndex,
-  hotels: readonly Found[],
+  hotels: FoundHotels,
   options: { totals: number[]; currencies: string[]; starts: number[] },
   price: {
     /** Whether an option's total is within the price filter; absent when there is none. */
@@ -232,8 +261,8 @@ export function rankByWorth(
     worth: (total: number, currency: string) => number;
   },
   sort: string,
-  /** A hotel's distance, worked out when first asked: for every hotel when sorting by distance, else for those shown. */
-  distanceOf: (hotel: Found) => number | null,
+  /** Measures a hotel's distance: for every hotel when sorting by distance, else for those shown. */
+  measure: Measure,
 ): Ranking {
   /** The hotels ranked (as `hotels` numbers them), and each one's worth. */
   const kept: number[] = [];
@@ -265,13 +294,15 @@ export function rankByWorth(
   }
   const count = kept.length;
   const worth = Float64Array.from(worths);
-  const stars = Float64Array.from(kept, (h) => index.starsAt(hotels[h]!.at));
+  const stars = Float64Array.from(kept, (h) => index.starsAt(hotels.at[h]!));
   const distance =
-    sort === 'distance' ? Float64Array.from(kept, (h) => distanceOf(hotels[h]!) ?? 0) : new Float64Array(0);
+    sort === 'distance'
+      ? Float64Array.from(kept, (h) => distanceOf(hotels, h, measure) ?? 0)
+      : new Float64Array(0);
   // Names are read only for hotels tied on worth that a page's ordering compares.
   const names: Array<string | undefined> = new Array(count);
   const nameOf = (i: number) => {
-    names[i] ??= index.nameAt(hotels[kept[i]!]!.at);
+    names[i] ??= index.nameAt(hotels.at[kept[i]!]!);
     return names[i];
   };
   const byWorthThenName =
@@ -291,9 +322,15 @@ export function rankByWorth(
   const entryOf = (i: number): RankedEntry => {
     let entry = entries[i];
     if (!entry) {
-      const hotel = hotels[kept[i]!]!;
-      const at = hotel.at;
-      entry = { at, id: index.idAt(at), distance: distanceOf(hotel), stars: stars[i]!, worth: worth[i]! };
+      const h = kept[i]!;
+      const at = hotels.at[h]!;
+      entry = {
+        at,
+        id: index.idAt(at),
+        distance: distanceOf(hotels, h, measure),
+        stars: stars[i]!,
+        worth: worth[i]!,
+      };
       entries[i] = entry;
     }
     return entry;

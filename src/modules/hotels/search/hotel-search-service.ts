@@ -21,8 +21,10 @@ import {
   roomsLeft,
 } from './hotel-options.ts';
 import {
-  type Found,
+  type FoundHotels,
+  foundHotels,
   lookAt,
+  type Measure,
   optionTotals,
   type RankedEntry,
   type Ranking,
@@ -97,42 +99,49 @@ export function createHotelSearchService(deps: {
   }
 
   /**
-   * The positions of the hotels a search looks at, and how far each is from the point asked about: worked
-   * out here for a radius (which it limits), and only when first asked for a city's hotels (a city of
+   * The positions of the hotels a search looks at, and how far each is from the point asked about:
+   * measured here for a radius (which it limits), and only when first asked for a city's hotels (a city of
    * thousands sorted by price needs the distances of the twenty it shows).
    */
-  function candidates(
-    index: HotelIndex,
-    req: SearchHotelsRequest,
-  ): { found: Found[]; distanceOf: (hotel: Found) => number | null } {
+  function candidates(index: HotelIndex, req: SearchHotelsRequest): { found: FoundHotels; measure: Measure } {
     const d = req.destination;
     if ('hotel_ids' in d) {
-      const found = d.hotel_ids.flatMap((id) => {
+      const found = foundHotels(d.hotel_ids.length);
+      for (const id of d.hotel_ids) {
         const at = index.positionOfId(id);
-        return at === undefined ? [] : [{ at, distance: null }];
-      });
-      return { found, distanceOf: () => null };
+        if (at === undefined) continue;
+        found.at[found.length] = at;
+        found.distance[found.length++] = Number.NaN;
+      }
+      return { found, measure: () => null };
     }
     const centre =
       'city_id' in d
         ? deps.catalogue.cityById.get(d.city_id)
         : { latitude: d.latitude, longitude: d.longitude };
     if (!centre) throw invalidField('/destination/city_id', 'is not a city of /b2c/cities');
-    const from = (at: number) =>
+    const measure = (at: number) =>
       distanceKm(centre.latitude, centre.longitude, index.latitudeAt(at), index.longitudeAt(at));
-    const distanceOf = (hotel: Found) => {
-      hotel.distance ??= from(hotel.at);
-      return hotel.distance;
-    };
-    if ('city_id' in d)
-      return { found: index.cityPositions(d.city_id).map((at) => ({ at, distance: undefined })), distanceOf };
-    const radius = d.radius_km ?? 5;
-    const found: Found[] = [];
-    for (const at of index.nearPositions(d.latitude, d.longitude, radius)) {
-      const distance = from(at);
-      if (distance <= radius) found.push({ at, distance });
+    const positions =
+      'city_id' in d
+        ? index.cityPositions(d.city_id)
+        : index.nearPositions(d.latitude, d.longitude, d.radius_km ?? 5);
+    const found = foundHotels(positions.length);
+    found.at.set(positions);
+    found.length = positions.length;
+    if ('city_id' in d) {
+      found.distance.fill(Number.NaN);
+      return { found, measure };
     }
-    return { found, distanceOf };
+    const radius = d.radius_km ?? 5;
+    found.length = 0;
+    for (const at of positions) {
+      const distance = measure(at);
+      if (distance > radius) continue;
+      found.at[found.length] = at;
+      found.distance[found.length++] = distance;
+    }
+    return { found, measure };
   }
 
   /**
@@ -198,7 +207,7 @@ export function createHotelSearchService(deps: {
       }
       return o;
     };
-    const { found, distanceOf } = candidates(index, req);
+    const { found, measure } = candidates(index, req);
     const { hotels, rooms } = await lookAt(index, found, filters, open);
     lap('candidates');
     const nights = await readNights(index, rooms, req.check_in, req.check_out, context.changes);
@@ -226,7 +235,7 @@ export function createHotelSearchService(deps: {
       options,
       { within: filtered ? within : undefined, worth },
       req.sort ?? 'price',
-      distanceOf,
+      measure,
     );
     lap('pricing');
     await yieldNow();
