@@ -1,6 +1,6 @@
 import type { NightState } from '../inventory/hotel-inventory-repository.ts';
 import { priceRooms, type StayNights, type StayPrice, stayNights } from '../inventory/hotel-rates.ts';
-import { roomsTotal } from '../inventory/stay-totals.ts';
+import { planStay, stayTotal } from '../inventory/stay-totals.ts';
 import type { IndexedHotel, IndexedRatePlan, IndexedRoomType } from './hotel-index.ts';
 import type { PlanTerms } from './hotel-sale.ts';
 
@@ -74,13 +74,18 @@ export function hotelOptions(
 ): HotelOption[] {
   const nights = stay.nights ?? stayNights(stay.checkIn, stay.checkOut);
   const options: HotelOption[] = [];
-  // Each rate plan's pricing terms once per hotel, not once per room type.
-  const planTerms = new Map(hotel.ratePlans.map((plan) => [plan, terms(hotel, plan, stay.checkIn)]));
+  // Each rate plan's pricing terms and rules readied for the stay once per hotel, not once per room type
+  // (what `roomsTotal` does for one option).
+  const totalled = { ...stay, nights };
+  const plans = hotel.ratePlans.map((plan) => ({
+    plan,
+    terms: terms(hotel, plan, stay.checkIn),
+    readied: planStay(plan, totalled, stay.rooms),
+  }));
   for (const roomType of hotel.roomTypes) {
     if (!sellable(roomType, nights, stay.rooms.length, nightState)) continue;
-    for (const plan of hotel.ratePlans) {
-      const onTerms = planTerms.get(plan);
-      const total = roomsTotal(plan, roomType, { ...stay, nights }, stay.rooms, onTerms);
+    for (const { plan, terms: onTerms, readied } of plans) {
+      const total = readied && stayTotal(readied, plan.base_amount, roomType, onTerms);
       if (total === null) continue;
       options.push({
         roomType,
