@@ -239,6 +239,7 @@ export async function buildApp(deps: AppDeps) {
   });
   events.subscribe(webhooks.fanOut);
   events.subscribe(mail.fanOut);
+  auth.passwordResets(mail.accountMails);
   const rates = await exchangeRatesModule(app, {
     db: storage.db,
     clock,

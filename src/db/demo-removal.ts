@@ -86,8 +86,8 @@ export async function demoFootprint(
 /**
  * Takes the demo out, in one transaction: every booking (all of them the demo accounts', which the caller
  * has checked) with its payments, ledger transactions, tickets, invoices, events, mails and webhook
- * deliveries, and the seats and rooms it held; the demo accounts with their sessions, cards, keys and
- * webhooks, their agency when nobody else belongs to it, the demo client; the document series (no
+ * deliveries, and the seats and rooms it held; the demo accounts with their sessions, cards, keys,
+ * password resets and webhooks, their agency when nobody else belongs to it, the demo client; the document series (no
  * document is left, so the first real invoice is number 1); unless `keepInventory`, the whole flight
  * network and every hotel. Marks the database so that no server puts the demo back. Answers the events
  * removed, whose mails the caller may still hold as files.
@@ -208,6 +208,13 @@ export async function removeDemo(
         ofDemo.map((id) => `usr:${id}`),
       )
       .execute();
+    const resets = trx.selectFrom('password_resets').select('id').where('user_id', 'in', ofDemo);
+    await trx
+      .deleteFrom('email_messages')
+      .where('kind', '=', 'password_reset')
+      .where('event_id', 'in', resets)
+      .execute();
+    await trx.deleteFrom('password_resets').where('user_id', 'in', ofDemo).execute();
     await trx.deleteFrom('oauth_clients').where('client_id', 'in', clients).execute();
     await trx.deleteFrom('users').where('id', 'in', ofDemo).execute();
     await trx.deleteFrom('agencies').where('id', 'in', agencies).execute();

@@ -30,6 +30,7 @@ import * as machineClients from './migrations/0028-machine-clients.ts';
 import * as agencySuspension from './migrations/0029-agency-suspension.ts';
 import * as installationSettings from './migrations/0030-installation-settings.ts';
 import * as hotelsByCity from './migrations/0031-hotels-by-city.ts';
+import * as passwordResets from './migrations/0032-password-resets.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-agency-suspension': agencySuspension,
   '0030-installation-settings': installationSettings,
   '0031-hotels-by-city': hotelsByCity,
+  '0032-password-resets': passwordResets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -346,6 +346,8 @@ export interface WebhookDeliveriesTable {
 /** An e-mail to a traveller that an event calls for (0012); its content is rendered from the event. */
 export interface EmailMessagesTable {
   id: string;
+  /** `booking`: a booking event's mail (`event_id` the event); `password_reset`: `event_id` the reset's id (0032). */
+  kind: 'booking' | 'password_reset';
   event_id: string;
   recipient: string;
   status: 'pending' | 'sent' | 'failed';
@@ -640,6 +642,18 @@ export interface PricingRulesTable {
   retired_at: string | null;
 }
 
+/** A password reset asked for (0032): its token made when its mail is sent, used once before it expires. */
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  language: string;
+  /** SHA-256 of the token, hex; null until the mail is sent. */
+  token_hash: string | null;
+  created_at: string;
+  expires_at: string | null;
+  used_at: string | null;
+}
+
 /** Facts about the installation itself, by name (0030). */
 export interface InstallationSettingsTable {
   name: string;
@@ -694,4 +708,5 @@ export interface Database {
   seat_assignments: SeatAssignmentsTable;
   flight_retimes: FlightRetimesTable;
   installation_settings: InstallationSettingsTable;
+  password_resets: PasswordResetsTable;
 }

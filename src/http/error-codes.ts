@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   MALFORMED_URL: { status: 400, title: 'The request URL is not valid' },
   MALFORMED_REQUEST: { status: 400, title: 'The request is not valid HTTP' },
   INVALID_CURSOR: { status: 400, title: 'The page cursor is not valid for this query' },
+  INVALID_RESET_TOKEN: { status: 400, title: 'The password reset link is not valid or has expired' },
   UNSUPPORTED_API_VERSION: { status: 400, title: 'The requested API version is not supported' },
   IDEMPOTENCY_KEY_REQUIRED: { status: 400, title: 'This operation needs an Idempotency-Key header' },
   UNAUTHENTICATED: { status: 401, title: 'Authentication is required' },

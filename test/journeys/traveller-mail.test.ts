@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import { signIn } from '../helpers/factories.ts';
 import {
   adult,
@@ -18,30 +16,8 @@ import {
 } from '../helpers/flights.ts';
 import { bookHotel, firstRate, HOLDER, hotelBookingBody, seedHotels, stay } from '../helpers/hotels.ts';
 import { pdfText } from '../helpers/pdf.ts';
+import { startSmtp } from '../helpers/smtp.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
-
-/** A real SMTP server in the test process: keeps every message it is given, parsed. */
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 describe('e-mails to travellers', () => {
   let t: TestApp;

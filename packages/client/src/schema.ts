@@ -661,6 +661,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/change_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your own password
+         * @description A person signed in (not a machine client) gives the current password and a new one; the account’s other sessions end, this one goes on. A wrong current password is 400 VALIDATION_FAILED at /current_password.
+         */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/check_rate": {
         parameters: {
             query?: never;
@@ -1355,6 +1375,46 @@ export interface paths {
          * @description Its users may sign in again and its machine clients get tokens again.
          */
         post: operations["reinstate_agency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/request_password_reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a link to choose a new password
+         * @description For the account with this user name or e-mail address, a mail with a link (and its code for reset_password) that works once, for 60 minutes. The answer is the same whether or not such an account exists, can sign in or has an e-mail address, so nobody learns which accounts exist; an account is mailed at most 3 times an hour. The mail is in `language`, else the best of Accept-Language that Itinera speaks.
+         */
+        post: operations["request_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reset_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a new password with a reset link’s code
+         * @description The code of a reset mail (the link’s `#token=`) and the new password. The code works once, for 60 minutes, and only the newest mail’s; every session of the account ends, and a lockout after failed sign-ins is lifted. A used, expired or unknown code is 400 INVALID_RESET_TOKEN.
+         */
+        post: operations["reset_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4559,7 +4619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4621,7 +4681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4683,7 +4743,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4745,7 +4805,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlightBooking"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4847,7 +4907,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlightBooking"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4959,7 +5019,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5054,7 +5114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Agency"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5158,7 +5218,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5248,7 +5308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5343,7 +5403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5427,7 +5487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Airline"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5531,7 +5591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5615,7 +5675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Airport"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5717,7 +5777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5801,7 +5861,7 @@ export interface operations {
                     "application/json": components["schemas"]["City"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5903,7 +5963,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5987,7 +6047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Country"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6086,7 +6146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6202,7 +6262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6302,7 +6362,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6401,7 +6461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6519,7 +6579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6614,7 +6674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6699,7 +6759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6785,7 +6845,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgencyAccount"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6878,7 +6938,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlightBooking"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7016,7 +7076,7 @@ export interface operations {
                     "application/json": components["schemas"]["HotelBooking"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7130,7 +7190,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlightBooking"] | components["schemas"]["HotelBooking"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7218,7 +7278,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7305,7 +7365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7401,7 +7461,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlightBooking"] | components["schemas"]["HotelBooking"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7516,7 +7576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7609,7 +7669,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlightBooking"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7710,6 +7770,95 @@ export interface operations {
             };
         };
     };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    /** @description At least 12 characters */
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     check_rate: {
         parameters: {
             query?: never;
@@ -7732,7 +7881,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckRateResponse"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7828,7 +7977,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7926,7 +8075,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlightBooking"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8279,7 +8428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8399,7 +8548,7 @@ export interface operations {
                     "application/json": components["schemas"]["PricingRule"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8477,7 +8626,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8599,7 +8748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8683,7 +8832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8773,7 +8922,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserAccount"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8867,7 +9016,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8948,7 +9097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9022,7 +9171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeRates"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9104,7 +9253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9181,7 +9330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9240,7 +9389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9319,7 +9468,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9399,7 +9548,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9520,7 +9669,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9623,7 +9772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9731,7 +9880,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9825,7 +9974,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9921,7 +10070,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10008,7 +10157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10093,7 +10242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10174,7 +10323,7 @@ export interface operations {
                     "application/json": components["schemas"]["HotelBooking"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10297,7 +10446,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlightBooking"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10408,7 +10557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10495,7 +10644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10581,7 +10730,7 @@ export interface operations {
                     "application/json": components["schemas"]["CancellationQuote"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10685,7 +10834,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10779,7 +10928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10860,7 +11009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Agency"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10889,6 +11038,172 @@ export interface operations {
             };
             /** @description Problem details: NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    request_password_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    language?: "en" | "de";
+                    /** @example jane@example.com */
+                    login: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "accepted";
+                    };
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At least 12 characters */
+                    new_password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: PAYLOAD_TOO_LARGE */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10971,7 +11286,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11060,7 +11375,7 @@ export interface operations {
                     "application/json": components["schemas"]["PricingRule"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11150,7 +11465,7 @@ export interface operations {
                     "application/json": components["schemas"]["MachineClient"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11254,7 +11569,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11369,7 +11684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11464,7 +11779,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11551,7 +11866,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchBookingResponse"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11638,7 +11953,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchChangesResponse"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11734,7 +12049,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchFlightResponse"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11830,7 +12145,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchHotelsResponse"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11916,7 +12231,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeatMap"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12036,7 +12351,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12132,7 +12447,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgencyAccount"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12231,7 +12546,7 @@ export interface operations {
                     "application/json": components["schemas"]["Agency"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12344,7 +12659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12436,7 +12751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12537,7 +12852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Agency"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12636,7 +12951,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlightBooking"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12756,7 +13071,7 @@ export interface operations {
                     "application/json": components["schemas"]["MachineClient"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12878,7 +13193,7 @@ export interface operations {
                     "application/json": components["schemas"]["PricingRule"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12982,7 +13297,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserAccount"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13101,7 +13416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13187,7 +13502,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserAccount"];
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13288,7 +13603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13394,7 +13709,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13492,7 +13807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13568,7 +13883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13654,7 +13969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13748,7 +14063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;

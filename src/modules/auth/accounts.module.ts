@@ -15,6 +15,15 @@ import { createClientsRepository } from './clients-repository.ts';
 import { createUserRoute } from './create-user.route.ts';
 import { createLoginFailuresRepository } from './login-failures-repository.ts';
 import { createMachineClients } from './machine-clients.ts';
+/**
+ * Accounts, in two steps because of the order requests meet them in. `accountsModule` knows every caller
+ * (the bearer hook, added first, so rate limits count a signed-in caller by account) and hands out the
+ * guards; `routes()`, called once the rate limiter is registered, adds the OAuth endpoints and user
+ * administration, so that they are counted too.
+ */
+import { passwordResetRoutes } from './password-reset.routes.ts';
+import { createPasswordResets, type EnqueueResetMail } from './password-resets.ts';
+import { createPasswordResetsRepository } from './password-resets-repository.ts';
 import { createSigningKeys } from './signing-keys.ts';
 import { createSigningKeysRepository } from './signing-keys-repository.ts';
 import { createTokenService } from './token-service.ts';
@@ -22,12 +31,6 @@ import { createTokensRepository } from './tokens-repository.ts';
 import { usersRoutes } from './users.routes.ts';
 import { createUsersRepository } from './users-repository.ts';
 
-/**
- * Accounts, in two steps because of the order requests meet them in. `accountsModule` knows every caller
- * (the bearer hook, added first, so rate limits count a signed-in caller by account) and hands out the
- * guards; `routes()`, called once the rate limiter is registered, adds the OAuth endpoints and user
- * administration, so that they are counted too.
- */
 export async function accountsModule(
   app: App,
   deps: {
@@ -99,6 +102,30 @@ export async function accountsModule(
         clients: createMachineClients({ clients, users, hasher, clock, ids }),
         guard: guards.admin,
       });
+    },
+    /**
+     * Password reset and change (`password-reset.routes.ts`), once the mail outbox exists: it sends the
+     * reset mails, each written by this module as it goes (`writeMail` makes its link then).
+     */
+    passwordResets(
+      accountMails: (
+        kind: 'password_reset',
+        write: (message: { event_id: string }) => Promise<{ subject: string; text: string } | undefined>,
+      ) => EnqueueResetMail,
+    ): void {
+      const resets = createPasswordResets({
+        db,
+        users,
+        resets: createPasswordResetsRepository(db),
+        tokens,
+        loginFailures,
+        hasher,
+        clock,
+        ids,
+        publicUrl: config.http.publicUrl,
+      });
+      const enqueue = accountMails('password_reset', (message) => resets.writeMail(message.event_id));
+      passwordResetRoutes(app, { resets, enqueue, guard: guards.read });
     },
     /** Expired refresh tokens and deny-list entries, failure counts whose window and lock are over. */
     purge: (now: Date) =>

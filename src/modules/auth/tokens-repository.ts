@@ -35,14 +35,22 @@ export function createTokensRepository(db: Kysely<Database>) {
         .where('revoked_at', 'is', null)
         .execute();
     },
-    /** Revokes every refresh family of an account: its sign-ins, and their access tokens, end. */
-    async revokeUserFamilies(userId: string, now: string): Promise<void> {
-      await db
+    /**
+     * Revokes every refresh family of an account (but `except`, the caller's own): its sign-ins, and their
+     * access tokens, end. In `trx` when given.
+     */
+    async revokeUserFamilies(
+      userId: string,
+      now: string,
+      options: { trx?: Kysely<Database>; except?: string | null } = {},
+    ): Promise<void> {
+      let query = (options.trx ?? db)
         .updateTable('refresh_tokens')
         .set({ revoked_at: now })
         .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+        .where('revoked_at', 'is', null);
+      if (options.except) query = query.where('family_id', '!=', options.except);
+      await query.execute();
     },
     async revokeAccessToken(jti: string, expiresAt: string): Promise<void> {
       await db

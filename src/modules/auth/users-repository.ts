@@ -36,6 +36,24 @@ export function createUsersRepository(db: Kysely<Database>) {
     async insert(user: UserRow): Promise<void> {
       await db.insertInto('users').values(user).execute();
     },
+    /** A new password, in `trx`; with `endSessions`, every token issued before now is refused too. */
+    async setPassword(
+      trx: Kysely<Database>,
+      id: string,
+      passwordHash: string,
+      now: string,
+      endSessions: boolean,
+    ): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          updated_at: now,
+          ...(endSessions ? { sessions_reset_at: now } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
     async setDisabled(id: string, disabled: boolean, now: string): Promise<boolean> {
       const result = await db
         .updateTable('users')

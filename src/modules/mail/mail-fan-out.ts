@@ -19,6 +19,7 @@ export function createMailFanOut(deps: {
     await deps.messages.enqueue(trx, [
       {
         id: deps.ids.ordered('eml'),
+        kind: 'booking',
         event_id: event.id,
         recipient,
         status: 'pending',

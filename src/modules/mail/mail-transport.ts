@@ -7,10 +7,11 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  html: string;
+  /** Absent for a plain-text mail. */
+  html?: string;
   /** The same for every attempt of one mail, so a receiving system can tell a repeat. */
   messageId: string;
-  attachments: Array<{ filename: string; content: string | Buffer; contentType: string }>;
+  attachments?: Array<{ filename: string; content: string | Buffer; contentType: string }>;
 }
 
 /**

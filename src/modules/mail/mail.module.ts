@@ -5,10 +5,10 @@ import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { EventsRepository } from '../events/index.ts';
-import { createEmailMessagesRepository } from './email-messages-repository.ts';
+import { createEmailMessagesRepository, type EmailMessage } from './email-messages-repository.ts';
 import { createMailFanOut } from './mail-fan-out.ts';
 import { createMailTransport } from './mail-transport.ts';
-import { createMailAttempt, type MailDocuments } from './mailer.ts';
+import { type AccountMail, createMailAttempt, type MailDocuments } from './mailer.ts';
 
 /** Mails claimed at a time. */
 const MAIL_BATCH = 20;
@@ -33,6 +33,7 @@ export function mailModule(deps: {
   documents: MailDocuments;
 }) {
   const messages = createEmailMessagesRepository(deps.db);
+  const accounts = new Map<string, AccountMail>();
   const outbox = createOutbox({
     name: 'mail.send',
     store: messages,
@@ -41,6 +42,7 @@ export function mailModule(deps: {
       send: createMailTransport({ smtpUrl: deps.settings.smtpUrl, outboxDir: deps.settings.outboxDir }),
       from: deps.settings.from,
       documents: deps.documents,
+      accounts,
     }),
     retry: { kind: 'schedule', delaysSeconds: deps.settings.retryScheduleSeconds, jitter: 0.1 },
     clock: deps.clock,
@@ -52,5 +54,31 @@ export function mailModule(deps: {
     leaseMs: 120_000,
   });
   outbox.schedule(deps.scheduler, deps.settings.pollMs);
-  return { fanOut: createMailFanOut({ messages, ids: deps.ids }), sendDue: outbox.runDue };
+  return {
+    fanOut: createMailFanOut({ messages, ids: deps.ids }),
+    sendDue: outbox.runDue,
+    /**
+     * Mails of one kind of account message (a password reset): `write` writes each when it is sent;
+     * `enqueue` puts one in the outbox in the caller's transaction, `ref` naming what it is about.
+     */
+    accountMails(kind: Exclude<EmailMessage['kind'], 'booking'>, write: AccountMail) {
+      accounts.set(kind, write);
+      return (trx: Kysely<Database>, mail: { ref: string; recipient: string; at: string }) =>
+        messages.enqueue(trx, [
+          {
+            id: deps.ids.ordered('eml'),
+            kind,
+            event_id: mail.ref,
+            recipient: mail.recipient,
+            status: 'pending',
+            attempts: 0,
+            next_attempt_at: mail.at,
+            locked_until: null,
+            last_error: null,
+            created_at: mail.at,
+            sent_at: null,
+          },
+        ]);
+    },
+  };
 }

@@ -23,17 +23,38 @@ export type MailDocuments = (
 ) => Promise<Array<{ filename: string; pdf: Uint8Array }>>;
 
 /**
- * One attempt at a mail of the outbox: rendered from its event (the booking as it was then), with the
- * booking's documents as they were then, in the traveller's language, and sent. An event that is gone,
- * or calls for no mail, is given up on at once.
+ * An account's mail, written when it is sent (a password reset's link is made then, and kept nowhere but
+ * in the mail): subject and text, or undefined when it is no longer to be sent.
+ */
+export type AccountMail = (message: EmailMessage) => Promise<{ subject: string; text: string } | undefined>;
+
+/**
+ * One attempt at a mail of the outbox: a booking event's rendered from its event (the booking as it was
+ * then), with the booking's documents as they were then, in the traveller's language; an account's by
+ * the writer of its kind; then sent. An event that is gone, or a mail no longer called for, is given up
+ * on at once.
  */
 export function createMailAttempt(deps: {
   events: EventsRepository;
   send: MailTransport;
   from: string;
   documents: MailDocuments;
+  accounts: ReadonlyMap<string, AccountMail>;
 }) {
   return async function attempt(message: EmailMessage): Promise<Attempted<never>> {
+    if (message.kind !== 'booking') {
+      const write = deps.accounts.get(message.kind);
+      const mail = write && (await write(message));
+      if (!mail) return { ok: false, error: 'the mail is no longer called for', retry: false };
+      await deps.send({
+        from: deps.from,
+        to: message.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: `<${message.id}@itinera>`,
+      });
+      return { ok: true };
+    }
     const event = await deps.events.findById(message.event_id);
     const mail = event ? renderBookingEmail(event) : undefined;
     if (!mail) return { ok: false, error: 'the event is gone or calls for no mail', retry: false };

@@ -297,6 +297,9 @@ export const de: Record<MessageKey, string> = {
   'mail.heldUntil': 'Reserviert bis {deadline}: bitte vorher bestätigen.',
   'mail.refund': 'Erstattung: {amount}',
   'mail.status': 'Status: {status}',
+  'mail.passwordReset.subject': 'Ihr Itinera-Passwort zurücksetzen',
+  'mail.passwordReset.body':
+    'Für das Konto {username} wurde das Zurücksetzen des Passworts angefordert.\n\nWählen Sie hier innerhalb von {minutes} Minuten ein neues Passwort:\n{link}\n\nOder senden Sie diesen Code mit POST /reset_password: {token}\n\nWaren Sie das nicht, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.',
   'mail.stay': '{checkIn} bis {checkOut}, {nights} Nacht/Nächte, Anreise ab {time} (Ortszeit des Hotels)',
   'mail.room': '{room}, {board}: {guests}',
   'mail.freeCancellation': 'Kostenlose Stornierung bis {deadline} (Ortszeit des Hotels)',

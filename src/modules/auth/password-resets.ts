@@ -1,0 +1,148 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { IdGenerator } from '../../ports/ids.ts';
+import type { PasswordHasher } from '../../ports/password-hasher.ts';
+import { type Language, translator } from '../../shared/messages/catalogue.ts';
+import { MIN_PASSWORD_LENGTH } from './accounts-service.ts';
+import { attemptKey } from './lockout.ts';
+import type { LoginFailuresRepository } from './login-failures-repository.ts';
+import type { PasswordResetsRepository } from './password-resets-repository.ts';
+import type { TokensRepository } from './tokens-repository.ts';
+import type { UsersRepository } from './users-repository.ts';
+
+/** How long a reset link works once mailed. */
+export const RESET_LINK_MINUTES = 60;
+/** Resets an account may ask for in an hour; more are answered alike and mail nothing. */
+export const RESETS_PER_HOUR = 3;
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A reset's mail put in the outbox, in the caller's transaction. */
+export type EnqueueResetMail = (
+  trx: Kysely<Database>,
+  mail: { ref: string; recipient: string; at: string },
+) => Promise<void>;
+
+/**
+ * Password reset and change. A reset is asked for by user name or e-mail and answered alike whether or
+ * not an account has it (no account is told apart); its link is made when its mail is sent, kept only as
+ * a SHA-256, works once and for RESET_LINK_MINUTES, and ends every session of the account. A change asks
+ * for the current password and ends the account's other sessions.
+ */
+export function createPasswordResets(deps: {
+  db: Kysely<Database>;
+  users: UsersRepository;
+  resets: PasswordResetsRepository;
+  tokens: TokensRepository;
+  loginFailures: LoginFailuresRepository;
+  hasher: PasswordHasher;
+  clock: Clock;
+  ids: IdGenerator;
+  publicUrl: string;
+}) {
+  const { db, users, resets, tokens, hasher, clock } = deps;
+  const checkNew = (password: string) => {
+    if (password.length < MIN_PASSWORD_LENGTH)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `new_password must have at least ${MIN_PASSWORD_LENGTH} characters`,
+        {
+          errors: [
+            {
+              location: 'body',
+              pointer: '/new_password',
+              detail: `must have at least ${MIN_PASSWORD_LENGTH} characters`,
+            },
+          ],
+        },
+      );
+  };
+
+  return {
+    /**
+     * Puts a reset mail in the outbox for the account with this user name or e-mail, if there is one that
+     * can sign in, has an e-mail address and has not asked RESETS_PER_HOUR times in the last hour.
+     */
+    async request(login: string, language: Language, enqueue: EnqueueResetMail): Promise<void> {
+      const user = await users.findByLogin(login);
+      if (!user || user.disabled || !user.email) return;
+      const now = clock.now();
+      const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+      if ((await resets.countSince(user.id, hourAgo)) >= RESETS_PER_HOUR) return;
+      const at = now.toISOString();
+      const id = deps.ids.ordered('pwr');
+      const recipient = user.email;
+      await db.transaction().execute(async (trx) => {
+        await resets.insert(trx, { id, user_id: user.id, language, created_at: at });
+        await enqueue(trx, { ref: id, recipient, at });
+      });
+    },
+
+    /** The reset mail, written as it is sent, with a new link; undefined once the reset is used or ended. */
+    async writeMail(resetId: string): Promise<{ subject: string; text: string } | undefined> {
+      const token = randomBytes(32).toString('base64url');
+      const expires = new Date(clock.now().getTime() + RESET_LINK_MINUTES * 60_000).toISOString();
+      const reset = await resets.issue(resetId, sha256(token), expires);
+      if (!reset) return undefined;
+      const t = translator(reset.language === 'de' ? 'de' : 'en');
+      const link = `${deps.publicUrl}/reset-password#token=${token}`;
+      return {
+        subject: t('mail.passwordReset.subject'),
+        text: t('mail.passwordReset.body', {
+          username: reset.username,
+          minutes: RESET_LINK_MINUTES,
+          link,
+          token,
+        }),
+      };
+    },
+
+    /** Sets the password of the account a reset token names, once: every session of the account ends. */
+    async reset(token: string, newPassword: string): Promise<void> {
+      checkNew(newPassword);
+      const passwordHash = await hasher.hash(newPassword);
+      const now = clock.now().toISOString();
+      const userId = await db.transaction().execute(async (trx) => {
+        const id = await resets.use(trx, sha256(token), now);
+        if (!id) return undefined;
+        await users.setPassword(trx, id, passwordHash, now, true);
+        await resets.endFor(trx, id, now);
+        await tokens.revokeUserFamilies(id, now, { trx });
+        return id;
+      });
+      if (!userId)
+        throw new AppError(
+          'INVALID_RESET_TOKEN',
+          'This reset link was used, has expired or is not one: ask for a new one',
+        );
+      // A locked-out account that proved it holds its mailbox may sign in again at once.
+      await deps.loginFailures.clear(attemptKey({ id: userId }, ''));
+    },
+
+    /** Changes a person's own password, given the current one: the account's other sessions end. */
+    async change(
+      caller: { userId: string; sessionId: string | null },
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<void> {
+      const user = await users.findById(caller.userId);
+      if (!user || !(await hasher.verify(user.password_hash, currentPassword)))
+        throw new AppError('VALIDATION_FAILED', 'The current password is not right', {
+          errors: [{ location: 'body', pointer: '/current_password', detail: 'is not the current password' }],
+        });
+      checkNew(newPassword);
+      const passwordHash = await hasher.hash(newPassword);
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await users.setPassword(trx, user.id, passwordHash, now, false);
+        await resets.endFor(trx, user.id, now);
+        await tokens.revokeUserFamilies(user.id, now, { trx, except: caller.sessionId });
+      });
+    },
+  };
+}
+
+export type PasswordResets = ReturnType<typeof createPasswordResets>;
