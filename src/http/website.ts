@@ -7,6 +7,8 @@ import type { App } from './app-instance.ts';
 export const WEBSITE_ROUTES = [
   '/',
   '/sign-in',
+  '/forgot-password',
+  '/reset-password',
   '/flights',
   '/flights/*',
   '/hotels',

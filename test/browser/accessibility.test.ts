@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { unwrap } from '@itinera/client';
 import axe from 'axe-core';
+import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { CONTENT_SECURITY_POLICY } from '../../src/http/website.ts';
 import { choosePlace, newContext, type Site, screenshot, signedIn, startSite } from './site.ts';
@@ -84,4 +89,57 @@ test('the API reference at /docs renders the document under the content security
   assert.deepEqual(await seriousViolations(page), [], 'the sign-in dialog');
   assert.equal(await page.title(), 'Itinera API reference');
   assert.deepEqual(problems, []);
+});
+
+test('a visitor who forgot a password gets a link by mail and chooses a new one, on pages with no serious accessibility violation', async () => {
+  const username = `forgetful-${Date.now()}`;
+  const email = `${username}@example.com`;
+  await unwrap(
+    site.admin.POST('/create_user', {
+      body: { username, email, password: 'the first password', role: 'customer' },
+    }),
+  );
+  const context = await newContext(site);
+  const page = await context.newPage();
+  await page.goto(`${site.url}/sign-in`);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByRole('heading', { name: 'Forgot your password' }).waitFor();
+  assert.deepEqual(await seriousViolations(page), [], 'asking for a link');
+  await page.getByLabel('User name or e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await page.getByRole('status').waitFor();
+
+  // The mail, as the outbox writes it without SMTP: its link carries the code after '#'.
+  const outbox = path.join(site.dataDir, 'outbox');
+  let link: string | undefined;
+  for (let i = 0; i < 600 && !link; i++) {
+    for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
+      const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+      const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
+      if (to === email) link = /(http\S+\/reset-password#token=[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+    }
+    if (!link) await sleep(100);
+  }
+  assert.ok(link?.startsWith(site.url), `a link to this site: ${link}`);
+  await page.goto(link!);
+  await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+  assert.deepEqual(await seriousViolations(page), [], 'choosing a password');
+  await page.getByLabel('New password (at least 12 characters)').fill('a password chosen anew');
+  await page.getByLabel('The new password again').fill('a password chosen anew');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await page.getByRole('status').waitFor();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('a password chosen anew');
+  await page.locator('form.sign-in').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: new RegExp(`\\(${username}\\)`) }).waitFor();
+
+  // The same link again is refused, with a way to ask for another.
+  await page.goto(link!);
+  await page.getByRole('button', { name: 'Save the new password' }).waitFor();
+  await page.getByLabel('New password (at least 12 characters)').fill('yet another password');
+  await page.getByLabel('The new password again').fill('yet another password');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await page.getByRole('link', { name: 'Ask for a new one' }).waitFor();
+  await context.close();
 });

@@ -42,6 +42,8 @@ export interface Credentials {
 
 export interface Site {
   url: string;
+  /** The server's data folder (its outbox of mails as `.eml` files, without SMTP_URL). */
+  dataDir: string;
   credentials: Credentials;
   admin: ItineraClient;
   browser: Browser;
@@ -95,6 +97,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
     url,
+    dataDir,
     credentials,
     admin,
     browser,

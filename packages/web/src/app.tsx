@@ -9,6 +9,7 @@ import { FlightSearchForm } from './pages/flight-search.tsx';
 import { HotelPage } from './pages/hotel-page.tsx';
 import { HotelResultsPage } from './pages/hotel-results.tsx';
 import { HotelSearchForm } from './pages/hotel-search.tsx';
+import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { TripPage, TripsPage } from './pages/trips.tsx';
 import { match, navigate, useLocation } from './router.ts';
@@ -114,6 +115,9 @@ function Header() {
   );
 }
 
+/** Pages for a visitor not signed in: signing in, and choosing a new password. */
+const OPEN_PAGES = new Set(['/sign-in', '/forgot-password', '/reset-password']);
+
 /**
  * The shell: picks up the session the cookie holds, sends a signed-out visitor to sign in (and back to
  * where they were going after), and shows the page for the address.
@@ -132,7 +136,7 @@ export function App() {
     );
   useEffect(() => void resume(), []);
   useEffect(() => {
-    if (resumed.done && !resumed.error && !claims && path !== '/sign-in')
+    if (resumed.done && !resumed.error && !claims && !OPEN_PAGES.has(path))
       navigate(`/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`, {
         replace: true,
       });
@@ -143,6 +147,8 @@ export function App() {
   else if (resumed.error !== undefined)
     body = <ErrorView error={resumed.error} retry={() => void resume()} />;
   else if (path === '/sign-in') body = <SignInPage />;
+  else if (path === '/forgot-password') body = <ForgotPasswordPage />;
+  else if (path === '/reset-password') body = <ResetPasswordPage />;
   else if (!claims) body = <Loading />;
   else if (!body) body = <StateScreen kind="not-found" title={t('state.notFound')} text="" />;
   return (

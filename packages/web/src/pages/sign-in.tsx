@@ -3,6 +3,7 @@ import { type ProblemError, session } from '../api.ts';
 import { t } from '../i18n/i18n.ts';
 import { navigate, useLocation } from '../router.ts';
 import { setState } from '../store.ts';
+import { Link } from '../ui/link.tsx';
 
 /** Username and password; on success the session is held and `onSignedIn` runs. */
 export function SignInForm(props: { onSignedIn: () => void }) {
@@ -45,6 +46,9 @@ export function SignInForm(props: { onSignedIn: () => void }) {
       <button type="submit" disabled={busy}>
         {busy ? t('signIn.busy') : t('signIn.submit')}
       </button>
+      <p>
+        <Link href="/forgot-password">{t('signIn.forgot')}</Link>
+      </p>
     </form>
   );
 }
