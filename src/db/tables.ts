@@ -642,10 +642,14 @@ export interface PricingRulesTable {
   retired_at: string | null;
 }
 
-/** A password reset asked for (0032): its token made when its mail is sent, used once before it expires. */
+/**
+ * A password reset asked for, or an invitation to choose a first password (0032): its token made when its
+ * mail is sent, used once before it expires.
+ */
 export interface PasswordResetsTable {
   id: string;
   user_id: string;
+  purpose: 'reset' | 'invite';
   language: string;
   /** SHA-256 of the token, hex; null until the mail is sent. */
   token_hash: string | null;

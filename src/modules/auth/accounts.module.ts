@@ -125,7 +125,7 @@ export async function accountsModule(
         publicUrl: config.http.publicUrl,
       });
       const enqueue = accountMails('password_reset', (message) => resets.writeMail(message.event_id));
-      passwordResetRoutes(app, { resets, enqueue, guard: guards.read });
+      passwordResetRoutes(app, { resets, enqueue, guard: guards.read, accounts, adminGuard: guards.admin });
     },
     /** Expired refresh tokens and deny-list entries, failure counts whose window and lock are over. */
     purge: (now: Date) =>

@@ -5,8 +5,9 @@ import { startSmtp } from '../../../test/helpers/smtp.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 /**
- * Password reset and change over the API, with the mails through a real SMTP server: the link works once
- * and for an hour, ends every session, and the answer never tells whether an account exists.
+ * Password reset, invitation and change over the API, with the mails through a real SMTP server: a reset
+ * link works once and for an hour, ends every session, and the answer never tells whether an account
+ * exists; an invitation's link sets the first password, for a week.
  */
 describe('password reset and change', () => {
   let t: TestApp;
@@ -16,6 +17,7 @@ describe('password reset and change', () => {
     smtp = await startSmtp();
     t = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Itinera <accounts@itinera.test>' } });
     await t.accounts.createClient({ clientId: CLIENT, name: 'Reset test', confidential: false });
+    await t.accounts.createUser({ username: 'reset-admin', password: 'the admin password 1', role: 'admin' });
   });
   after(async () => {
     await t.close();
@@ -116,6 +118,42 @@ describe('password reset and change', () => {
     const [mail] = await ask(user.email, { language: 'de' });
     assert.equal(mail?.subject, 'Ihr Itinera-Passwort zurücksetzen');
     assert.ok(mail?.text?.includes('innerhalb von 60 Minuten'), mail?.text);
+  });
+
+  it('invites a new account by mail: its link sets the first password, for a week', async () => {
+    // Signed in anew each time: days pass between the invitations.
+    const admin = () => bearer('reset-admin', 'the admin password 1');
+    const invite = async (username: string) => {
+      const before = smtp.received.length;
+      const res = await post(
+        '/invite_user',
+        { username, email: `${username}@example.com`, role: 'agent', agency: 'Invited Travel' },
+        await admin(),
+      );
+      assert.equal(res.statusCode, 201, res.body);
+      assert.equal(res.json().username, username);
+      await t.mail.sendDue();
+      const mails = smtp.received.slice(before);
+      assert.equal(mails.length, 1);
+      assert.equal(mails[0]!.subject, 'Your Itinera account');
+      return tokenOf(mails[0]!.text);
+    };
+    const first = await invite('invited-one');
+    t.clock.advance(6 * 86_400);
+    const chosen = await post('/reset_password', { token: first, new_password: 'my first own password' });
+    assert.equal(chosen.statusCode, 204, chosen.body);
+    await bearer('invited-one', 'my first own password');
+
+    const late = await invite('invited-two');
+    t.clock.advance(8 * 86_400);
+    const refused = await post('/reset_password', { token: late, new_password: 'too late a password' });
+    assert.equal(refused.json().code, 'INVALID_RESET_TOKEN');
+    const taken = await post(
+      '/invite_user',
+      { username: 'invited-one', email: 'someone-else@example.com', role: 'customer' },
+      await admin(),
+    );
+    assert.equal(taken.statusCode, 409);
   });
 
   it('changes a password given the current one, ending the other sessions and keeping this one', async () => {

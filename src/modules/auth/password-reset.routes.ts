@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import { languageFrom } from '../../http/accept-language.ts';
@@ -5,10 +6,12 @@ import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { LANGUAGES, type Language } from '../../shared/messages/catalogue.ts';
-import { MIN_PASSWORD_LENGTH } from './accounts-service.ts';
+import { type AccountsService, MIN_PASSWORD_LENGTH } from './accounts-service.ts';
 import { principalOf } from './bearer-guard.ts';
+import { CreateUserRequestSchema, UserSchema } from './create-user.route.ts';
 import {
   type EnqueueResetMail,
+  INVITE_LINK_DAYS,
   type PasswordResets,
   RESET_LINK_MINUTES,
   RESETS_PER_HOUR,
@@ -22,13 +25,81 @@ const NewPassword = Type.String({
 });
 
 /**
- * `POST /request_password_reset` and `POST /reset_password` (no sign-in: the mailbox is the proof), and
- * `POST /change_password` (a person signed in).
+ * `POST /invite_user` (admins), `POST /request_password_reset` and `POST /reset_password` (no sign-in:
+ * the mailbox is the proof), and `POST /change_password` (a person signed in).
  */
 export function passwordResetRoutes(
   app: App,
-  deps: { resets: PasswordResets; enqueue: EnqueueResetMail; guard: onRequestAsyncHookHandler },
+  deps: {
+    resets: PasswordResets;
+    enqueue: EnqueueResetMail;
+    guard: onRequestAsyncHookHandler;
+    accounts: AccountsService;
+    adminGuard: onRequestAsyncHookHandler;
+  },
 ) {
+  app.post(
+    '/invite_user',
+    {
+      onRequest: deps.adminGuard,
+      schema: {
+        operationId: 'invite_user',
+        tags,
+        summary: 'Create an account and mail its owner a link to choose the password (admin)',
+        description:
+          'As create_user, without a password: the account gets one nobody knows, and `email` a link (and ' +
+          `its code for reset_password) that works once, for ${INVITE_LINK_DAYS} days, to choose it. In \`language\`, ` +
+          'else the best of Accept-Language. A taken username or e-mail is 409 CONFLICT.',
+        security: [{ oauth2: ['admin'] }],
+        body: Type.Object(
+          {
+            username: CreateUserRequestSchema.properties.username,
+            email: Type.String({ format: 'email', maxLength: 254, examples: ['jane@example.com'] }),
+            role: CreateUserRequestSchema.properties.role,
+            agency: CreateUserRequestSchema.properties.agency,
+            language: Type.Optional(Type.Unsafe<Language>(Type.String({ enum: Object.keys(LANGUAGES) }))),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          201: UserSchema,
+          ...errorResponses(
+            'UNAUTHENTICATED',
+            'INVALID_TOKEN',
+            'FORBIDDEN',
+            'CONFLICT',
+            'UNSUPPORTED_MEDIA_TYPE',
+            'PAYLOAD_TOO_LARGE',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { username, email, role, agency, language } = request.body;
+      const user = await deps.accounts.createUser({
+        username,
+        email,
+        role,
+        agencyName: agency,
+        // A password nobody knows until the owner chooses one through the mailed link.
+        password: randomBytes(32).toString('base64url'),
+      });
+      await deps.resets.invite(
+        { id: user.id, email: user.email ?? email },
+        languageFrom(language, request.headers['accept-language']),
+        deps.enqueue,
+      );
+      return reply.code(201).send({
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        agency_id: user.agency_id,
+        created_at: user.created_at,
+      });
+    },
+  );
+
   app.post(
     '/request_password_reset',
     {

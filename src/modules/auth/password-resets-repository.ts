@@ -7,7 +7,7 @@ export function createPasswordResetsRepository(db: Kysely<Database>) {
     /** A reset asked for, in the transaction that puts its mail in the outbox. */
     async insert(
       trx: Kysely<Database>,
-      row: { id: string; user_id: string; language: string; created_at: string },
+      row: { id: string; user_id: string; purpose: 'reset' | 'invite'; language: string; created_at: string },
     ): Promise<void> {
       await trx
         .insertInto('password_resets')
@@ -26,26 +26,30 @@ export function createPasswordResetsRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
+    /** An unused reset with its account, if the account can still sign in: what its mail is written from. */
+    async pending(id: string) {
+      return db
+        .selectFrom('password_resets as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .select(['u.username', 'u.email', 'r.language', 'r.purpose'])
+        .where('r.id', '=', id)
+        .where('r.used_at', 'is', null)
+        .where('u.disabled', '=', 0)
+        .executeTakeFirst();
+    },
+
     /**
      * Gives an unused reset its token as its mail is sent (a mail sent again gets a new one, and the link
-     * of the attempt before stops working): the account to write to, or undefined when the reset was used
-     * or ended, or the account can no longer sign in.
+     * of the attempt before stops working); false when it was used or ended meanwhile.
      */
-    async issue(id: string, tokenHash: string, expiresAt: string) {
+    async issue(id: string, tokenHash: string, expiresAt: string): Promise<boolean> {
       const updated = await db
         .updateTable('password_resets')
         .set({ token_hash: tokenHash, expires_at: expiresAt })
         .where('id', '=', id)
         .where('used_at', 'is', null)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return undefined;
-      return db
-        .selectFrom('password_resets as r')
-        .innerJoin('users as u', 'u.id', 'r.user_id')
-        .select(['u.username', 'u.email', 'r.language'])
-        .where('r.id', '=', id)
-        .where('u.disabled', '=', 0)
-        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
     },
 
     /** Uses a token once: the account it resets, if the token was unused and unexpired at `now`. */

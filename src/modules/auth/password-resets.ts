@@ -15,6 +15,8 @@ import type { UsersRepository } from './users-repository.ts';
 
 /** How long a reset link works once mailed. */
 export const RESET_LINK_MINUTES = 60;
+/** How long an invitation's link works once mailed. */
+export const INVITE_LINK_DAYS = 7;
 /** Resets an account may ask for in an hour; more are answered alike and mail nothing. */
 export const RESETS_PER_HOUR = 3;
 
@@ -61,6 +63,21 @@ export function createPasswordResets(deps: {
       );
   };
 
+  /** A link's request and its mail in the outbox, in one transaction. */
+  const mailLink = async (
+    user: { id: string; email: string },
+    purpose: 'reset' | 'invite',
+    language: Language,
+    enqueue: EnqueueResetMail,
+  ) => {
+    const at = clock.now().toISOString();
+    const id = deps.ids.ordered('pwr');
+    await db.transaction().execute(async (trx) => {
+      await resets.insert(trx, { id, user_id: user.id, purpose, language, created_at: at });
+      await enqueue(trx, { ref: id, recipient: user.email, at });
+    });
+  };
+
   return {
     /**
      * Puts a reset mail in the outbox for the account with this user name or e-mail, if there is one that
@@ -69,35 +86,38 @@ export function createPasswordResets(deps: {
     async request(login: string, language: Language, enqueue: EnqueueResetMail): Promise<void> {
       const user = await users.findByLogin(login);
       if (!user || user.disabled || !user.email) return;
-      const now = clock.now();
-      const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+      const hourAgo = new Date(clock.now().getTime() - 3_600_000).toISOString();
       if ((await resets.countSince(user.id, hourAgo)) >= RESETS_PER_HOUR) return;
-      const at = now.toISOString();
-      const id = deps.ids.ordered('pwr');
-      const recipient = user.email;
-      await db.transaction().execute(async (trx) => {
-        await resets.insert(trx, { id, user_id: user.id, language, created_at: at });
-        await enqueue(trx, { ref: id, recipient, at });
-      });
+      await mailLink({ id: user.id, email: user.email }, 'reset', language, enqueue);
+    },
+
+    /** Mails a new account a link to choose its first password (an admin's invitation). */
+    async invite(user: { id: string; email: string }, language: Language, enqueue: EnqueueResetMail) {
+      await mailLink(user, 'invite', language, enqueue);
     },
 
     /** The reset mail, written as it is sent, with a new link; undefined once the reset is used or ended. */
     async writeMail(resetId: string): Promise<{ subject: string; text: string } | undefined> {
-      const token = randomBytes(32).toString('base64url');
-      const expires = new Date(clock.now().getTime() + RESET_LINK_MINUTES * 60_000).toISOString();
-      const reset = await resets.issue(resetId, sha256(token), expires);
+      const reset = await resets.pending(resetId);
       if (!reset) return undefined;
+      const invite = reset.purpose === 'invite';
+      const token = randomBytes(32).toString('base64url');
+      const lasts = invite ? INVITE_LINK_DAYS * 86_400_000 : RESET_LINK_MINUTES * 60_000;
+      if (
+        !(await resets.issue(resetId, sha256(token), new Date(clock.now().getTime() + lasts).toISOString()))
+      )
+        return undefined;
       const t = translator(reset.language === 'de' ? 'de' : 'en');
-      const link = `${deps.publicUrl}/reset-password#token=${token}`;
-      return {
-        subject: t('mail.passwordReset.subject'),
-        text: t('mail.passwordReset.body', {
-          username: reset.username,
-          minutes: RESET_LINK_MINUTES,
-          link,
-          token,
-        }),
+      const values = {
+        username: reset.username,
+        minutes: RESET_LINK_MINUTES,
+        days: INVITE_LINK_DAYS,
+        link: `${deps.publicUrl}/reset-password#token=${token}`,
+        token,
       };
+      return invite
+        ? { subject: t('mail.invitation.subject'), text: t('mail.invitation.body', values) }
+        : { subject: t('mail.passwordReset.subject'), text: t('mail.passwordReset.body', values) };
     },
 
     /** Sets the password of the account a reset token names, once: every session of the account ends. */

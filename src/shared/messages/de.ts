@@ -318,6 +318,9 @@ export const de: Record<MessageKey, string> = {
   'mail.passwordReset.subject': 'Ihr Itinera-Passwort zurücksetzen',
   'mail.passwordReset.body':
     'Für das Konto {username} wurde das Zurücksetzen des Passworts angefordert.\n\nWählen Sie hier innerhalb von {minutes} Minuten ein neues Passwort:\n{link}\n\nOder senden Sie diesen Code mit POST /reset_password: {token}\n\nWaren Sie das nicht, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.',
+  'mail.invitation.subject': 'Ihr Itinera-Konto',
+  'mail.invitation.body':
+    'Für Sie wurde ein Konto angelegt: {username}.\n\nWählen Sie sein Passwort hier innerhalb von {days} Tagen:\n{link}\n\nOder senden Sie diesen Code mit POST /reset_password: {token}',
   'mail.stay': '{checkIn} bis {checkOut}, {nights} Nacht/Nächte, Anreise ab {time} (Ortszeit des Hotels)',
   'mail.room': '{room}, {board}: {guests}',
   'mail.freeCancellation': 'Kostenlose Stornierung bis {deadline} (Ortszeit des Hotels)',

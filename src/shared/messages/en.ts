@@ -312,6 +312,9 @@ export const en = {
   'mail.passwordReset.subject': 'Reset your Itinera password',
   'mail.passwordReset.body':
     'Someone asked to reset the password of the account {username}.\n\nChoose a new password here within {minutes} minutes:\n{link}\n\nOr send this code with POST /reset_password: {token}\n\nIf it was not you, ignore this mail: the password stays as it is.',
+  'mail.invitation.subject': 'Your Itinera account',
+  'mail.invitation.body':
+    'An account was made for you: {username}.\n\nChoose its password here within {days} days:\n{link}\n\nOr send this code with POST /reset_password: {token}',
   'mail.stay': '{checkIn} to {checkOut}, {nights} night(s), check-in from {time} (hotel time)',
   'mail.room': '{room}, {board}: {guests}',
   'mail.freeCancellation': 'Free cancellation until {deadline} (hotel time)',
