@@ -18,6 +18,7 @@ export const WEBSITE_ROUTES = [
   '/agency',
   '/admin',
   '/admin/*',
+  '/account',
 ] as const;
 
 /**

@@ -91,7 +91,7 @@ test('the API reference at /docs renders the document under the content security
   assert.deepEqual(problems, []);
 });
 
-test('a visitor who forgot a password gets a link by mail and chooses a new one, on pages with no serious accessibility violation', async () => {
+test('a visitor who forgot a password gets a link by mail and chooses a new one, then changes it signed in, on pages with no serious accessibility violation', async () => {
   const username = `forgetful-${Date.now()}`;
   const email = `${username}@example.com`;
   await unwrap(
@@ -131,6 +131,25 @@ test('a visitor who forgot a password gets a link by mail and chooses a new one,
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('a password chosen anew');
+  await page.locator('form.sign-in').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: new RegExp(`\\(${username}\\)`) }).waitFor();
+
+  // Signed in, the password is changed on the account page.
+  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('heading', { name: 'Change your password' }).waitFor();
+  assert.deepEqual(await seriousViolations(page), [], 'the account page');
+  await page.getByLabel('Current password').fill('a password chosen anew');
+  await page.getByLabel('New password (at least 12 characters)').fill('and changed once more');
+  await page.getByLabel('The new password again').fill('and changed once more');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await page.getByRole('status').or(page.getByRole('alert')).waitFor();
+  assert.match(
+    await page.locator('form[aria-labelledby="change-password-title"]').innerText(),
+    /Your password is changed\./,
+  );
+  await page.getByRole('button', { name: new RegExp(`\\(${username}\\)`) }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('and changed once more');
   await page.locator('form.sign-in').getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: new RegExp(`\\(${username}\\)`) }).waitFor();
 

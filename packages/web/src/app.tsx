@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { session } from './api.ts';
 import { currentLanguage, LANGUAGES, type Language, setLanguage, t } from './i18n/i18n.ts';
+import { AccountPage } from './pages/account.tsx';
 import { AdminPage } from './pages/admin.tsx';
 import { AgencyPage } from './pages/agency.tsx';
 import { FlightBookPage } from './pages/flight-book.tsx';
@@ -43,6 +44,7 @@ function page(path: string) {
   if (trip) return <TripPage id={trip.id as string} />;
   if (path === '/agency') return <AgencyPage />;
   if (path === '/admin') return <AdminPage />;
+  if (path === '/account') return <AccountPage />;
   return undefined;
 }
 
@@ -70,6 +72,7 @@ function Header() {
           {claims.role === 'agent' && <Link href="/agency">{t('nav.agency')}</Link>}
           {claims.role === 'admin' && <Link href="/admin">{t('nav.admin')}</Link>}
           {claims.role !== 'customer' && <a href="/docs">{t('nav.apiReference')}</a>}
+          <Link href="/account">{t('nav.account')}</Link>
         </nav>
       )}
       <div class="settings">

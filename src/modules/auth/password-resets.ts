@@ -128,7 +128,9 @@ export function createPasswordResets(deps: {
       const userId = await db.transaction().execute(async (trx) => {
         const id = await resets.use(trx, sha256(token), now);
         if (!id) return undefined;
-        await users.setPassword(trx, id, passwordHash, now, true);
+        // Every sign-in ends with its refresh family, and its access tokens with it; not by a time, so
+        // that signing in again within the same second works.
+        await users.setPassword(trx, id, passwordHash, now);
         await resets.endFor(trx, id, now);
         await tokens.revokeUserFamilies(id, now, { trx });
         return id;
@@ -157,7 +159,7 @@ export function createPasswordResets(deps: {
       const passwordHash = await hasher.hash(newPassword);
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
-        await users.setPassword(trx, user.id, passwordHash, now, false);
+        await users.setPassword(trx, user.id, passwordHash, now);
         await resets.endFor(trx, user.id, now);
         await tokens.revokeUserFamilies(user.id, now, { trx, except: caller.sessionId });
       });

@@ -36,21 +36,11 @@ export function createUsersRepository(db: Kysely<Database>) {
     async insert(user: UserRow): Promise<void> {
       await db.insertInto('users').values(user).execute();
     },
-    /** A new password, in `trx`; with `endSessions`, every token issued before now is refused too. */
-    async setPassword(
-      trx: Kysely<Database>,
-      id: string,
-      passwordHash: string,
-      now: string,
-      endSessions: boolean,
-    ): Promise<void> {
+    /** A new password, in `trx`. */
+    async setPassword(trx: Kysely<Database>, id: string, passwordHash: string, now: string): Promise<void> {
       await trx
         .updateTable('users')
-        .set({
-          password_hash: passwordHash,
-          updated_at: now,
-          ...(endSessions ? { sessions_reset_at: now } : {}),
-        })
+        .set({ password_hash: passwordHash, updated_at: now })
         .where('id', '=', id)
         .execute();
     },

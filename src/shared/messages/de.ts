@@ -20,6 +20,12 @@ export const de: Record<MessageKey, string> = {
   'signIn.submit': 'Anmelden',
   'signIn.failed': 'Benutzername oder Passwort ist falsch.',
   'signIn.busy': 'Anmeldung…',
+  'nav.account': 'Konto',
+  'account.title': 'Ihr Konto',
+  'account.changePassword': 'Passwort ändern',
+  'account.current': 'Aktuelles Passwort',
+  'account.changed': 'Ihr Passwort ist geändert. Ihre anderen Sitzungen sind abgemeldet.',
+  'account.wrongCurrent': 'Das aktuelle Passwort stimmt nicht, oder das neue ist zu kurz.',
   'signIn.forgot': 'Passwort vergessen?',
   'reset.askTitle': 'Passwort vergessen',
   'reset.askText':

@@ -18,6 +18,12 @@ export const en = {
   'signIn.submit': 'Sign in',
   'signIn.failed': 'The username or password is incorrect.',
   'signIn.busy': 'Signing in…',
+  'nav.account': 'Account',
+  'account.title': 'Your account',
+  'account.changePassword': 'Change your password',
+  'account.current': 'Current password',
+  'account.changed': 'Your password is changed. Your other sessions are signed out.',
+  'account.wrongCurrent': 'The current password is not right, or the new one is too short.',
   'signIn.forgot': 'Forgot your password?',
   'reset.askTitle': 'Forgot your password',
   'reset.askText':
