@@ -25,6 +25,7 @@ import { validationOptions } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
 import { registerWebsite } from './http/website.ts';
 import { createScheduler } from './jobs/scheduler.ts';
+import { auditRoutes, createAuditLog, withAuditRequest } from './modules/audit/index.ts';
 import { AUTH_SCHEMAS, accountsModule, principalOf } from './modules/auth/index.ts';
 import {
   BOOKING_SCHEMAS,
@@ -153,7 +154,10 @@ export async function buildApp(deps: AppDeps) {
     heapUsedBytes: config.load.maxHeapUsedBytes,
     sampleIntervalMs: config.load.sampleIntervalMs,
   });
-  const auth = await accountsModule(app, { db: storage.db, clock, ids, hasher, config });
+  // The audit log knows the request being served (address, request id, caller) wherever it records.
+  const audit = createAuditLog({ db: storage.db, clock, ids });
+  app.addHook('onRequest', (request, _reply, done) => withAuditRequest(request, done));
+  const auth = await accountsModule(app, { db: storage.db, clock, ids, hasher, config, audit });
   const { guard, guards, accounts } = auth;
   await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
   await registerOpenApi(app, config.http.publicUrl, eventWebhooksDocument(eventCatalogue));
@@ -167,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
   const searchGate = deps.wrapSearchGate ? deps.wrapSearchGate(madeGate) : madeGate;
 
   await auth.routes();
+  auditRoutes(app, { log: audit, guard: guards.admin });
   const catalogue = createCatalogueService(deps.catalogue);
   await registerCacheable(app, CATALOGUE_MAX_AGE_SECONDS, (scope) =>
     catalogRoutes(scope, { catalogue, guard: guards.read }),

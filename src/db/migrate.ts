@@ -31,6 +31,7 @@ import * as agencySuspension from './migrations/0029-agency-suspension.ts';
 import * as installationSettings from './migrations/0030-installation-settings.ts';
 import * as hotelsByCity from './migrations/0031-hotels-by-city.ts';
 import * as passwordResets from './migrations/0032-password-resets.ts';
+import * as auditEvents from './migrations/0033-audit-events.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-installation-settings': installationSettings,
   '0031-hotels-by-city': hotelsByCity,
   '0032-password-resets': passwordResets,
+  '0033-audit-events': auditEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -658,6 +658,28 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** An administrative or security action (0033): written in the transaction of the change it records. */
+export interface AuditEventsTable {
+  /** Time-ordered. */
+  id: string;
+  at: string;
+  /** `sign_in.failed`, `user.updated`…: the subject, a dot, what happened to it. */
+  action: string;
+  outcome: 'success' | 'failure';
+  actor_type: 'user' | 'client' | 'anonymous';
+  actor_id: string | null;
+  actor_name: string | null;
+  /** The agency the action concerns, if any (whose agency admin may read it). */
+  agency_id: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  request_id: string | null;
+  /** JSON of what changed, before and after; null where nothing was there. */
+  before: string | null;
+  after: string | null;
+}
+
 /** Facts about the installation itself, by name (0030). */
 export interface InstallationSettingsTable {
   name: string;
@@ -713,4 +735,5 @@ export interface Database {
   flight_retimes: FlightRetimesTable;
   installation_settings: InstallationSettingsTable;
   password_resets: PasswordResetsTable;
+  audit_events: AuditEventsTable;
 }

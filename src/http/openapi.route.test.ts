@@ -79,7 +79,13 @@ describe('GET /openapi.json', () => {
         ...['update_agency', 'create_client', 'list_clients', 'update_client', 'rotate_client_secret'],
         ...['revoke_client', 'list_agencies', 'get_agency', 'suspend_agency', 'reinstate_agency'],
         ...['list_users', 'get_user', 'update_user', 'end_user_sessions'],
-        ...['request_password_reset', 'reset_password', 'change_password', 'invite_user'],
+        ...[
+          'request_password_reset',
+          'reset_password',
+          'change_password',
+          'invite_user',
+          'list_audit_events',
+        ],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

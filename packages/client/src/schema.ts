@@ -161,6 +161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log (admin)
+         * @description Administrative and security actions, newest first: sign-ins and their failures, lockouts, password resets and changes, invitations, accounts made and changed, sessions ended. `action` matches an action or every action under it (`sign_in` finds `sign_in.succeeded` and `sign_in.failed`); `from` and `to` bound the time. `format=csv` answers text/csv (RFC 4180) with the same page and its `next_cursor` in the `Itinera-Next-Cursor` header.
+         */
+        get: operations["list_audit_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/b2c/aircraft": {
         parameters: {
             query?: never;
@@ -2641,6 +2661,30 @@ export interface components {
              */
             time_zone: string;
         };
+        AuditEvent: {
+            /** @example user.updated */
+            action: string;
+            actor: {
+                id: string | null;
+                name: string | null;
+                type: "user" | "client" | "anonymous";
+            };
+            /** @description The state after (null where none is left) */
+            after: unknown;
+            agency_id: string | null;
+            /** Format: date-time */
+            at: string;
+            /** @description The state before (null where there was none) */
+            before: unknown;
+            id: string;
+            ip: string | null;
+            outcome: "success" | "failure";
+            request_id: string | null;
+            target: {
+                id: string;
+                type: string;
+            } | null;
+        };
         BookFlightRequest: {
             /** @description Extra checked bags per passenger and slice (see the offer’s available_services) */
             bags?: {
@@ -4562,6 +4606,7 @@ export type SchemaAgencyStatement = components['schemas']['AgencyStatement'];
 export type SchemaAgencyTopUp = components['schemas']['AgencyTopUp'];
 export type SchemaAirline = components['schemas']['Airline'];
 export type SchemaAirport = components['schemas']['Airport'];
+export type SchemaAuditEvent = components['schemas']['AuditEvent'];
 export type SchemaBookFlightRequest = components['schemas']['BookFlightRequest'];
 export type SchemaBookHotelRequest = components['schemas']['BookHotelRequest'];
 export type SchemaBookingDocument = components['schemas']['BookingDocument'];
@@ -5267,6 +5312,92 @@ export interface operations {
             };
             /** @description Problem details: NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_audit_events: {
+        parameters: {
+            query?: {
+                action?: string;
+                actor_id?: string;
+                cursor?: string;
+                format?: "json" | "csv";
+                from?: string;
+                limit?: number;
+                target_id?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuditEvent"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

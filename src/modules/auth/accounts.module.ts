@@ -5,6 +5,7 @@ import type { App } from '../../http/app-instance.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { createAccessTokens } from './access-tokens.ts';
 import { createAccountsService } from './accounts-service.ts';
 import { agenciesRoutes } from './agencies.routes.ts';
@@ -39,9 +40,11 @@ export async function accountsModule(
     ids: IdGenerator;
     hasher: PasswordHasher;
     config: Pick<Config, 'auth'> & { http: Pick<Config['http'], 'publicUrl' | 'trustProxy'> };
+    /** Where sign-ins, resets and changes to accounts are recorded. */
+    audit: AuditLog;
   },
 ) {
-  const { db, clock, ids, hasher, config } = deps;
+  const { db, clock, ids, hasher, config, audit } = deps;
   const users = createUsersRepository(db);
   const clients = createClientsRepository(db);
   const tokens = createTokensRepository(db);
@@ -87,6 +90,7 @@ export async function accountsModule(
           lockoutSeconds: config.auth.lockoutSeconds,
         },
         refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
+        audit,
       });
       await app.register(authModule, {
         tokens: tokenService,
@@ -95,9 +99,9 @@ export async function accountsModule(
         tokenRequestsPerMinutePerSource: config.auth.tokenRequestsPerMinutePerSource,
         trustProxy: config.http.trustProxy,
       });
-      createUserRoute(app, { accounts, guard: guards.admin });
+      createUserRoute(app, { accounts, guard: guards.admin, audit });
       agenciesRoutes(app, { users, tokens, clock, guard: guards.admin });
-      usersRoutes(app, { users, tokens, clock, guard: guards.admin });
+      usersRoutes(app, { db, users, tokens, clock, guard: guards.admin, audit });
       clientsRoutes(app, {
         clients: createMachineClients({ clients, users, hasher, clock, ids }),
         guard: guards.admin,
@@ -123,6 +127,7 @@ export async function accountsModule(
         clock,
         ids,
         publicUrl: config.http.publicUrl,
+        audit,
       });
       const enqueue = accountMails('password_reset', (message) => resets.writeMail(message.event_id));
       passwordResetRoutes(app, { resets, enqueue, guard: guards.read, accounts, adminGuard: guards.admin });

@@ -2,6 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { AccountsService } from './accounts-service.ts';
 import { MIN_PASSWORD_LENGTH } from './accounts-service.ts';
 import type { Role } from './scopes.ts';
@@ -34,7 +35,7 @@ export const UserSchema = Type.Object(
 /** `POST /create_user`: operators create customer, agent and admin accounts. */
 export function createUserRoute(
   app: App,
-  deps: { accounts: AccountsService; guard: onRequestAsyncHookHandler },
+  deps: { accounts: AccountsService; guard: onRequestAsyncHookHandler; audit: Pick<AuditLog, 'record'> },
 ) {
   app.post(
     '/create_user',
@@ -63,6 +64,12 @@ export function createUserRoute(
     async (request, reply) => {
       const body = request.body;
       const user = await deps.accounts.createUser({ ...body, agencyName: body.agency });
+      await deps.audit.record({
+        action: 'user.created',
+        target: { type: 'user', id: user.id },
+        agencyId: user.agency_id,
+        after: { username: user.username, email: user.email, role: user.role, agency_id: user.agency_id },
+      });
       reply.code(201);
       return {
         id: user.id,

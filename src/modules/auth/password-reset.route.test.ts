@@ -177,4 +177,34 @@ describe('password reset and change', () => {
     assert.equal(await signedInStill(elsewhere), false, 'the other session is over');
     await bearer(user.username, 'a changed password');
   });
+
+  it('leaves each reset, invitation and change in the audit log, done by whom', async () => {
+    const admin = await bearer('reset-admin', 'the admin password 1');
+    const read = async (action: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/audit_events?action=${action}`,
+        headers: admin,
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json().data as any[];
+    };
+    const requested = await read('password_reset.requested');
+    assert.ok(requested.length >= 5, 'every reset mailed');
+    assert.ok(requested.every((e) => e.actor.type === 'anonymous' && e.target.type === 'user'));
+    const completed = await read('password_reset.completed');
+    assert.ok(completed.length >= 3);
+    assert.ok(
+      completed.every((e) => e.actor.type === 'user' && e.actor.id === e.target.id),
+      'by the account itself',
+    );
+    const invited = await read('user.invited');
+    assert.deepEqual(
+      invited.map((e) => e.actor.name),
+      ['reset-admin', 'reset-admin'],
+    );
+    const changed = await read('password.changed');
+    assert.equal(changed.length, 1);
+    assert.equal(changed[0].actor.id, changed[0].target.id);
+  });
 });

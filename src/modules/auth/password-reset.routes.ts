@@ -85,7 +85,7 @@ export function passwordResetRoutes(
         password: randomBytes(32).toString('base64url'),
       });
       await deps.resets.invite(
-        { id: user.id, email: user.email ?? email },
+        { id: user.id, email: user.email ?? email, agencyId: user.agency_id },
         languageFrom(language, request.headers['accept-language']),
         deps.enqueue,
       );

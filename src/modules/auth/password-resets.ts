@@ -6,6 +6,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import { type Language, translator } from '../../shared/messages/catalogue.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { MIN_PASSWORD_LENGTH } from './accounts-service.ts';
 import { attemptKey } from './lockout.ts';
 import type { LoginFailuresRepository } from './login-failures-repository.ts';
@@ -44,6 +45,7 @@ export function createPasswordResets(deps: {
   clock: Clock;
   ids: IdGenerator;
   publicUrl: string;
+  audit: Pick<AuditLog, 'record'>;
 }) {
   const { db, users, resets, tokens, hasher, clock } = deps;
   const checkNew = (password: string) => {
@@ -65,7 +67,7 @@ export function createPasswordResets(deps: {
 
   /** A link's request and its mail in the outbox, in one transaction. */
   const mailLink = async (
-    user: { id: string; email: string },
+    user: { id: string; email: string; agencyId: string | null },
     purpose: 'reset' | 'invite',
     language: Language,
     enqueue: EnqueueResetMail,
@@ -75,6 +77,14 @@ export function createPasswordResets(deps: {
     await db.transaction().execute(async (trx) => {
       await resets.insert(trx, { id, user_id: user.id, purpose, language, created_at: at });
       await enqueue(trx, { ref: id, recipient: user.email, at });
+      await deps.audit.record(
+        {
+          action: purpose === 'invite' ? 'user.invited' : 'password_reset.requested',
+          target: { type: 'user', id: user.id },
+          agencyId: user.agencyId,
+        },
+        trx,
+      );
     });
   };
 
@@ -88,11 +98,20 @@ export function createPasswordResets(deps: {
       if (!user || user.disabled || !user.email) return;
       const hourAgo = new Date(clock.now().getTime() - 3_600_000).toISOString();
       if ((await resets.countSince(user.id, hourAgo)) >= RESETS_PER_HOUR) return;
-      await mailLink({ id: user.id, email: user.email }, 'reset', language, enqueue);
+      await mailLink(
+        { id: user.id, email: user.email, agencyId: user.agency_id },
+        'reset',
+        language,
+        enqueue,
+      );
     },
 
     /** Mails a new account a link to choose its first password (an admin's invitation). */
-    async invite(user: { id: string; email: string }, language: Language, enqueue: EnqueueResetMail) {
+    async invite(
+      user: { id: string; email: string; agencyId: string | null },
+      language: Language,
+      enqueue: EnqueueResetMail,
+    ) {
       await mailLink(user, 'invite', language, enqueue);
     },
 
@@ -133,6 +152,17 @@ export function createPasswordResets(deps: {
         await users.setPassword(trx, id, passwordHash, now);
         await resets.endFor(trx, id, now);
         await tokens.revokeUserFamilies(id, now, { trx });
+        // The holder of the mailbox did it: the account itself.
+        const user = await users.findById(id, trx);
+        await deps.audit.record(
+          {
+            action: 'password_reset.completed',
+            actor: { type: 'user', id, name: user?.username ?? null },
+            agencyId: user?.agency_id ?? null,
+            target: { type: 'user', id },
+          },
+          trx,
+        );
         return id;
       });
       if (!userId)
@@ -162,6 +192,7 @@ export function createPasswordResets(deps: {
         await users.setPassword(trx, user.id, passwordHash, now);
         await resets.endFor(trx, user.id, now);
         await tokens.revokeUserFamilies(user.id, now, { trx, except: caller.sessionId });
+        await deps.audit.record({ action: 'password.changed', target: { type: 'user', id: user.id } }, trx);
       });
     },
   };

@@ -3,6 +3,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import { OverloadedError } from '../../ports/limiter.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { type AccessTokens, InvalidTokenError } from './access-tokens.ts';
 import { authenticateClient } from './client-authentication.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
@@ -46,8 +47,20 @@ export function createTokenService(deps: {
   ids: IdGenerator;
   lockout: LockoutPolicy;
   refreshTtlSeconds: number;
+  audit: Pick<AuditLog, 'record'>;
 }) {
-  const { users, clients, tokens, loginFailures, hasher, accessTokens, clock, ids } = deps;
+  const { users, clients, tokens, loginFailures, hasher, accessTokens, clock, ids, audit } = deps;
+  /** A sign-in's entry in the audit log: the account it named (none for a login that names none). */
+  const signInAudit = (action: string, user: UserRow | undefined, outcome: 'success' | 'failure') =>
+    audit.record({
+      action,
+      outcome,
+      actor: user
+        ? { type: 'user', id: user.id, name: user.username }
+        : { type: 'anonymous', id: null, name: null },
+      agencyId: user?.agency_id ?? null,
+      ...(user ? { target: { type: 'user', id: user.id } } : {}),
+    });
 
   async function issuePair(
     user: UserRow,
@@ -132,10 +145,16 @@ export function createTokenService(deps: {
       // the threshold while others are in flight) say nothing about the password.
       const until = allowed ? lockUntil(reserved.failures, now, deps.lockout) : null;
       if (until) await loginFailures.lock(key, until);
+      await signInAudit('sign_in.failed', user, 'failure');
+      if (until && user) await signInAudit('account.locked', user, 'failure');
       throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
     }
     await loginFailures.clear(key);
-    if (!(await users.isActive(user))) throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
+    if (!(await users.isActive(user))) {
+      await signInAudit('sign_in.failed', user, 'failure');
+      throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
+    }
+    await signInAudit('sign_in.succeeded', user, 'success');
     return user;
   }
 

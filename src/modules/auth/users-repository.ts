@@ -30,8 +30,8 @@ export function createUsersRepository(db: Kysely<Database>) {
         .where((eb) => eb.or([eb('username', '=', key), eb('email', '=', key)]))
         .executeTakeFirst();
     },
-    async findById(id: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(id: string, trx: Kysely<Database> = db): Promise<UserRow | undefined> {
+      return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
     async insert(user: UserRow): Promise<void> {
       await db.insertInto('users').values(user).execute();
@@ -89,8 +89,9 @@ export function createUsersRepository(db: Kysely<Database>) {
       id: string,
       fields: Partial<Pick<UserRow, 'email' | 'role' | 'agency_id' | 'disabled' | 'sessions_reset_at'>>,
       now: string,
+      trx: Kysely<Database> = db,
     ): Promise<void> {
-      await db
+      await trx
         .updateTable('users')
         .set({ ...fields, updated_at: now })
         .where('id', '=', id)

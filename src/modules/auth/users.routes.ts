@@ -1,8 +1,11 @@
+import type { Kysely } from 'kysely';
 import Type from 'typebox';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
+import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { ADMIN_PROBLEMS, type AdministrationDeps } from './admin-operations.ts';
 import { ROLES, type Role } from './scopes.ts';
 import type { UsersRepository } from './users-repository.ts';
@@ -36,18 +39,28 @@ const view = (r: Row) => ({ ...r, disabled: r.disabled === 1 });
 const problems = ADMIN_PROBLEMS;
 
 /** People's accounts (admins): listed, read, changed, disabled, their sessions ended. */
-export function usersRoutes(app: App, deps: AdministrationDeps) {
+export function usersRoutes(
+  app: App,
+  deps: AdministrationDeps & { db: Kysely<Database>; audit: Pick<AuditLog, 'record'> },
+) {
   const { users } = deps;
   const found = async (id: string) => {
     const row = await users.findWithClient(id);
     if (!row) throw new AppError('NOT_FOUND', 'No such user');
     return row;
   };
-  /** Ends every sign-in of an account and refuses every token it was issued before now. */
-  const endSessions = async (id: string, now: string) => {
-    await users.update(id, { sessions_reset_at: now }, now);
-    await deps.tokens.revokeUserFamilies(id, now);
+  /** Ends every sign-in of an account and refuses every token it was issued before now, in `trx`. */
+  const endSessions = async (trx: Kysely<Database>, id: string, now: string) => {
+    await users.update(id, { sessions_reset_at: now }, now, trx);
+    await deps.tokens.revokeUserFamilies(id, now, { trx });
   };
+  /** What the audit log keeps of an account. */
+  const state = (u: { email: string | null; role: string; agency_id: string | null; disabled: number }) => ({
+    email: u.email,
+    role: u.role,
+    agency_id: u.agency_id,
+    disabled: u.disabled === 1,
+  });
 
   app.get(
     '/users',
@@ -156,15 +169,27 @@ export function usersRoutes(app: App, deps: AdministrationDeps) {
       const now = deps.clock.now().toISOString();
       const email = changes.email === undefined ? user.email : (changes.email?.toLowerCase() ?? null);
       const disabled = changes.disabled === undefined ? user.disabled : changes.disabled ? 1 : 0;
+      const entitlements =
+        role !== user.role || agencyId !== user.agency_id || (disabled === 1 && user.disabled === 0);
       try {
-        await users.update(user_id, { email, role, agency_id: agencyId, disabled }, now);
+        await deps.db.transaction().execute(async (trx) => {
+          await users.update(user_id, { email, role, agency_id: agencyId, disabled }, now, trx);
+          if (entitlements) await endSessions(trx, user_id, now);
+          await deps.audit.record(
+            {
+              action: 'user.updated',
+              target: { type: 'user', id: user_id },
+              agencyId: agencyId ?? user.agency_id,
+              before: state(user),
+              after: state({ email, role, agency_id: agencyId, disabled }),
+            },
+            trx,
+          );
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'Another account has this e-mail');
         throw error;
       }
-      const entitlements =
-        role !== user.role || agencyId !== user.agency_id || (disabled === 1 && user.disabled === 0);
-      if (entitlements) await endSessions(user_id, now);
       return view(await found(user_id));
     },
   );
@@ -184,8 +209,14 @@ export function usersRoutes(app: App, deps: AdministrationDeps) {
       },
     },
     async (request) => {
-      await found(request.body.user_id);
-      await endSessions(request.body.user_id, deps.clock.now().toISOString());
+      const user = await found(request.body.user_id);
+      await deps.db.transaction().execute(async (trx) => {
+        await endSessions(trx, user.id, deps.clock.now().toISOString());
+        await deps.audit.record(
+          { action: 'user.sessions_ended', target: { type: 'user', id: user.id }, agencyId: user.agency_id },
+          trx,
+        );
+      });
       return view(await found(request.body.user_id));
     },
   );

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { postToken, signIn } from '../../../test/helpers/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+
+/**
+ * The audit log over the API: sign-ins and their failures, a lockout, accounts changed and their sessions
+ * ended, each with who, from where, which request, and the state before and after; nothing for a change
+ * that did not happen; read by admins only, filtered, a page at a time, and as CSV.
+ */
+describe('the audit log', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signIn>>;
+  const CLIENT = 'audit-test';
+  before(async () => {
+    t = await buildTestApp();
+    await t.accounts.createClient({ clientId: CLIENT, name: 'Audit test', confidential: false });
+    admin = await signIn(t, 'admin');
+  });
+  after(() => t.close());
+
+  const signInAs = (username: string, password: string) =>
+    postToken(t, { grant_type: 'password', client_id: CLIENT, username, password });
+  const audit = async (query: string, headers = admin.auth) => {
+    const res = await t.app.inject({ method: 'GET', url: `/audit_events?${query}`, headers });
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json() as { data: any[]; next_cursor: string | null };
+  };
+
+  it('records sign-ins, their failures and a lockout, with the account, address and request', async () => {
+    const user = await t.accounts.createUser({
+      username: 'audited-one',
+      password: 'a good password 1',
+      role: 'customer',
+    });
+    assert.equal((await signInAs('audited-one', 'a good password 1')).statusCode, 200);
+    for (let i = 0; i < 5; i++) await signInAs('audited-one', 'a wrong password');
+    await signInAs('nobody-here', 'whatever it is');
+    const mine = await audit(`target_id=${user.id}`);
+    assert.deepEqual(
+      mine.data.map((e) => e.action),
+      ['account.locked', ...Array(5).fill('sign_in.failed'), 'sign_in.succeeded'],
+      'newest first',
+    );
+    const first = mine.data.at(-1);
+    assert.deepEqual(first.actor, { type: 'user', id: user.id, name: 'audited-one' });
+    assert.equal(first.outcome, 'success');
+    assert.equal(first.ip, '127.0.0.1');
+    assert.match(first.request_id, /^req_/);
+    assert.equal(mine.data[0].outcome, 'failure');
+    // A login that names no account is recorded without it (what was typed is not kept).
+    const anonymous = (await audit('action=sign_in.failed')).data.filter((e) => e.actor.type === 'anonymous');
+    assert.equal(anonymous.length, 1);
+    assert.equal(anonymous[0].target, null);
+  });
+
+  it('records an account changed by an admin, before and after, in the transaction of the change', async () => {
+    const user = await t.accounts.createUser({
+      username: 'audited-two',
+      email: 'two@example.com',
+      password: 'a good password 2',
+      role: 'customer',
+    });
+    await t.accounts.createUser({
+      username: 'audited-three',
+      email: 'three@example.com',
+      password: 'a good password 3',
+      role: 'customer',
+    });
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: admin.auth, payload });
+    const changed = await post('/update_user', { user_id: user.id, role: 'admin' });
+    assert.equal(changed.statusCode, 200, changed.body);
+    // The e-mail of another account: refused, and so not recorded.
+    const refused = await post('/update_user', { user_id: user.id, email: 'three@example.com' });
+    assert.equal(refused.statusCode, 409);
+    assert.equal((await post('/end_user_sessions', { user_id: user.id })).statusCode, 200);
+
+    const entries = (await audit(`target_id=${user.id}&action=user`)).data;
+    assert.deepEqual(
+      entries.map((e) => e.action),
+      ['user.sessions_ended', 'user.updated'],
+    );
+    const updated = entries[1];
+    assert.deepEqual(updated.actor, { type: 'user', id: admin.user.id, name: admin.user.username });
+    assert.deepEqual(updated.before, {
+      email: 'two@example.com',
+      role: 'customer',
+      agency_id: null,
+      disabled: false,
+    });
+    assert.deepEqual(updated.after, {
+      email: 'two@example.com',
+      role: 'admin',
+      agency_id: null,
+      disabled: false,
+    });
+  });
+
+  it('pages by cursor, answers CSV, and is for admins only', async () => {
+    const first = await audit('limit=2');
+    assert.equal(first.data.length, 2);
+    assert.ok(first.next_cursor);
+    const second = await audit(`limit=2&cursor=${first.next_cursor}`);
+    assert.ok(second.data[0].id < first.data[1].id, 'the next page is older');
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/audit_events?format=csv&limit=3',
+      headers: admin.auth,
+    });
+    assert.equal(csv.statusCode, 200);
+    assert.match(csv.headers['content-type'] as string, /^text\/csv/);
+    const lines = csv.body.trimEnd().split('\r\n');
+    assert.equal(
+      lines[0],
+      'id,at,action,outcome,actor_type,actor_id,actor_name,agency_id,target_type,target_id,ip,request_id,before,after',
+    );
+    assert.equal(lines.length, 4);
+    assert.ok(csv.headers['itinera-next-cursor']);
+
+    const agent = await signIn(t, 'agent');
+    const forbidden = await t.app.inject({ method: 'GET', url: '/audit_events', headers: agent.auth });
+    assert.equal(forbidden.statusCode, 403);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/audit_events?cursor=nonsense',
+      headers: admin.auth,
+    });
+    assert.equal(bad.json().code, 'INVALID_CURSOR');
+  });
+});
