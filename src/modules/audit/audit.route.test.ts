@@ -97,6 +97,32 @@ describe('the audit log', () => {
     });
   });
 
+  it('records an agency suspended, reinstated and given billing details', async () => {
+    await signIn(t, 'agent'); // an agent of a new agency
+    const agencies = await t.app.inject({ method: 'GET', url: '/agencies', headers: admin.auth });
+    const agency = agencies.json().data.at(-1);
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: admin.auth, payload });
+    assert.equal((await post('/suspend_agency', { agency_id: agency.id })).statusCode, 200);
+    assert.equal(
+      (await post('/suspend_agency', { agency_id: agency.id })).statusCode,
+      200,
+      'again: no change',
+    );
+    assert.equal((await post('/reinstate_agency', { agency_id: agency.id })).statusCode, 200);
+    const billed = await post('/update_agency', { agency_id: agency.id, vat_id: 'GB123456789' });
+    assert.equal(billed.statusCode, 200, billed.body);
+    const entries = (await audit(`target_id=${agency.id}`)).data;
+    assert.deepEqual(
+      entries.map((e) => e.action),
+      ['agency.updated', 'agency.reinstated', 'agency.suspended'],
+      'a suspension that changed nothing is not recorded',
+    );
+    assert.deepEqual(entries[0].before, { billing_address: null, vat_id: null });
+    assert.deepEqual(entries[0].after, { billing_address: null, vat_id: 'GB123456789' });
+    assert.equal(entries[0].agency_id, agency.id);
+  });
+
   it('pages by cursor, answers CSV, and is for admins only', async () => {
     const first = await audit('limit=2');
     assert.equal(first.data.length, 2);

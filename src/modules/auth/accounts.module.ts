@@ -100,7 +100,7 @@ export async function accountsModule(
         trustProxy: config.http.trustProxy,
       });
       createUserRoute(app, { accounts, guard: guards.admin, audit });
-      agenciesRoutes(app, { users, tokens, clock, guard: guards.admin });
+      agenciesRoutes(app, { db, users, tokens, clock, guard: guards.admin, audit });
       usersRoutes(app, { db, users, tokens, clock, guard: guards.admin, audit });
       clientsRoutes(app, {
         clients: createMachineClients({ clients, users, hasher, clock, ids }),

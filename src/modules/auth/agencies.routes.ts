@@ -99,7 +99,26 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
     },
     async (request) => {
       const { agency_id, ...fields } = request.body;
-      const agency = await deps.users.updateAgency(agency_id, fields);
+      const billing = (a: { billing_address: string | null; vat_id: string | null }) => ({
+        billing_address: a.billing_address,
+        vat_id: a.vat_id,
+      });
+      const agency = await deps.db.transaction().execute(async (trx) => {
+        const before = await deps.users.findAgency(agency_id, trx);
+        if (!before) return undefined;
+        const after = await deps.users.updateAgency(agency_id, fields, trx);
+        await deps.audit.record(
+          {
+            action: 'agency.updated',
+            agencyId: agency_id,
+            target: { type: 'agency', id: agency_id },
+            before: billing(before),
+            after: after && billing(after),
+          },
+          trx,
+        );
+        return after;
+      });
       if (!agency) throw new AppError('NOT_FOUND', 'No such agency');
       return agency;
     },
@@ -126,9 +145,15 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
       const agency = await found(id);
       if (!agency.suspended_at) {
         const now = deps.clock.now().toISOString();
-        await deps.users.setAgencySuspended(id, now);
-        for (const userId of await deps.users.idsOfAgency(id))
-          await deps.tokens.revokeUserFamilies(userId, now);
+        await deps.db.transaction().execute(async (trx) => {
+          await deps.users.setAgencySuspended(id, now, trx);
+          for (const userId of await deps.users.idsOfAgency(id, trx))
+            await deps.tokens.revokeUserFamilies(userId, now, { trx });
+          await deps.audit.record(
+            { action: 'agency.suspended', agencyId: id, target: { type: 'agency', id } },
+            trx,
+          );
+        });
       }
       return found(id);
     },
@@ -149,9 +174,17 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
       },
     },
     async (request) => {
-      await found(request.body.agency_id);
-      await deps.users.setAgencySuspended(request.body.agency_id, null);
-      return found(request.body.agency_id);
+      const id = request.body.agency_id;
+      const agency = await found(id);
+      if (agency.suspended_at)
+        await deps.db.transaction().execute(async (trx) => {
+          await deps.users.setAgencySuspended(id, null, trx);
+          await deps.audit.record(
+            { action: 'agency.reinstated', agencyId: id, target: { type: 'agency', id } },
+            trx,
+          );
+        });
+      return found(id);
     },
   );
 }

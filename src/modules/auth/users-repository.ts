@@ -110,8 +110,8 @@ export function createUsersRepository(db: Kysely<Database>) {
       return !agency?.suspended_at;
     },
 
-    async findAgency(id: string) {
-      return db.selectFrom('agencies').selectAll().where('id', '=', id).executeTakeFirst();
+    async findAgency(id: string, trx: Kysely<Database> = db) {
+      return trx.selectFrom('agencies').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     /** Every agency, by name. */
@@ -120,8 +120,8 @@ export function createUsersRepository(db: Kysely<Database>) {
     },
 
     /** Suspends an agency (now) or reinstates it (null); false when there is no such agency. */
-    async setAgencySuspended(id: string, at: string | null): Promise<boolean> {
-      const result = await db
+    async setAgencySuspended(id: string, at: string | null, trx: Kysely<Database> = db): Promise<boolean> {
+      const result = await trx
         .updateTable('agencies')
         .set({ suspended_at: at })
         .where('id', '=', id)
@@ -130,16 +130,20 @@ export function createUsersRepository(db: Kysely<Database>) {
     },
 
     /** The accounts of an agency, its machine clients' included. */
-    async idsOfAgency(agencyId: string): Promise<string[]> {
-      const rows = await db.selectFrom('users').select('id').where('agency_id', '=', agencyId).execute();
+    async idsOfAgency(agencyId: string, trx: Kysely<Database> = db): Promise<string[]> {
+      const rows = await trx.selectFrom('users').select('id').where('agency_id', '=', agencyId).execute();
       return rows.map((r) => r.id);
     },
 
     /** Sets an agency's billing details; the agency as it is now, or undefined when there is none. */
-    async updateAgency(id: string, fields: { billing_address?: string | null; vat_id?: string | null }) {
+    async updateAgency(
+      id: string,
+      fields: { billing_address?: string | null; vat_id?: string | null },
+      trx: Kysely<Database> = db,
+    ) {
       if (Object.keys(fields).length > 0)
-        await db.updateTable('agencies').set(fields).where('id', '=', id).execute();
-      return db.selectFrom('agencies').selectAll().where('id', '=', id).executeTakeFirst();
+        await trx.updateTable('agencies').set(fields).where('id', '=', id).execute();
+      return trx.selectFrom('agencies').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     /** The agency of this name, created if it does not exist yet; safe when callers race. */

@@ -5,7 +5,6 @@ import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import type { AuditLog } from '../audit/index.ts';
 import { ADMIN_PROBLEMS, type AdministrationDeps } from './admin-operations.ts';
 import { ROLES, type Role } from './scopes.ts';
 import type { UsersRepository } from './users-repository.ts';
@@ -39,10 +38,7 @@ const view = (r: Row) => ({ ...r, disabled: r.disabled === 1 });
 const problems = ADMIN_PROBLEMS;
 
 /** People's accounts (admins): listed, read, changed, disabled, their sessions ended. */
-export function usersRoutes(
-  app: App,
-  deps: AdministrationDeps & { db: Kysely<Database>; audit: Pick<AuditLog, 'record'> },
-) {
+export function usersRoutes(app: App, deps: AdministrationDeps) {
   const { users } = deps;
   const found = async (id: string) => {
     const row = await users.findWithClient(id);
