@@ -123,6 +123,25 @@ describe('the audit log', () => {
     assert.equal(entries[0].agency_id, agency.id);
   });
 
+  it('records a machine client made, changed, given a new secret and revoked', async () => {
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: admin.auth, payload });
+    const made = await post('/create_client', { name: 'Back office', scopes: ['read'] });
+    assert.equal(made.statusCode, 201, made.body);
+    const id = made.json().client_id;
+    assert.equal((await post('/update_client', { client_id: id, name: 'Back office 2' })).statusCode, 200);
+    assert.equal((await post('/rotate_client_secret', { client_id: id })).statusCode, 200);
+    assert.equal((await post('/revoke_client', { client_id: id })).statusCode, 200);
+    const entries = (await audit(`target_id=${id}`)).data;
+    assert.deepEqual(
+      entries.map((e) => e.action),
+      ['client.revoked', 'client.secret_rotated', 'client.updated', 'client.created'],
+    );
+    assert.deepEqual(entries[2].before, { name: 'Back office', scopes: 'read' });
+    assert.deepEqual(entries[2].after, { name: 'Back office 2', scopes: 'read' });
+    assert.ok(!JSON.stringify(entries).includes(made.json().client_secret), 'no secret in the log');
+  });
+
   it('pages by cursor, answers CSV, and is for admins only', async () => {
     const first = await audit('limit=2');
     assert.equal(first.data.length, 2);

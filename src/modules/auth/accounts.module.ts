@@ -103,7 +103,7 @@ export async function accountsModule(
       agenciesRoutes(app, { db, users, tokens, clock, guard: guards.admin, audit });
       usersRoutes(app, { db, users, tokens, clock, guard: guards.admin, audit });
       clientsRoutes(app, {
-        clients: createMachineClients({ clients, users, hasher, clock, ids }),
+        clients: createMachineClients({ clients, users, hasher, clock, ids, db, audit }),
         guard: guards.admin,
       });
     },

@@ -13,10 +13,16 @@ export function createClientsRepository(db: Kysely<Database>) {
     },
 
     /** A machine client and the account it acts as, together or not at all. */
-    async insertMachine(client: Insertable<OAuthClientsTable>, user: Insertable<UsersTable>): Promise<void> {
+    /** A machine client and its account, with `also` (its audit entry) in the same transaction. */
+    async insertMachine(
+      client: Insertable<OAuthClientsTable>,
+      user: Insertable<UsersTable>,
+      also: (trx: Kysely<Database>) => Promise<void> = async () => {},
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('users').values(user).execute();
         await trx.insertInto('oauth_clients').values(client).execute();
+        await also(trx);
       });
     },
 
@@ -33,8 +39,12 @@ export function createClientsRepository(db: Kysely<Database>) {
       return query.execute();
     },
 
-    async update(clientId: string, fields: Updateable<OAuthClientsTable>): Promise<boolean> {
-      const result = await db
+    async update(
+      clientId: string,
+      fields: Updateable<OAuthClientsTable>,
+      trx: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const result = await trx
         .updateTable('oauth_clients')
         .set(fields)
         .where('client_id', '=', clientId)
@@ -43,8 +53,13 @@ export function createClientsRepository(db: Kysely<Database>) {
     },
 
     /** Revokes a client and disables its account, so every token it holds is refused at once. */
-    async revoke(client: ClientRow, now: string): Promise<void> {
+    async revoke(
+      client: ClientRow,
+      now: string,
+      also: (trx: Kysely<Database>) => Promise<void> = async () => {},
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await also(trx);
         await trx
           .updateTable('oauth_clients')
           .set({ revoked_at: now })

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { hashClientSecret } from './client-authentication.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
 import { decideScope, type Role, type Scope } from './scopes.ts';
@@ -41,8 +44,12 @@ export function createMachineClients(deps: {
   hasher: PasswordHasher;
   clock: Clock;
   ids: IdGenerator;
+  db: Kysely<Database>;
+  audit: Pick<AuditLog, 'record'>;
 }) {
-  const { clients, users, clock, ids } = deps;
+  const { clients, users, clock, ids, db, audit } = deps;
+  /** What the audit log keeps of a client. */
+  const state = (c: { name: string; scopes: string | null }) => ({ name: c.name, scopes: c.scopes });
 
   async function machine(clientId: string): Promise<MachineRow> {
     const client = await clients.findById(clientId);
@@ -94,6 +101,16 @@ export function createMachineClients(deps: {
           created_at: now,
           updated_at: now,
         },
+        (trx) =>
+          audit.record(
+            {
+              action: 'client.created',
+              agencyId: input.agency_id ?? null,
+              target: { type: 'client', id: clientId },
+              after: { ...state({ name: input.name, scopes }), role, agency_id: input.agency_id ?? null },
+            },
+            trx,
+          ),
       );
       return { ...clientView(await machine(clientId)), client_secret: secret };
     },
@@ -105,9 +122,22 @@ export function createMachineClients(deps: {
     async update(clientId: string, input: { name?: string | undefined; scopes?: Scope[] | undefined }) {
       const client = await machine(clientId);
       const scopes = scopesFor(client.role, input.scopes);
-      await clients.update(clientId, {
+      const fields = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.scopes !== undefined ? { scopes } : {}),
+      };
+      await db.transaction().execute(async (trx) => {
+        await clients.update(clientId, fields, trx);
+        await audit.record(
+          {
+            action: 'client.updated',
+            agencyId: client.agency_id,
+            target: { type: 'client', id: clientId },
+            before: state(client),
+            after: state({ ...client, ...fields }),
+          },
+          trx,
+        );
       });
       return clientView(await machine(clientId));
     },
@@ -117,18 +147,43 @@ export function createMachineClients(deps: {
       const client = await machine(clientId);
       if (client.revoked_at) throw new AppError('CONFLICT', 'The client is revoked');
       const secret = newSecret();
-      await clients.update(clientId, {
-        secret_hash: hashClientSecret(secret),
-        previous_secret_hash: graceSeconds > 0 ? client.secret_hash : null,
-        previous_secret_expires_at:
-          graceSeconds > 0 ? new Date(clock.now().getTime() + graceSeconds * 1000).toISOString() : null,
+      await db.transaction().execute(async (trx) => {
+        await clients.update(
+          clientId,
+          {
+            secret_hash: hashClientSecret(secret),
+            previous_secret_hash: graceSeconds > 0 ? client.secret_hash : null,
+            previous_secret_expires_at:
+              graceSeconds > 0 ? new Date(clock.now().getTime() + graceSeconds * 1000).toISOString() : null,
+          },
+          trx,
+        );
+        await audit.record(
+          {
+            action: 'client.secret_rotated',
+            agencyId: client.agency_id,
+            target: { type: 'client', id: clientId },
+            after: { old_secret_works_seconds: graceSeconds },
+          },
+          trx,
+        );
       });
       return { ...clientView(await machine(clientId)), client_secret: secret };
     },
 
     async revoke(clientId: string) {
       const client = await machine(clientId);
-      if (!client.revoked_at) await clients.revoke(client, clock.now().toISOString());
+      if (!client.revoked_at)
+        await clients.revoke(client, clock.now().toISOString(), (trx) =>
+          audit.record(
+            {
+              action: 'client.revoked',
+              agencyId: client.agency_id,
+              target: { type: 'client', id: clientId },
+            },
+            trx,
+          ),
+        );
       return clientView(await machine(clientId));
     },
   };
