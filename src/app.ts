@@ -251,6 +251,7 @@ export async function buildApp(deps: AppDeps) {
     scheduler,
     guards: { read: guards.read, admin: guards.admin },
     pollMs: config.jobs.ratesRefreshMs,
+    audit,
   });
   const pricing = await pricingModule(app, {
     db: storage.db,
@@ -260,6 +261,7 @@ export async function buildApp(deps: AppDeps) {
     rates: rates.source.table,
     guard: guards.admin,
     pollMs: config.jobs.pricingRefreshMs,
+    audit,
   });
   const { ledger } = ledgerModule(app, {
     db: storage.db,
@@ -267,6 +269,7 @@ export async function buildApp(deps: AppDeps) {
     ids,
     events,
     guards: { read: guards.read, admin: guards.admin },
+    audit,
   });
   const invoicing = invoicesModule(app, {
     db: storage.db,
@@ -291,6 +294,7 @@ export async function buildApp(deps: AppDeps) {
   // Every booking step of every product runs in this frame (decision 0014).
   const frame = createBookingFrame<Prepared>({ db: storage.db, abandon: (p) => payments.service.abandon(p) });
   const flights = await flightsModule(app, {
+    audit,
     products,
     idempotency,
     db: storage.db,
@@ -312,6 +316,7 @@ export async function buildApp(deps: AppDeps) {
     accountingCodes: config.ticketing.accountingCodes,
   });
   const hotels = await hotelsModule(app, {
+    audit,
     products,
     db: storage.db,
     catalogue: deps.catalogue,

@@ -666,7 +666,8 @@ export interface AuditEventsTable {
   /** `sign_in.failed`, `user.updated`…: the subject, a dot, what happened to it. */
   action: string;
   outcome: 'success' | 'failure';
-  actor_type: 'user' | 'client' | 'anonymous';
+  /** `command`: the command line (no request). */
+  actor_type: 'user' | 'client' | 'anonymous' | 'command';
   actor_id: string | null;
   actor_name: string | null;
   /** The agency the action concerns, if any (whose agency admin may read it). */

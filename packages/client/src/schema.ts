@@ -2667,7 +2667,7 @@ export interface components {
             actor: {
                 id: string | null;
                 name: string | null;
-                type: "user" | "client" | "anonymous";
+                type: "user" | "client" | "anonymous" | "command";
             };
             /** @description The state after (null where none is left) */
             after: unknown;

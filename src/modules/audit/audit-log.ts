@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AuditEventsTable, Database } from '../../db/tables.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
@@ -53,7 +53,9 @@ export function createAuditLog(deps: { db: Kysely<Database>; clock: Clock; ids: 
               id: principal.userId,
               name: principal.username,
             }
-          : { type: 'anonymous', id: null, name: null });
+          : request
+            ? { type: 'anonymous', id: null, name: null }
+            : { type: 'command', id: null, name: 'itinera' });
       await trx
         .insertInto('audit_events')
         .values({
@@ -86,13 +88,15 @@ export function createAuditLog(deps: { db: Kysely<Database>; clock: Clock; ids: 
         .selectAll()
         .orderBy('id', 'desc')
         .limit(limit + 1);
-      if (filter.action)
+      if (filter.action) {
+        // The action itself, or its family (`sign_in` for `sign_in.failed`…): LIKE with its wildcards
+        // escaped, so `_` means itself; the same on both engines whatever their collation.
+        const family = filter.action;
+        const pattern = `${family.replace(/[!%_]/g, (c) => `!${c}`)}.%`;
         query = query.where((eb) =>
-          eb.or([
-            eb('action', '=', filter.action!),
-            eb('action', 'like', `${filter.action!.replace(/[%_]/g, '')}.%`),
-          ]),
+          eb.or([eb('action', '=', family), sql<boolean>`${sql.ref('action')} like ${pattern} escape '!'`]),
         );
+      }
       if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);
       if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
       if (filter.from) query = query.where('at', '>=', filter.from);

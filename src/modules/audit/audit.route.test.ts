@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { postToken, signIn } from '../../../test/helpers/factories.ts';
+import { dayAfter, searchBody, seedFlights } from '../../../test/helpers/flights.ts';
+import { seedHotels } from '../../../test/helpers/hotels.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 /**
@@ -140,6 +142,71 @@ describe('the audit log', () => {
     assert.deepEqual(entries[2].before, { name: 'Back office', scopes: 'read' });
     assert.deepEqual(entries[2].after, { name: 'Back office 2', scopes: 'read' });
     assert.ok(!JSON.stringify(entries).includes(made.json().client_secret), 'no secret in the log');
+  });
+
+  it('records operators’ changes: pricing rules, money, flights cancelled, allotments, imports', async () => {
+    await seedFlights(t); // through the command line's path: no request
+    await seedHotels(t);
+    const post = async (url: string, payload: object) => {
+      const res = await t.app.inject({ method: 'POST', url, headers: admin.auth, payload });
+      assert.ok(res.statusCode < 300, `${url}: ${res.body}`);
+      return res.json();
+    };
+    const rule = await post('/create_pricing_rule', {
+      name: 'audited',
+      scope: { product: 'flight' },
+      markup_percent: 5,
+    });
+    await post('/retire_pricing_rule', { id: rule.id });
+    const agent = await signIn(t, 'agent');
+    const agencyId = (await t.app.inject({ method: 'GET', url: '/balance', headers: agent.auth })).json()
+      .agency_id;
+    await post('/top_up_balance', { agency_id: agencyId, amount: 10_000, currency: 'EUR' });
+    await post('/set_credit_limit', { agency_id: agencyId, credit_limit: 5_000, currency: 'EUR' });
+    const offer = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/search_flight',
+        headers: admin.auth,
+        payload: searchBody(t, [['LHR', 'CDG', 9]]),
+      })
+    ).json().data[0];
+    const flightId = offer.slices[0].segments[0].flight_id;
+    await post('/cancel_flight', { flight_id: flightId, departure_date: dayAfter(t, 9), reason: 'strike' });
+    const hotel = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/b2c/hotels?city_id=cty_2643743&limit=1',
+        headers: admin.auth,
+      })
+    ).json().data[0];
+    const roomType = hotel.room_types?.[0]?.code ?? 'STD';
+    await post('/set_allotment', {
+      hotel_id: hotel.id,
+      room_type: roomType,
+      from: dayAfter(t, 20),
+      to: dayAfter(t, 21),
+      rooms: 3,
+    });
+
+    const actions = async (action: string) => (await audit(`action=${action}`)).data;
+    assert.deepEqual(
+      (await actions('pricing_rule')).map((e) => e.action),
+      ['pricing_rule.retired', 'pricing_rule.created'],
+    );
+    const money = await actions('agency_account');
+    assert.deepEqual(
+      money.map((e) => e.action),
+      ['agency_account.credit_limit_changed', 'agency_account.topped_up'],
+    );
+    assert.equal(money[0].after.credit_limit, 5_000);
+    const cancelled = (await actions('flight.cancelled'))[0];
+    assert.deepEqual(cancelled.target, { type: 'flight', id: flightId });
+    assert.equal(cancelled.actor.id, admin.user.id);
+    assert.equal((await actions('allotment.set'))[0].after.rooms, 3);
+    const imports = await actions('flights.imported');
+    assert.equal(imports.at(-1).actor.type, 'command', 'an import without a request: the command line');
+    assert.ok(imports.at(-1).after.schedules > 0);
   });
 
   it('pages by cursor, answers CSV, and is for admins only', async () => {

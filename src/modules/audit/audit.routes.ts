@@ -12,7 +12,12 @@ const AuditEventSchema = Type.Object(
     action: Type.String({ examples: ['user.updated'] }),
     outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]),
     actor: Type.Object({
-      type: Type.Union([Type.Literal('user'), Type.Literal('client'), Type.Literal('anonymous')]),
+      type: Type.Union([
+        Type.Literal('user'),
+        Type.Literal('client'),
+        Type.Literal('anonymous'),
+        Type.Literal('command'),
+      ]),
       id: Type.Union([Type.String(), Type.Null()]),
       name: Type.Union([Type.String(), Type.Null()]),
     }),

@@ -8,6 +8,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { SearchTimer } from '../../ports/metrics.ts';
 import type { SearchThreads } from '../../ports/search-threads.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
 import type { RateTable } from '../money/index.ts';
@@ -38,6 +39,8 @@ export interface ProductModuleDeps {
   events: EventLog;
   /** Takes, sets aside and gives back the money of bookings. */
   payments: PaymentsService;
+  /** Where operator actions (imports, cancellations, retimes, allotments) are recorded, in their transactions. */
+  audit: Pick<AuditLog, 'record'>;
   /** The frame every booking step runs in. */
   frame: BookingFrame<Prepared>;
   /** The exchange rates in force, for searches asked to compare or show another currency. */

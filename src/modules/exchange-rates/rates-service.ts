@@ -3,6 +3,7 @@ import type { Database } from '../../db/tables.ts';
 import { bumpVersion } from '../../db/versioned-cache.ts';
 import { invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { ExchangeRatesRepository } from './exchange-rates-repository.ts';
 import { type RateFile, rateFileProblems } from './rate-file.ts';
 import { RATES_COUNTER, type RateSource } from './rate-source.ts';
@@ -26,6 +27,7 @@ export function createRatesService(deps: {
   repository: ExchangeRatesRepository;
   source: RateSource;
   clock: Clock;
+  audit: Pick<AuditLog, 'record'>;
 }) {
   return {
     async importRates(file: RateFile) {
@@ -37,6 +39,13 @@ export function createRatesService(deps: {
       await deps.db.transaction().execute(async (trx) => {
         await deps.repository.replaceDay(trx, file.as_of, rates, deps.clock.now().toISOString());
         await bumpVersion(trx, RATES_COUNTER);
+        await deps.audit.record(
+          {
+            action: 'exchange_rates.imported',
+            after: { as_of: file.as_of, rates: Object.fromEntries(rates) },
+          },
+          trx,
+        );
       });
       await deps.source.refresh();
       return { as_of: file.as_of, currencies: rates.length, in_force: ratesView(deps.source) };

@@ -78,7 +78,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     codeOf: accountingCodeLookup(deps.accountingCodes),
   });
   const tell = createFlightBookingEvents({ bookings: bookingsRepo, ticketing, log: deps.events, ids });
-  const announce = createOperatorEvents({ log: deps.events, ids });
+  const announce = createOperatorEvents({ log: deps.events, ids, audit: deps.audit });
   const release = createBookingRelease({
     bookings: bookingsRepo,
     seats,
@@ -106,7 +106,15 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     quoteKey: secret,
   });
   const holds = createHoldExpiry({ db, bookings: bookingsRepo, clock, release, tell });
-  const disruptions = createFlightDisruptions({ db, bookings: bookingsRepo, network, clock, tell, announce });
+  const disruptions = createFlightDisruptions({
+    db,
+    bookings: bookingsRepo,
+    network,
+    clock,
+    tell,
+    announce,
+    audit: deps.audit,
+  });
   const retimes = createFlightRetimeService({
     db,
     bookings: bookingsRepo,
@@ -125,6 +133,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
       catalogue,
       clock,
       ids,
+      audit: deps.audit,
       onScheduleChanges: createScheduleImportEffects({
         bookings: bookingsRepo,
         network,

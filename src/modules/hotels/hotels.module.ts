@@ -108,7 +108,7 @@ export async function hotelsModule(
   hotelOperationsRoutes(app, {
     importHotels,
     importHotelTable,
-    setAllotment: createAllotments({ db: deps.db, hotels }),
+    setAllotment: createAllotments({ db: deps.db, hotels, audit: deps.audit }),
     guard: deps.guards.admin,
     bodyLimit: 50 * 1_048_576,
   });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/tables.ts';
 import type { App } from '../../http/app-instance.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { EventLog } from '../events/index.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
 import { createLedgerReports } from './ledger-reports.ts';
@@ -23,6 +24,7 @@ export function ledgerModule(
     ids: IdGenerator;
     events: EventLog;
     guards: { read: onRequestAsyncHookHandler; admin: onRequestAsyncHookHandler };
+    audit: Pick<AuditLog, 'record'>;
   },
 ) {
   const ledger = createLedgerRepository(deps.db, deps.ids);
@@ -39,6 +41,16 @@ export function ledgerModule(
           object: account,
           owner: { userId: by.userId, agencyId: account.agency_id },
         });
+        // An admin's change of an agency's money: in the audit log too, in the same transaction.
+        await deps.audit.record(
+          {
+            action: type,
+            agencyId: account.agency_id,
+            target: { type: 'agency', id: account.agency_id },
+            after: account,
+          },
+          trx,
+        );
       },
     }),
     guards: deps.guards,

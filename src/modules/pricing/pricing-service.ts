@@ -4,6 +4,7 @@ import { bumpVersion } from '../../db/versioned-cache.ts';
 import { AppError, invalidFields } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { PricingRepository, PricingRuleRow } from './pricing-repository.ts';
 import { PRICING_COUNTER, type PricingSource } from './pricing-source.ts';
 import { type PricingFile, pricingFileProblems } from './rule-file.ts';
@@ -47,8 +48,20 @@ export function createPricingService(deps: {
   source: PricingSource;
   clock: Clock;
   ids: IdGenerator;
+  audit: Pick<AuditLog, 'record'>;
 }) {
-  const { db, repository } = deps;
+  const { db, repository, audit } = deps;
+  const recorded = (trx: Kysely<Database>, action: string, row: PricingRuleRow, before?: PricingRuleRow) =>
+    audit.record(
+      {
+        action,
+        agencyId: row.agency_id,
+        target: { type: 'pricing_rule', id: row.id },
+        ...(before ? { before: ruleView(before) } : {}),
+        ...(action === 'pricing_rule.retired' ? {} : { after: ruleView(row) }),
+      },
+      trx,
+    );
 
   async function checked(trx: Kysely<Database>, input: RuleInput, pointer = '') {
     const read = readRuleInput(input, pointer);
@@ -83,6 +96,7 @@ export function createPricingService(deps: {
       retired_at: null,
     };
     await repository.insert(trx, row);
+    await recorded(trx, 'pricing_rule.created', row);
     return row;
   }
 
@@ -103,7 +117,9 @@ export function createPricingService(deps: {
     const rule = await checked(trx, input, pointer);
     if (!(await repository.update(trx, id, found.version, { ...rule, updated_at: now })))
       throw new AppError('PRECONDITION_FAILED', 'The rule changed meanwhile; read it again');
-    return (await repository.find(trx, id))!;
+    const updated = (await repository.find(trx, id))!;
+    await recorded(trx, 'pricing_rule.updated', updated, found);
+    return updated;
   }
 
   return {
@@ -117,8 +133,11 @@ export function createPricingService(deps: {
 
     retire: (id: string) =>
       change(async (trx, now) => {
-        if (!(await repository.retire(trx, id, now))) throw notFound();
-        return ruleView((await repository.find(trx, id))!);
+        const before = await repository.find(trx, id);
+        if (!before || !(await repository.retire(trx, id, now))) throw notFound();
+        const retired = (await repository.find(trx, id))!;
+        await recorded(trx, 'pricing_rule.retired', retired, before);
+        return ruleView(retired);
       }),
 
     /**

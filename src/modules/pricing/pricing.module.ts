@@ -5,6 +5,7 @@ import type { App } from '../../http/app-instance.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { RateTable } from '../money/index.ts';
 import { pricingRoutes } from './pricing.routes.ts';
 import { createPricingRepository } from './pricing-repository.ts';
@@ -22,12 +23,20 @@ export async function pricingModule(
     rates: () => RateTable;
     guard: onRequestAsyncHookHandler;
     pollMs: number;
+    audit: Pick<AuditLog, 'record'>;
   },
 ) {
   const repository = createPricingRepository(deps.db);
   const source = createPricingSource({ db: deps.db, repository, rates: deps.rates });
   await source.refresh();
-  const service = createPricingService({ db: deps.db, repository, source, clock: deps.clock, ids: deps.ids });
+  const service = createPricingService({
+    db: deps.db,
+    repository,
+    source,
+    clock: deps.clock,
+    ids: deps.ids,
+    audit: deps.audit,
+  });
   pricingRoutes(app, { service, guard: deps.guard });
   deps.scheduler.add({ name: 'pricing_rules.refresh', everyMs: deps.pollMs, run: () => source.refresh() });
   return { termsFor: source.termsFor, version: source.version, refresh: source.refresh, service };

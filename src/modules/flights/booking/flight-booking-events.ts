@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
+import type { AuditLog } from '../../audit/index.ts';
 import { createBookingTeller, type TellBooking } from '../../bookings/index.ts';
 import type { EventLog, EventObjects, EventType } from '../../events/index.ts';
 import { fullView } from './booking-view.ts';
@@ -36,7 +37,11 @@ type OperatorEventType =
   | 'flight_schedule.changed';
 
 /** Tells an operator's change of the inventory (admins only), inside the change's transaction. */
-export function createOperatorEvents(deps: { log: EventLog; ids: IdGenerator }) {
+export function createOperatorEvents(deps: {
+  log: EventLog;
+  ids: IdGenerator;
+  audit: Pick<AuditLog, 'record'>;
+}) {
   return async function announce<T extends OperatorEventType>(
     trx: Kysely<Database>,
     type: T,
@@ -44,6 +49,16 @@ export function createOperatorEvents(deps: { log: EventLog; ids: IdGenerator }) 
     at: string,
   ): Promise<void> {
     await deps.log.record(trx, { id: deps.ids.ordered('evt'), type, at, object, owner: null });
+    // An operator's action on the network: in the audit log too, by whoever did it.
+    const flight = (object as { flight_id?: unknown }).flight_id;
+    await deps.audit.record(
+      {
+        action: type,
+        ...(typeof flight === 'string' ? { target: { type: 'flight', id: flight } } : {}),
+        after: object,
+      },
+      trx,
+    );
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/tables.ts';
 import { bumpVersion } from '../../../db/versioned-cache.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
+import type { AuditLog } from '../../audit/index.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import type { NetworkRepository } from '../inventory/network-repository.ts';
 import { scheduledOn } from '../inventory/schedule-dates.ts';
@@ -22,6 +23,7 @@ export function createFlightDisruptions(deps: {
   clock: Clock;
   tell: TellFlightBooking;
   announce: AnnounceOperatorEvent;
+  audit: Pick<AuditLog, 'record'>;
 }) {
   const { db, bookings, clock } = deps;
 
@@ -157,6 +159,7 @@ export function createFlightDisruptions(deps: {
       return db.transaction().execute(async (trx) => {
         if (!(await deps.network.deleteFare(trx, key))) throw new AppError('NOT_FOUND', 'No such fare');
         await bumpVersion(trx, 'network');
+        await deps.audit.record({ action: 'fare.withdrawn', before: key }, trx);
         return { withdrawn: true };
       });
     },

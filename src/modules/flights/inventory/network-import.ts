@@ -4,6 +4,7 @@ import { bumpVersion, EVERYTHING } from '../../../db/versioned-cache.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { mapInTurns, yieldNow } from '../../../shared/yield-now.ts';
+import type { AuditLog } from '../../audit/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { fareRouteKey } from './network-cache.ts';
 import {
@@ -74,6 +75,7 @@ export function createNetworkImporter(deps: {
   ids: IdGenerator;
   /** Tells the bookings on schedules the import moved or shortened (none: nobody is told). */
   onScheduleChanges?: OnScheduleChanges;
+  audit: Pick<AuditLog, 'record'>;
 }) {
   return async function importNetwork(
     input: unknown,
@@ -151,6 +153,19 @@ export function createNetworkImporter(deps: {
           ? await deps.onScheduleChanges(trx, changes, now)
           : { changed_bookings: [], disrupted_bookings: [] };
       const oversold = await deps.network.oversold(trx, now.slice(0, 10));
+      await deps.audit.record(
+        {
+          action: 'flights.imported',
+          after: {
+            schedules: schedules.length,
+            fares: fares.length,
+            seat_maps: file.seat_maps?.length ?? 0,
+            changed_bookings: told.changed_bookings.length,
+            disrupted_bookings: told.disrupted_bookings.length,
+          },
+        },
+        trx,
+      );
       // The commit of a large import is one piece of work of its own (SQLite writes it synchronously).
       await yieldNow();
       return { oversold, told };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
 import { daysBetween } from '../../../shared/calendar.ts';
+import type { AuditLog } from '../../audit/index.ts';
 import type { HotelsRepository } from './hotels-repository.ts';
 import { nightsOf } from './stays.ts';
 
@@ -22,7 +23,11 @@ const MAX_NIGHTS = 400;
  * `rooms: null` goes back to the room type's default. Allotment below what is already sold is
  * allowed; search then shows none left. Every process sees it on its next search.
  */
-export function createAllotments(deps: { db: Kysely<Database>; hotels: HotelsRepository }) {
+export function createAllotments(deps: {
+  db: Kysely<Database>;
+  hotels: HotelsRepository;
+  audit: Pick<AuditLog, 'record'>;
+}) {
   return async function setAllotment(input: SetAllotmentInput) {
     if (input.to < input.from || daysBetween(input.from, input.to) >= MAX_NIGHTS)
       throw invalidField('/to', `must be on or after from, at most ${MAX_NIGHTS} nights`);
@@ -41,6 +46,14 @@ export function createAllotments(deps: { db: Kysely<Database>; hotels: HotelsRep
           closed: input.closed ? 1 : 0,
           closed_to_arrival: input.closed_to_arrival ? 1 : 0,
         })),
+      );
+      await deps.audit.record(
+        {
+          action: 'allotment.set',
+          target: { type: 'hotel', id: input.hotel_id },
+          after: { ...input, nights: nights.length },
+        },
+        trx,
       );
     });
     return { hotel_id: input.hotel_id, room_type: input.room_type, nights: nights.length };

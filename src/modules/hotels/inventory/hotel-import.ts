@@ -3,6 +3,7 @@ import type { Database } from '../../../db/tables.ts';
 import { bumpVersion } from '../../../db/versioned-cache.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
+import type { AuditLog } from '../../audit/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { hotelRow, overrideRows, ratePlanRow, roomTypeRow } from './hotel-rows.ts';
 import { assertHotelFile } from './hotel-validation.ts';
@@ -25,6 +26,7 @@ export function createHotelImporter(deps: {
   catalogue: Catalogue;
   clock: Clock;
   ids: IdGenerator;
+  audit: Pick<AuditLog, 'record'>;
 }) {
   return async function importHotels(
     file: unknown,
@@ -65,6 +67,13 @@ export function createHotelImporter(deps: {
         onProgress?.(done, total);
       }
       await bumpVersion(trx, 'hotels', changed);
+      await deps.audit.record(
+        {
+          action: 'hotels.imported',
+          after: { hotels: total, room_types: roomTypes, rate_plans: ratePlans, allotment_nights: nights },
+        },
+        trx,
+      );
     });
     return { hotels: total, room_types: roomTypes, rate_plans: ratePlans, allotment_nights: nights };
   };

@@ -5,6 +5,7 @@ import { invalidLines } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import type { ImportProblem, LineProblem } from '../../../shared/import-problems.ts';
+import type { AuditLog } from '../../audit/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { type HotelTable, parseHotelTable } from './hotel-csv.ts';
 import type { HotelFile } from './hotel-file.ts';
@@ -63,6 +64,7 @@ export function createHotelTableImport(deps: {
   catalogue: Catalogue;
   clock: Clock;
   ids: IdGenerator;
+  audit: Pick<AuditLog, 'record'>;
 }) {
   function unknownHotels(records: ReadonlyArray<{ hotel_code: string }>, lines: number[], keys: Keys) {
     return records.flatMap((r, i) =>
@@ -162,6 +164,7 @@ export function createHotelTableImport(deps: {
       }
       // Allotment is read live by every search; content, rooms and rates are cached and reloaded.
       if (parsed.table !== 'allotments') await bumpVersion(trx, 'hotels', changed);
+      await deps.audit.record({ action: 'hotels.imported', after: result }, trx);
     });
     return result;
   };
