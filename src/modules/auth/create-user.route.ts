@@ -32,6 +32,36 @@ export const UserSchema = Type.Object(
   { $id: 'User' },
 );
 
+/** What making an account answers: the account, or why not. */
+export const CREATED_USER_RESPONSES = {
+  201: UserSchema,
+  ...errorResponses(
+    'UNAUTHENTICATED',
+    'INVALID_TOKEN',
+    'FORBIDDEN',
+    'CONFLICT',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'PAYLOAD_TOO_LARGE',
+  ),
+};
+
+/** An account as `UserSchema` shows it. */
+export const userView = (user: {
+  id: string;
+  username: string;
+  email: string | null;
+  role: string;
+  agency_id: string | null;
+  created_at: string;
+}) => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+  role: user.role,
+  agency_id: user.agency_id,
+  created_at: user.created_at,
+});
+
 /** `POST /create_user`: operators create customer, agent and admin accounts. */
 export function createUserRoute(
   app: App,
@@ -48,17 +78,7 @@ export function createUserRoute(
         description: `Admins only. Passwords need at least ${MIN_PASSWORD_LENGTH} characters; a taken username or e-mail is 409 CONFLICT.`,
         security: [{ oauth2: ['admin'] }],
         body: CreateUserRequestSchema,
-        response: {
-          201: UserSchema,
-          ...errorResponses(
-            'UNAUTHENTICATED',
-            'INVALID_TOKEN',
-            'FORBIDDEN',
-            'CONFLICT',
-            'UNSUPPORTED_MEDIA_TYPE',
-            'PAYLOAD_TOO_LARGE',
-          ),
-        },
+        response: CREATED_USER_RESPONSES,
       },
     },
     async (request, reply) => {
@@ -71,14 +91,7 @@ export function createUserRoute(
         after: { username: user.username, email: user.email, role: user.role, agency_id: user.agency_id },
       });
       reply.code(201);
-      return {
-        id: user.id,
-        username: user.username,
-        email: user.email,
-        role: user.role,
-        agency_id: user.agency_id,
-        created_at: user.created_at,
-      };
+      return userView(user);
     },
   );
 }

@@ -8,7 +8,7 @@ import { errorResponses } from '../../http/schemas.ts';
 import { LANGUAGES, type Language } from '../../shared/messages/catalogue.ts';
 import { type AccountsService, MIN_PASSWORD_LENGTH } from './accounts-service.ts';
 import { principalOf } from './bearer-guard.ts';
-import { CreateUserRequestSchema, UserSchema } from './create-user.route.ts';
+import { CREATED_USER_RESPONSES, CreateUserRequestSchema, userView } from './create-user.route.ts';
 import {
   type EnqueueResetMail,
   INVITE_LINK_DAYS,
@@ -61,17 +61,7 @@ export function passwordResetRoutes(
           },
           { additionalProperties: false },
         ),
-        response: {
-          201: UserSchema,
-          ...errorResponses(
-            'UNAUTHENTICATED',
-            'INVALID_TOKEN',
-            'FORBIDDEN',
-            'CONFLICT',
-            'UNSUPPORTED_MEDIA_TYPE',
-            'PAYLOAD_TOO_LARGE',
-          ),
-        },
+        response: CREATED_USER_RESPONSES,
       },
     },
     async (request, reply) => {
@@ -89,14 +79,7 @@ export function passwordResetRoutes(
         languageFrom(language, request.headers['accept-language']),
         deps.enqueue,
       );
-      return reply.code(201).send({
-        id: user.id,
-        username: user.username,
-        email: user.email,
-        role: user.role,
-        agency_id: user.agency_id,
-        created_at: user.created_at,
-      });
+      return reply.code(201).send(userView(user));
     },
   );
 

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, ProblemError, unwrap } from '../api.ts';
 import { t } from '../i18n/i18n.ts';
 import { useStore } from '../store.ts';
+import { NewPasswordFields } from '../ui/new-password-fields.tsx';
 
 /** The signed-in person's account: who they are, and changing their password. */
 export function AccountPage() {
@@ -40,14 +41,7 @@ export function AccountPage() {
           {t('account.current')}
           <input name="current" type="password" autocomplete="current-password" required />
         </label>
-        <label>
-          {t('reset.newPassword')}
-          <input name="password" type="password" autocomplete="new-password" minLength={12} required />
-        </label>
-        <label>
-          {t('reset.repeat')}
-          <input name="repeat" type="password" autocomplete="new-password" minLength={12} required />
-        </label>
+        <NewPasswordFields />
         {state === 'done' && <p role="status">{t('account.changed')}</p>}
         {(state === 'mismatch' || state === 'wrong' || state === 'failed') && (
           <p class="error" role="alert">

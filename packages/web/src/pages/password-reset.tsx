@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { currentLanguage, t } from '../i18n/i18n.ts';
 import { Link } from '../ui/link.tsx';
+import { NewPasswordFields } from '../ui/new-password-fields.tsx';
 
 /** Posts to an operation that needs no sign-in; answers the problem's code when it fails. */
 async function postOpen(path: string, body: object): Promise<string | undefined> {
@@ -92,14 +93,7 @@ export function ResetPasswordPage() {
     <>
       <h1>{t('reset.chooseTitle')}</h1>
       <form class="card sign-in" onSubmit={submit}>
-        <label>
-          {t('reset.newPassword')}
-          <input name="password" type="password" autocomplete="new-password" minLength={12} required />
-        </label>
-        <label>
-          {t('reset.repeat')}
-          <input name="repeat" type="password" autocomplete="new-password" minLength={12} required />
-        </label>
+        <NewPasswordFields />
         {(state === 'mismatch' || state === 'failed') && (
           <p class="error" role="alert">
             {state === 'mismatch' ? t('reset.mismatch') : t('reset.tryLater')}
