@@ -1,22 +1,32 @@
 import { useEffect, useState } from 'preact/hooks';
 import { session } from './api.ts';
 import { currentLanguage, LANGUAGES, type Language, setLanguage, t } from './i18n/i18n.ts';
-import { AccountPage } from './pages/account.tsx';
-import { AdminPage } from './pages/admin.tsx';
-import { AgencyPage } from './pages/agency.tsx';
-import { FlightBookPage } from './pages/flight-book.tsx';
 import { FlightResultsPage } from './pages/flight-results.tsx';
 import { FlightSearchForm } from './pages/flight-search.tsx';
-import { HotelPage } from './pages/hotel-page.tsx';
 import { HotelResultsPage } from './pages/hotel-results.tsx';
 import { HotelSearchForm } from './pages/hotel-search.tsx';
-import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
-import { TripPage, TripsPage } from './pages/trips.tsx';
 import { match, navigate, useLocation } from './router.ts';
 import { DISPLAY_CURRENCIES, setState, useStore } from './store.ts';
+import { lazyPage } from './ui/lazy-page.tsx';
 import { Link } from './ui/link.tsx';
 import { ErrorView, Loading, StateScreen } from './ui/states.tsx';
+
+// Pages few visitors open first, each a script of its own.
+const AccountPage = lazyPage(() => import('./pages/account.tsx').then((m) => m.AccountPage));
+const AdminPage = lazyPage(() => import('./pages/admin.tsx').then((m) => m.AdminPage));
+const AgencyPage = lazyPage(() => import('./pages/agency.tsx').then((m) => m.AgencyPage));
+const ForgotPasswordPage = lazyPage(() =>
+  import('./pages/password-reset.tsx').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('./pages/password-reset.tsx').then((m) => m.ResetPasswordPage),
+);
+// And the pages after a search: loaded while the visitor reads the results.
+const FlightBookPage = lazyPage(() => import('./pages/flight-book.tsx').then((m) => m.FlightBookPage));
+const HotelPage = lazyPage(() => import('./pages/hotel-page.tsx').then((m) => m.HotelPage));
+const TripsPage = lazyPage(() => import('./pages/trips.tsx').then((m) => m.TripsPage));
+const TripPage = lazyPage(() => import('./pages/trips.tsx').then((m) => m.TripPage));
 
 function Home() {
   return (
