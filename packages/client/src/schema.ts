@@ -692,7 +692,7 @@ export interface paths {
         put?: never;
         /**
          * Change your own password
-         * @description A person signed in (not a machine client) gives the current password and a new one; the account’s other sessions end, this one goes on. A wrong current password is 400 VALIDATION_FAILED at /current_password.
+         * @description A person signed in (not a machine client) gives the current password and a new one; the account’s other sessions end, this one goes on. A wrong current password is 400 VALIDATION_FAILED at /current_password and counts as a failed sign-in towards the lockout.
          */
         post: operations["change_password"];
         delete?: never;

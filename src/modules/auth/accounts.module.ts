@@ -45,6 +45,11 @@ export async function accountsModule(
   },
 ) {
   const { db, clock, ids, hasher, config, audit } = deps;
+  const lockout = {
+    threshold: config.auth.lockoutThreshold,
+    windowSeconds: config.auth.lockoutWindowSeconds,
+    lockoutSeconds: config.auth.lockoutSeconds,
+  };
   const users = createUsersRepository(db);
   const clients = createClientsRepository(db);
   const tokens = createTokensRepository(db);
@@ -84,11 +89,7 @@ export async function accountsModule(
         clock,
         ids,
         loginFailures,
-        lockout: {
-          threshold: config.auth.lockoutThreshold,
-          windowSeconds: config.auth.lockoutWindowSeconds,
-          lockoutSeconds: config.auth.lockoutSeconds,
-        },
+        lockout,
         refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
         audit,
       });
@@ -128,6 +129,7 @@ export async function accountsModule(
         ids,
         publicUrl: config.http.publicUrl,
         audit,
+        lockout,
       });
       const enqueue = accountMails('password_reset', (message) => resets.writeMail(message.event_id));
       passwordResetRoutes(app, { resets, enqueue, guard: guards.read, accounts, adminGuard: guards.admin });

@@ -178,6 +178,33 @@ describe('password reset and change', () => {
     await bearer(user.username, 'a changed password');
   });
 
+  it('counts wrong current passwords as failed sign-ins: five lock the account', async () => {
+    const user = await account();
+    const here = await bearer(user.username, user.password);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post(
+        '/change_password',
+        { current_password: `wrong ${i} password`, new_password: 'a password of mine' },
+        here,
+      );
+      assert.equal(wrong.statusCode, 400);
+    }
+    const right = await post(
+      '/change_password',
+      { current_password: user.password, new_password: 'a password of mine' },
+      here,
+    );
+    assert.equal(right.statusCode, 400, 'locked: even the right password is refused');
+    assert.equal((await signIn(user.username, user.password)).statusCode, 400, 'and signing in too');
+    t.clock.advance(16 * 60); // LOCKOUT_SECONDS later
+    const later = await post(
+      '/change_password',
+      { current_password: user.password, new_password: 'a password of mine' },
+      await bearer(user.username, user.password),
+    );
+    assert.equal(later.statusCode, 204, later.body);
+  });
+
   it('leaves each reset, invitation and change in the audit log, done by whom', async () => {
     const admin = await bearer('reset-admin', 'the admin password 1');
     const read = async (action: string) => {
@@ -204,7 +231,10 @@ describe('password reset and change', () => {
       ['reset-admin', 'reset-admin'],
     );
     const changed = await read('password.changed');
-    assert.equal(changed.length, 1);
-    assert.equal(changed[0].actor.id, changed[0].target.id);
+    assert.equal(changed.length, 2);
+    assert.ok(changed.every((e) => e.actor.id === e.target.id));
+    const refused = await read('password.change_refused');
+    assert.equal(refused.length, 7, 'the wrong one of the change test, five wrong and one locked out');
+    assert.ok(refused.every((e) => e.outcome === 'failure'));
   });
 });

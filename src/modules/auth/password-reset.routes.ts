@@ -165,7 +165,7 @@ export function passwordResetRoutes(
         description:
           'A person signed in (not a machine client) gives the current password and a new one; the account’s ' +
           'other sessions end, this one goes on. A wrong current password is 400 VALIDATION_FAILED at ' +
-          '/current_password.',
+          '/current_password and counts as a failed sign-in towards the lockout.',
         security: [{ oauth2: [] }],
         body: Type.Object(
           { current_password: Type.String({ minLength: 1, maxLength: 256 }), new_password: NewPassword },

@@ -8,7 +8,7 @@ import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import { type Language, translator } from '../../shared/messages/catalogue.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { MIN_PASSWORD_LENGTH } from './accounts-service.ts';
-import { attemptKey } from './lockout.ts';
+import { attemptKey, type LockoutPolicy, lockUntil, mayTry, windowCutoff } from './lockout.ts';
 import type { LoginFailuresRepository } from './login-failures-repository.ts';
 import type { PasswordResetsRepository } from './password-resets-repository.ts';
 import type { TokensRepository } from './tokens-repository.ts';
@@ -46,6 +46,8 @@ export function createPasswordResets(deps: {
   ids: IdGenerator;
   publicUrl: string;
   audit: Pick<AuditLog, 'record'>;
+  /** A wrong current password counts as a failed sign-in does. */
+  lockout: LockoutPolicy;
 }) {
   const { db, users, resets, tokens, hasher, clock } = deps;
   const checkNew = (password: string) => {
@@ -181,10 +183,31 @@ export function createPasswordResets(deps: {
       newPassword: string,
     ): Promise<void> {
       const user = await users.findById(caller.userId);
-      if (!user || !(await hasher.verify(user.password_hash, currentPassword)))
-        throw new AppError('VALIDATION_FAILED', 'The current password is not right', {
-          errors: [{ location: 'body', pointer: '/current_password', detail: 'is not the current password' }],
+      if (!user) throw new AppError('NOT_FOUND', 'No such account');
+      // Guessing the current password with a token is guessing a sign-in: the same count and lockout.
+      const key = attemptKey(user, '');
+      const at = clock.now();
+      const reserved = await deps.loginFailures.reserveAttempt(key, at, windowCutoff(at, deps.lockout));
+      const allowed = mayTry(reserved, at, deps.lockout);
+      if (!allowed || !(await hasher.verify(user.password_hash, currentPassword))) {
+        const until = allowed ? lockUntil(reserved.failures, at, deps.lockout) : null;
+        if (until) await deps.loginFailures.lock(key, until);
+        await deps.audit.record({
+          action: 'password.change_refused',
+          outcome: 'failure',
+          target: { type: 'user', id: user.id },
         });
+        throw new AppError('VALIDATION_FAILED', 'The current password is not right', {
+          errors: [
+            {
+              location: 'body',
+              pointer: '/current_password',
+              detail: 'is not the current password, or the account is locked after too many wrong ones',
+            },
+          ],
+        });
+      }
+      await deps.loginFailures.clear(key);
       checkNew(newPassword);
       const passwordHash = await hasher.hash(newPassword);
       const now = clock.now().toISOString();
