@@ -189,12 +189,20 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
   // Expired refresh tokens and deny-list entries, idempotency keys older than a day and failure counts
-  // whose window and lock are over can no longer matter.
+  // whose window and lock are over can no longer matter; audit entries past their retention go too.
   scheduler.add({
     name: 'purge',
     everyMs: config.jobs.purgeMs,
     run: (now) =>
-      Promise.all([auth.purge(now), idempotency.purgeOlderThan(new Date(now.getTime() - 86_400_000))]),
+      Promise.all([
+        auth.purge(now),
+        idempotency.purgeOlderThan(new Date(now.getTime() - 86_400_000)),
+        config.jobs.auditRetentionDays > 0
+          ? audit.purgeBefore(
+              new Date(now.getTime() - config.jobs.auditRetentionDays * 86_400_000).toISOString(),
+            )
+          : 0,
+      ]),
   });
   // The change logs: inventory (seats, room nights) folded a row a day, index changes past 100 versions dropped.
   scheduler.add({

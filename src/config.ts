@@ -121,6 +121,8 @@ export interface Config {
     readonly holdSweepMs: number;
     /** How often expired tokens and day-old idempotency keys are deleted. */
     readonly purgeMs: number;
+    /** Audit log entries older than this many days are deleted by the purge (0: kept for ever). */
+    readonly auditRetentionDays: number;
   };
   readonly demo: {
     /**
@@ -422,6 +424,7 @@ function readWith(r: Reader): Config {
       pricingRefreshMs: r.int('PRICING_POLL_MS', 5000, 0, 3_600_000),
       holdSweepMs: r.int('HOLD_SWEEP_MS', 30_000, 0, 3_600_000),
       purgeMs: r.int('PURGE_INTERVAL_MS', 3_600_000, 0, 86_400_000),
+      auditRetentionDays: r.int('AUDIT_RETENTION_DAYS', 400, 0, 36_500),
     },
     demo: {
       accounts: r.oneOf('DEMO_ACCOUNTS', 'auto', ['auto', 'always', 'never'] as const),

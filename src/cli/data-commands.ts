@@ -35,6 +35,7 @@ async function importInto<F>(
       config: {
         ...config,
         jobs: {
+          ...config.jobs,
           networkRefreshMs: 0,
           hotelIndexRefreshMs: 0,
           ratesRefreshMs: 0,

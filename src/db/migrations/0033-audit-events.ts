@@ -22,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('before', 'text')
     .addColumn('after', 'text')
     .execute();
+  await db.schema.createIndex('audit_events_at').on('audit_events').column('at').execute();
   await db.schema.createIndex('audit_events_action').on('audit_events').columns(['action', 'id']).execute();
   await db.schema.createIndex('audit_events_actor').on('audit_events').columns(['actor_id', 'id']).execute();
   await db.schema

@@ -77,6 +77,12 @@ export function createAuditLog(deps: { db: Kysely<Database>; clock: Clock; ids: 
         .execute();
     },
 
+    /** Deletes the entries older than `cutoff` (the retention the installation keeps); how many went. */
+    async purgeBefore(cutoff: string): Promise<number> {
+      const result = await deps.db.deleteFrom('audit_events').where('at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Entries newest first, before `beforeId`, that match the filters; one more than `limit` says more follow. */
     async list(
       filter: { action?: string; actorId?: string; targetId?: string; from?: string; to?: string },

@@ -4,6 +4,8 @@ import { postToken, signIn } from '../../../test/helpers/factories.ts';
 import { dayAfter, searchBody, seedFlights } from '../../../test/helpers/flights.ts';
 import { seedHotels } from '../../../test/helpers/hotels.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { randomIds } from '../../ports/ids.ts';
+import { createAuditLog } from './audit-log.ts';
 
 /**
  * The audit log over the API: sign-ins and their failures, a lockout, accounts changed and their sessions
@@ -240,5 +242,25 @@ describe('the audit log', () => {
       headers: admin.auth,
     });
     assert.equal(bad.json().code, 'INVALID_CURSOR');
+  });
+});
+
+describe('the audit log’s retention', () => {
+  it('deletes the entries older than the cutoff and keeps the rest', async () => {
+    const t = await buildTestApp();
+    try {
+      const log = createAuditLog({ db: t.storage.db, clock: t.clock, ids: randomIds });
+      await log.record({ action: 'test.old' });
+      t.clock.advance(400 * 86_400);
+      await log.record({ action: 'test.new' });
+      const cutoff = new Date(t.clock.now().getTime() - 399 * 86_400_000).toISOString();
+      assert.equal(await log.purgeBefore(cutoff), 1);
+      assert.deepEqual(
+        (await log.list({ action: 'test' }, undefined, 10)).map((e) => e.action),
+        ['test.new'],
+      );
+    } finally {
+      await t.close();
+    }
   });
 });
