@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { OverloadedError } from '../ports/limiter.ts';
 import { AppError, type FieldError } from './app-error.ts';
 import type { App } from './app-instance.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
@@ -51,6 +52,11 @@ export function problemErrorHandler(error: FastifyError, request: FastifyRequest
   if (error instanceof AppError) {
     reply.headers(error.headers);
     return sendProblem(reply, error.code, error.message, error.extras);
+  }
+  // A bounded pool (password hashing) with its queue full: busy now, not broken.
+  if (error instanceof OverloadedError) {
+    reply.header('retry-after', '1');
+    return sendProblem(reply, 'SERVICE_UNAVAILABLE', 'The server is busy; retry in a moment');
   }
   if (error.validation) {
     const errors = fieldErrors(error);

@@ -7932,7 +7932,6 @@ export interface operations {
             content: {
                 "application/json": {
                     current_password: string;
-                    /** @description At least 12 characters */
                     new_password: string;
                 };
             };
@@ -11449,7 +11448,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description At least 12 characters */
                     new_password: string;
                     token: string;
                 };

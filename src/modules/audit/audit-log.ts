@@ -49,7 +49,7 @@ export function createAuditLog(deps: { db: Kysely<Database>; clock: Clock; ids: 
         entry.actor ??
         (principal
           ? {
-              type: principal.sessionId === null && principal.clientId ? 'client' : 'user',
+              type: principal.sessionId === null ? 'client' : 'user',
               id: principal.userId,
               name: principal.username,
             }

@@ -242,6 +242,12 @@ describe('the audit log', () => {
       headers: admin.auth,
     });
     assert.equal(bad.json().code, 'INVALID_CURSOR');
+    const otherQuery = await t.app.inject({
+      method: 'GET',
+      url: `/audit_events?limit=2&action=user&cursor=${first.next_cursor}`,
+      headers: admin.auth,
+    });
+    assert.equal(otherQuery.json().code, 'INVALID_CURSOR', 'a cursor is for the query that made it');
   });
 });
 

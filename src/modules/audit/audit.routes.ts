@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
-import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
+import { decodeKeyset, encodeKeyset } from '../../http/keyset.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { AuditEventRow, AuditLog } from './audit-log.ts';
 
@@ -95,7 +95,7 @@ export function auditRoutes(app: App, deps: { log: AuditLog; guard: onRequestAsy
             from: Type.Optional(Type.String({ format: 'date-time' })),
             to: Type.Optional(Type.String({ format: 'date-time' })),
             limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
-            cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+            cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
             format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])),
           },
           { additionalProperties: false },
@@ -111,22 +111,18 @@ export function auditRoutes(app: App, deps: { log: AuditLog; guard: onRequestAsy
     },
     async (request, reply) => {
       const q = request.query;
-      if (q.cursor && !/^aud_[A-Za-z0-9]+$/.test(q.cursor))
-        throw new AppError('INVALID_CURSOR', 'The cursor is not one of this list');
       const limit = q.limit ?? 100;
-      const rows = await deps.log.list(
-        {
-          ...(q.action ? { action: q.action } : {}),
-          ...(q.actor_id ? { actorId: q.actor_id } : {}),
-          ...(q.target_id ? { targetId: q.target_id } : {}),
-          ...(q.from ? { from: new Date(q.from).toISOString() } : {}),
-          ...(q.to ? { to: new Date(q.to).toISOString() } : {}),
-        },
-        q.cursor,
-        limit,
-      );
+      const filter = {
+        ...(q.action ? { action: q.action } : {}),
+        ...(q.actor_id ? { actorId: q.actor_id } : {}),
+        ...(q.target_id ? { targetId: q.target_id } : {}),
+        ...(q.from ? { from: new Date(q.from).toISOString() } : {}),
+        ...(q.to ? { to: new Date(q.to).toISOString() } : {}),
+      };
+      const rows = await deps.log.list(filter, decodeKeyset(q.cursor, filter)?.id, limit);
       const page = rows.slice(0, limit);
-      const next = rows.length > limit ? page[page.length - 1]!.id : null;
+      const last = page.at(-1);
+      const next = rows.length > limit && last ? encodeKeyset({ value: last.id, id: last.id }, filter) : null;
       if (q.format === 'csv') {
         const lines = [
           CSV_COLUMNS.join(','),

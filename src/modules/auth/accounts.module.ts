@@ -16,6 +16,7 @@ import { createClientsRepository } from './clients-repository.ts';
 import { createUserRoute } from './create-user.route.ts';
 import { createLoginFailuresRepository } from './login-failures-repository.ts';
 import { createMachineClients } from './machine-clients.ts';
+import { createPasswordCheck } from './password-check.ts';
 /**
  * Accounts, in two steps because of the order requests meet them in. `accountsModule` knows every caller
  * (the bearer hook, added first, so rate limits count a signed-in caller by account) and hands out the
@@ -23,7 +24,7 @@ import { createMachineClients } from './machine-clients.ts';
  * administration, so that they are counted too.
  */
 import { passwordResetRoutes } from './password-reset.routes.ts';
-import { createPasswordResets, type EnqueueResetMail } from './password-resets.ts';
+import { createPasswordResets, createResetMailWriter, type EnqueueResetMail } from './password-resets.ts';
 import { createPasswordResetsRepository } from './password-resets-repository.ts';
 import { createSigningKeys } from './signing-keys.ts';
 import { createSigningKeysRepository } from './signing-keys-repository.ts';
@@ -118,21 +119,24 @@ export async function accountsModule(
         write: (message: { event_id: string }) => Promise<{ subject: string; text: string } | undefined>,
       ) => EnqueueResetMail,
     ): void {
+      const repository = createPasswordResetsRepository(db);
       const resets = createPasswordResets({
         db,
         users,
-        resets: createPasswordResetsRepository(db),
+        resets: repository,
         tokens,
         loginFailures,
         hasher,
+        checkGuess: createPasswordCheck({ loginFailures, hasher, clock, lockout }),
         clock,
         ids,
-        publicUrl: config.http.publicUrl,
         audit,
-        lockout,
+        enqueue: accountMails(
+          'password_reset',
+          createResetMailWriter({ resets: repository, clock, publicUrl: config.http.publicUrl }),
+        ),
       });
-      const enqueue = accountMails('password_reset', (message) => resets.writeMail(message.event_id));
-      passwordResetRoutes(app, { resets, enqueue, guard: guards.read, accounts, adminGuard: guards.admin });
+      passwordResetRoutes(app, { resets, guard: guards.read, accounts, adminGuard: guards.admin });
     },
     /** Expired refresh tokens and deny-list entries, failure counts whose window and lock are over. */
     purge: (now: Date) =>

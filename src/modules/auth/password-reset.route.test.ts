@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { postToken } from '../../../test/helpers/factories.ts';
 import { startSmtp } from '../../../test/helpers/smtp.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { OverloadedError } from '../../ports/limiter.ts';
 
 /**
  * Password reset, invitation and change over the API, with the mails through a real SMTP server: a reset
@@ -236,5 +237,29 @@ describe('password reset and change', () => {
     const refused = await read('password.change_refused');
     assert.equal(refused.length, 7, 'the wrong one of the change test, five wrong and one locked out');
     assert.ok(refused.every((e) => e.outcome === 'failure'));
+  });
+});
+
+describe('a new password while password hashing is saturated', () => {
+  it('answers 503 with Retry-After, not an internal error', async () => {
+    const t = await buildTestApp({
+      hasher: {
+        hash: () => Promise.reject(new OverloadedError()),
+        verify: async () => false,
+        burn: async () => {},
+      },
+    });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/reset_password',
+        payload: { token: 'some code', new_password: 'a long enough password' },
+      });
+      assert.equal(res.statusCode, 503, res.body);
+      assert.equal(res.json().code, 'SERVICE_UNAVAILABLE');
+      assert.equal(res.headers['retry-after'], '1');
+    } finally {
+      await t.close();
+    }
   });
 });

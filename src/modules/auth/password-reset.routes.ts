@@ -10,7 +10,6 @@ import { type AccountsService, MIN_PASSWORD_LENGTH } from './accounts-service.ts
 import { principalOf } from './bearer-guard.ts';
 import { CREATED_USER_RESPONSES, CreateUserRequestSchema, userView } from './create-user.route.ts';
 import {
-  type EnqueueResetMail,
   INVITE_LINK_DAYS,
   type PasswordResets,
   RESET_LINK_MINUTES,
@@ -18,11 +17,7 @@ import {
 } from './password-resets.ts';
 
 const tags = ['accounts'];
-const NewPassword = Type.String({
-  minLength: 1,
-  maxLength: 256,
-  description: `At least ${MIN_PASSWORD_LENGTH} characters`,
-});
+const NewPassword = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 256 });
 
 /**
  * `POST /invite_user` (admins), `POST /request_password_reset` and `POST /reset_password` (no sign-in:
@@ -32,7 +27,6 @@ export function passwordResetRoutes(
   app: App,
   deps: {
     resets: PasswordResets;
-    enqueue: EnqueueResetMail;
     guard: onRequestAsyncHookHandler;
     accounts: AccountsService;
     adminGuard: onRequestAsyncHookHandler;
@@ -77,7 +71,6 @@ export function passwordResetRoutes(
       await deps.resets.invite(
         { id: user.id, email: user.email ?? email, agencyId: user.agency_id },
         languageFrom(language, request.headers['accept-language']),
-        deps.enqueue,
       );
       return reply.code(201).send(userView(user));
     },
@@ -112,11 +105,7 @@ export function passwordResetRoutes(
     },
     async (request, reply) => {
       const { login, language } = request.body;
-      await deps.resets.request(
-        login,
-        languageFrom(language, request.headers['accept-language']),
-        deps.enqueue,
-      );
+      await deps.resets.request(login, languageFrom(language, request.headers['accept-language']));
       return reply.code(202).send({ status: 'accepted' });
     },
   );

@@ -5,11 +5,11 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
-import { type Language, translator } from '../../shared/messages/catalogue.ts';
+import { type Language, languageOf, translator } from '../../shared/messages/catalogue.ts';
 import type { AuditLog } from '../audit/index.ts';
-import { MIN_PASSWORD_LENGTH } from './accounts-service.ts';
-import { attemptKey, type LockoutPolicy, lockUntil, mayTry, windowCutoff } from './lockout.ts';
+import { attemptKey } from './lockout.ts';
 import type { LoginFailuresRepository } from './login-failures-repository.ts';
+import type { PasswordCheck } from './password-check.ts';
 import type { PasswordResetsRepository } from './password-resets-repository.ts';
 import type { TokensRepository } from './tokens-repository.ts';
 import type { UsersRepository } from './users-repository.ts';
@@ -30,6 +30,37 @@ export type EnqueueResetMail = (
 ) => Promise<void>;
 
 /**
+ * A reset's or invitation's mail, written as the outbox sends it, with a new link (only its SHA-256 kept);
+ * undefined once the reset was used or ended, or the account can no longer sign in.
+ */
+export function createResetMailWriter(deps: {
+  resets: PasswordResetsRepository;
+  clock: Clock;
+  publicUrl: string;
+}) {
+  return async (message: { event_id: string }): Promise<{ subject: string; text: string } | undefined> => {
+    const reset = await deps.resets.pending(message.event_id);
+    if (!reset) return undefined;
+    const invite = reset.purpose === 'invite';
+    const token = randomBytes(32).toString('base64url');
+    const lasts = invite ? INVITE_LINK_DAYS * 86_400_000 : RESET_LINK_MINUTES * 60_000;
+    const expires = new Date(deps.clock.now().getTime() + lasts).toISOString();
+    if (!(await deps.resets.issue(message.event_id, sha256(token), expires))) return undefined;
+    const t = translator(languageOf(reset.language));
+    const values = {
+      username: reset.username,
+      minutes: RESET_LINK_MINUTES,
+      days: INVITE_LINK_DAYS,
+      link: `${deps.publicUrl}/reset-password#token=${token}`,
+      token,
+    };
+    return invite
+      ? { subject: t('mail.invitation.subject'), text: t('mail.invitation.body', values) }
+      : { subject: t('mail.passwordReset.subject'), text: t('mail.passwordReset.body', values) };
+  };
+}
+
+/**
  * Password reset and change. A reset is asked for by user name or e-mail and answered alike whether or
  * not an account has it (no account is told apart); its link is made when its mail is sent, kept only as
  * a SHA-256, works once and for RESET_LINK_MINUTES, and ends every session of the account. A change asks
@@ -42,43 +73,26 @@ export function createPasswordResets(deps: {
   tokens: TokensRepository;
   loginFailures: LoginFailuresRepository;
   hasher: PasswordHasher;
+  /** A wrong current password counts as a failed sign-in does (the same check and lockout). */
+  checkGuess: PasswordCheck;
   clock: Clock;
   ids: IdGenerator;
-  publicUrl: string;
   audit: Pick<AuditLog, 'record'>;
-  /** A wrong current password counts as a failed sign-in does. */
-  lockout: LockoutPolicy;
+  /** Puts a reset's mail in the outbox, in the caller's transaction. */
+  enqueue: EnqueueResetMail;
 }) {
   const { db, users, resets, tokens, hasher, clock } = deps;
-  const checkNew = (password: string) => {
-    if (password.length < MIN_PASSWORD_LENGTH)
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `new_password must have at least ${MIN_PASSWORD_LENGTH} characters`,
-        {
-          errors: [
-            {
-              location: 'body',
-              pointer: '/new_password',
-              detail: `must have at least ${MIN_PASSWORD_LENGTH} characters`,
-            },
-          ],
-        },
-      );
-  };
-
   /** A link's request and its mail in the outbox, in one transaction. */
   const mailLink = async (
     user: { id: string; email: string; agencyId: string | null },
     purpose: 'reset' | 'invite',
     language: Language,
-    enqueue: EnqueueResetMail,
   ) => {
     const at = clock.now().toISOString();
     const id = deps.ids.ordered('pwr');
     await db.transaction().execute(async (trx) => {
       await resets.insert(trx, { id, user_id: user.id, purpose, language, created_at: at });
-      await enqueue(trx, { ref: id, recipient: user.email, at });
+      await deps.enqueue(trx, { ref: id, recipient: user.email, at });
       await deps.audit.record(
         {
           action: purpose === 'invite' ? 'user.invited' : 'password_reset.requested',
@@ -95,55 +109,21 @@ export function createPasswordResets(deps: {
      * Puts a reset mail in the outbox for the account with this user name or e-mail, if there is one that
      * can sign in, has an e-mail address and has not asked RESETS_PER_HOUR times in the last hour.
      */
-    async request(login: string, language: Language, enqueue: EnqueueResetMail): Promise<void> {
+    async request(login: string, language: Language): Promise<void> {
       const user = await users.findByLogin(login);
       if (!user || user.disabled || !user.email) return;
       const hourAgo = new Date(clock.now().getTime() - 3_600_000).toISOString();
       if ((await resets.countSince(user.id, hourAgo)) >= RESETS_PER_HOUR) return;
-      await mailLink(
-        { id: user.id, email: user.email, agencyId: user.agency_id },
-        'reset',
-        language,
-        enqueue,
-      );
+      await mailLink({ id: user.id, email: user.email, agencyId: user.agency_id }, 'reset', language);
     },
 
     /** Mails a new account a link to choose its first password (an admin's invitation). */
-    async invite(
-      user: { id: string; email: string; agencyId: string | null },
-      language: Language,
-      enqueue: EnqueueResetMail,
-    ) {
-      await mailLink(user, 'invite', language, enqueue);
-    },
-
-    /** The reset mail, written as it is sent, with a new link; undefined once the reset is used or ended. */
-    async writeMail(resetId: string): Promise<{ subject: string; text: string } | undefined> {
-      const reset = await resets.pending(resetId);
-      if (!reset) return undefined;
-      const invite = reset.purpose === 'invite';
-      const token = randomBytes(32).toString('base64url');
-      const lasts = invite ? INVITE_LINK_DAYS * 86_400_000 : RESET_LINK_MINUTES * 60_000;
-      if (
-        !(await resets.issue(resetId, sha256(token), new Date(clock.now().getTime() + lasts).toISOString()))
-      )
-        return undefined;
-      const t = translator(reset.language === 'de' ? 'de' : 'en');
-      const values = {
-        username: reset.username,
-        minutes: RESET_LINK_MINUTES,
-        days: INVITE_LINK_DAYS,
-        link: `${deps.publicUrl}/reset-password#token=${token}`,
-        token,
-      };
-      return invite
-        ? { subject: t('mail.invitation.subject'), text: t('mail.invitation.body', values) }
-        : { subject: t('mail.passwordReset.subject'), text: t('mail.passwordReset.body', values) };
+    async invite(user: { id: string; email: string; agencyId: string | null }, language: Language) {
+      await mailLink(user, 'invite', language);
     },
 
     /** Sets the password of the account a reset token names, once: every session of the account ends. */
     async reset(token: string, newPassword: string): Promise<void> {
-      checkNew(newPassword);
       const passwordHash = await hasher.hash(newPassword);
       const now = clock.now().toISOString();
       const userId = await db.transaction().execute(async (trx) => {
@@ -185,13 +165,7 @@ export function createPasswordResets(deps: {
       const user = await users.findById(caller.userId);
       if (!user) throw new AppError('NOT_FOUND', 'No such account');
       // Guessing the current password with a token is guessing a sign-in: the same count and lockout.
-      const key = attemptKey(user, '');
-      const at = clock.now();
-      const reserved = await deps.loginFailures.reserveAttempt(key, at, windowCutoff(at, deps.lockout));
-      const allowed = mayTry(reserved, at, deps.lockout);
-      if (!allowed || !(await hasher.verify(user.password_hash, currentPassword))) {
-        const until = allowed ? lockUntil(reserved.failures, at, deps.lockout) : null;
-        if (until) await deps.loginFailures.lock(key, until);
+      if (!(await deps.checkGuess(attemptKey(user, ''), user.password_hash, currentPassword)).ok) {
         await deps.audit.record({
           action: 'password.change_refused',
           outcome: 'failure',
@@ -207,8 +181,6 @@ export function createPasswordResets(deps: {
           ],
         });
       }
-      await deps.loginFailures.clear(key);
-      checkNew(newPassword);
       const passwordHash = await hasher.hash(newPassword);
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {

@@ -7,9 +7,10 @@ import type { AuditLog } from '../audit/index.ts';
 import { type AccessTokens, InvalidTokenError } from './access-tokens.ts';
 import { authenticateClient } from './client-authentication.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
-import { attemptKey, type LockoutPolicy, lockUntil, mayTry, windowCutoff } from './lockout.ts';
+import { attemptKey, type LockoutPolicy } from './lockout.ts';
 import type { LoginFailuresRepository } from './login-failures-repository.ts';
 import { OAuthError } from './oauth-error.ts';
+import { createPasswordCheck } from './password-check.ts';
 import { decideScope } from './scopes.ts';
 import type { TokensRepository } from './tokens-repository.ts';
 import type { UserRow, UsersRepository } from './users-repository.ts';
@@ -50,6 +51,7 @@ export function createTokenService(deps: {
   audit: Pick<AuditLog, 'record'>;
 }) {
   const { users, clients, tokens, loginFailures, hasher, accessTokens, clock, ids, audit } = deps;
+  const checkGuess = createPasswordCheck({ loginFailures, hasher, clock, lockout: deps.lockout });
   /** A sign-in's entry in the audit log: the account it named (none for a login that names none). */
   const signInAudit = (action: string, user: UserRow | undefined, outcome: 'success' | 'failure') =>
     audit.record({
@@ -118,16 +120,11 @@ export function createTokenService(deps: {
    */
   async function checkPassword(login: string, password: string): Promise<UserRow> {
     const normalized = login.trim().toLowerCase();
-    const now = clock.now();
     const plausible = normalized.length <= MAX_LOGIN_LENGTH && !normalized.includes('\u0000');
     const user = plausible ? await users.findByLogin(normalized) : undefined;
-    const key = attemptKey(user, normalized);
-    const reserved = await loginFailures.reserveAttempt(key, now, windowCutoff(now, deps.lockout));
-    const allowed = mayTry(reserved, now, deps.lockout);
-    let ok = false;
+    let checked: Awaited<ReturnType<typeof checkGuess>>;
     try {
-      if (user && allowed) ok = await hasher.verify(user.password_hash, password);
-      else await hasher.burn(password);
+      checked = await checkGuess(attemptKey(user, normalized), user?.password_hash, password);
     } catch (error) {
       if (error instanceof OverloadedError) {
         throw new OAuthError(
@@ -140,16 +137,11 @@ export function createTokenService(deps: {
       }
       throw error;
     }
-    if (!ok || !user) {
-      // Only a checked password that failed can lock: attempts refused unchecked (locked, or beyond
-      // the threshold while others are in flight) say nothing about the password.
-      const until = allowed ? lockUntil(reserved.failures, now, deps.lockout) : null;
-      if (until) await loginFailures.lock(key, until);
+    if (!checked.ok || !user) {
       await signInAudit('sign_in.failed', user, 'failure');
-      if (until && user) await signInAudit('account.locked', user, 'failure');
+      if (checked.lockedNow && user) await signInAudit('account.locked', user, 'failure');
       throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
     }
-    await loginFailures.clear(key);
     if (!(await users.isActive(user))) {
       await signInAudit('sign_in.failed', user, 'failure');
       throw new OAuthError('invalid_grant', BAD_CREDENTIALS);

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import fc from 'fast-check';
 import { seededRandom } from '../../../ports/seeded-random.ts';
 import { distanceKm, fold } from '../../catalog/index.ts';
 import type { IndexHotelTuple, IndexPlanTuple, IndexRoomTuple } from '../inventory/hotels-repository.ts';
@@ -191,77 +190,5 @@ describe('HotelIndex: replacing hotels and snapshots', () => {
       Buffer.concat(build().toSnapshot()).subarray(0, 40),
     ])
       assert.equal(HotelIndex.fromSnapshot(bytes, { cityById: new Map() } as never, fold), undefined);
-  });
-});
-
-describe('HotelIndex.leastFittingRoom', () => {
-  it('finds the room type the search priced on before: the least factor, first of equals, with the rooms and that the guests fit', () => {
-    fc.assert(
-      fc.property(
-        fc.array(
-          fc.record({
-            rooms: fc.integer({ min: 0, max: 4 }),
-            adults: fc.integer({ min: 1, max: 4 }),
-            children: fc.integer({ min: 0, max: 3 }),
-            occupancy: fc.integer({ min: 1, max: 6 }),
-            factor: fc.constantFrom(0.8, 1, 1, 1.25, 1.6),
-          }),
-          { minLength: 1, maxLength: 8 },
-        ),
-        fc.array(
-          fc.record({ adults: fc.integer({ min: 1, max: 4 }), children: fc.integer({ min: 0, max: 3 }) }),
-          {
-            minLength: 1,
-            maxLength: 3,
-          },
-        ),
-        (types, guests) => {
-          const roomTypes: IndexRoomTuple[] = types.map((t, i) => [
-            'htl_1',
-            `rmt_${i}`,
-            `R${i}`,
-            `Room ${i}`,
-            '',
-            '[]',
-            20,
-            t.rooms,
-            t.adults,
-            t.children,
-            t.occupancy,
-            t.factor,
-          ]);
-          const index = new HotelIndex(1, { cityById: new Map() } as never, fold).add({
-            hotels: [hotelAt(1, 51.5, -0.12)],
-            roomTypes,
-            ratePlans: [],
-          });
-          const rows = { firstRoom: 0, roomCount: 0, firstPlan: 0, planCount: 0 };
-          index.rowsInto(index.positionOfId('htl_1')!, rows);
-          // The loop it replaces: every room type read into an object, sellable, fitting, strictly cheaper.
-          let expected = -1;
-          const room = { rooms: 0, max_adults: 0, max_children: 0, max_occupancy: 0, price_factor: 0 };
-          let least = 0;
-          for (let r = rows.firstRoom; r < rows.firstRoom + rows.roomCount; r++) {
-            index.roomRulesInto(r, room);
-            if (room.rooms < guests.length) continue;
-            const fit = guests.every(
-              (g) =>
-                g.adults <= room.max_adults &&
-                g.children <= room.max_children &&
-                g.adults + g.children <= room.max_occupancy,
-            );
-            if (fit && (expected < 0 || room.price_factor < least)) {
-              expected = r;
-              least = room.price_factor;
-            }
-          }
-          assert.equal(
-            index.leastFittingRoom(rows.firstRoom, rows.roomCount, guests, guests.length),
-            expected,
-          );
-        },
-      ),
-      { numRuns: 500 },
-    );
   });
 });

@@ -264,36 +264,6 @@ export class HotelIndex {
     into.price_factor = this.c.roomFactors.values()[r]!;
   }
 
-  /**
-   * Of the `count` room type rows from `first`, the one of least price factor (the first of equals) that
-   * has `wanted` rooms and that every room's guests fit; -1 for none. What the cheapest option of a hotel
-   * is priced on when no night of the stay has a stored state, read from the columns without an object.
-   */
-  leastFittingRoom(
-    first: number,
-    count: number,
-    guests: ReadonlyArray<{ adults: number; children: number }>,
-    wanted: number,
-  ): number {
-    const numbers = this.c.roomNumbers.values();
-    const factors = this.c.roomFactors.values();
-    let best = -1;
-    for (let r = first; r < first + count; r++) {
-      if (numbers[r * 5 + 1]! < wanted || (best >= 0 && factors[r]! >= factors[best]!)) continue;
-      const maxAdults = numbers[r * 5 + 2]!;
-      const maxChildren = numbers[r * 5 + 3]!;
-      const maxOccupancy = numbers[r * 5 + 4]!;
-      let fit = true;
-      for (const g of guests)
-        if (g.adults > maxAdults || g.children > maxChildren || g.adults + g.children > maxOccupancy) {
-          fit = false;
-          break;
-        }
-      if (fit) best = r;
-    }
-    return best;
-  }
-
   /** The id of room type row `r` (decoded from its column). */
   roomIdAt(r: number): string {
     return this.c.roomIds.at(r);

@@ -207,14 +207,6 @@ export async function optionTotals(
     }
     if (plans.count === 0) continue;
     const guests = plans.readied[0]!.rooms;
-    if (filters.cheapestOnly && !nights.stored) {
-      // Sellable means having the rooms asked for: the least room is found on the columns alone.
-      const best = index.leastFittingRoom(rows.firstRoom, rows.roomCount, guests, wanted);
-      if (best < 0) continue;
-      index.roomRulesInto(best, least);
-      for (let p = 0; p < plans.count; p++) push(p, least);
-      continue;
-    }
     let found = false;
     for (let r = rows.firstRoom; r < rows.firstRoom + rows.roomCount; r++) {
       index.roomRulesInto(r, room);

@@ -122,19 +122,17 @@ export function createHotelSearchService(deps: {
     if (!centre) throw invalidField('/destination/city_id', 'is not a city of /b2c/cities');
     const measure = (at: number) =>
       distanceKm(centre.latitude, centre.longitude, index.latitudeAt(at), index.longitudeAt(at));
-    const positions =
-      'city_id' in d
-        ? index.cityPositions(d.city_id)
-        : index.nearPositions(d.latitude, d.longitude, d.radius_km ?? 5);
-    const found = foundHotels(positions.length);
-    found.at.set(positions);
-    found.length = positions.length;
     if ('city_id' in d) {
+      const positions = index.cityPositions(d.city_id);
+      const found = foundHotels(positions.length);
+      found.at.set(positions);
       found.distance.fill(Number.NaN);
+      found.length = positions.length;
       return { found, measure };
     }
     const radius = d.radius_km ?? 5;
-    found.length = 0;
+    const positions = index.nearPositions(d.latitude, d.longitude, radius);
+    const found = foundHotels(positions.length);
     for (const at of positions) {
       const distance = measure(at);
       if (distance > radius) continue;
