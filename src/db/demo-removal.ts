@@ -22,7 +22,7 @@ export interface DemoFootprint {
   users: Array<{ id: string; username: string }>;
   /** Their agencies that no other account belongs to: removed with them. */
   agencyIds: string[];
-  /** The demo client and the machine clients acting as a demo account. */
+  /** The demo client, when it is still there (a machine client has an account of its own, never a demo one). */
   clientIds: string[];
   flightBookings: number;
   hotelBookings: number;
@@ -62,7 +62,7 @@ export async function demoFootprint(
   const clients = await db
     .selectFrom('oauth_clients')
     .select('client_id')
-    .where((eb) => eb.or([eb('client_id', '=', demo.clientId), eb('service_user_id', 'in', ofDemo)]))
+    .where('client_id', '=', demo.clientId)
     .execute();
   const bookings = async (table: 'flight_bookings' | 'hotel_bookings', mine: boolean) =>
     count(

@@ -155,6 +155,9 @@ describe(`itinera demo remove (${testEngine()})`, () => {
     assert.match(said.out, /demo accounts: demo-admin, demo-agent, demo-customer/);
     assert.match(said.out, /bookings: 1 flight, 1 hotel/);
     assert.match(said.out, /Nothing was removed/);
+    const unknown = await itinera(['demo', 'frobnicate']);
+    assert.equal(unknown.code, 64, 'an unknown demo command is a usage error');
+    assert.match(unknown.out, /unknown demo command frobnicate/);
     const storage = await openDatabase();
     try {
       assert.equal(await rows(storage, 'users'), 5);

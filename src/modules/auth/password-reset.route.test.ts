@@ -206,6 +206,22 @@ describe('password reset and change', () => {
     assert.equal(later.statusCode, 204, later.body);
   });
 
+  it('refuses a machine client, which has no password to change', async () => {
+    const admin = await bearer('reset-admin', 'the admin password 1');
+    const made = await post('/create_client', { name: 'No password here' }, admin);
+    assert.equal(made.statusCode, 201, made.body);
+    const { client_id, client_secret } = made.json();
+    const token = await postToken(t, { grant_type: 'client_credentials', client_id, client_secret });
+    assert.equal(token.statusCode, 200, token.body);
+    const refused = await post(
+      '/change_password',
+      { current_password: 'anything at all', new_password: 'a password of a client' },
+      { authorization: `Bearer ${token.json().access_token}` },
+    );
+    assert.equal(refused.statusCode, 403);
+    assert.equal(refused.json().code, 'FORBIDDEN');
+  });
+
   it('leaves each reset, invitation and change in the audit log, done by whom', async () => {
     const admin = await bearer('reset-admin', 'the admin password 1');
     const read = async (action: string) => {
