@@ -26,7 +26,7 @@ import { registerVersioning } from './http/versioning.ts';
 import { registerWebsite } from './http/website.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { auditRoutes, createAuditLog, withAuditRequest } from './modules/audit/index.ts';
-import { AUTH_SCHEMAS, accountsModule, principalOf } from './modules/auth/index.ts';
+import { AUTH_SCHEMAS, accountsModule, administeredAgency, principalOf } from './modules/auth/index.ts';
 import {
   BOOKING_SCHEMAS,
   bookingDeskRoutes,
@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps) {
   const audit = createAuditLog({ db: storage.db, clock, ids });
   app.addHook('onRequest', (request, _reply, done) => withAuditRequest(request, done));
   const auth = await accountsModule(app, { db: storage.db, clock, ids, hasher, config, audit });
-  const { guard, guards, accounts } = auth;
+  const { guards, accounts } = auth;
   await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
   await registerOpenApi(app, config.http.publicUrl, eventWebhooksDocument(eventCatalogue));
   await registerApiReference(app);
@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps) {
   const searchGate = deps.wrapSearchGate ? deps.wrapSearchGate(madeGate) : madeGate;
 
   await auth.routes();
-  auditRoutes(app, { log: audit, guard: guards.admin });
+  auditRoutes(app, { log: audit, guard: guards.manage, agencyOf: administeredAgency });
   const catalogue = createCatalogueService(deps.catalogue);
   await registerCacheable(app, CATALOGUE_MAX_AGE_SECONDS, (scope) =>
     catalogRoutes(scope, { catalogue, guard: guards.read }),
@@ -228,10 +228,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     ids,
     scheduler,
-    guards: {
-      read: guard({ scope: 'read', roles: ['admin', 'agent'] }),
-      write: guard({ scope: 'book', roles: ['admin', 'agent'] }),
-    },
+    guards: { read: guards.agencyRead, write: guards.agencyBook },
     settings: config.webhooks,
     onAttempt: metrics.webhookDelivery,
   });
@@ -276,7 +273,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     ids,
     events,
-    guards: { read: guards.read, admin: guards.admin },
+    guards: { read: guards.read, agency: guards.agencyRead, admin: guards.admin },
     audit,
   });
   const invoicing = invoicesModule(app, {

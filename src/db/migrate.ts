@@ -32,6 +32,7 @@ import * as installationSettings from './migrations/0030-installation-settings.t
 import * as hotelsByCity from './migrations/0031-hotels-by-city.ts';
 import * as passwordResets from './migrations/0032-password-resets.ts';
 import * as auditEvents from './migrations/0033-audit-events.ts';
+import * as agencyAdmins from './migrations/0034-agency-admins.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031-hotels-by-city': hotelsByCity,
   '0032-password-resets': passwordResets,
   '0033-audit-events': auditEvents,
+  '0034-agency-admins': agencyAdmins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -20,7 +20,7 @@ export interface UsersTable {
   username: string;
   email: string | null;
   password_hash: string;
-  role: 'customer' | 'agent' | 'admin';
+  role: 'customer' | 'agent' | 'agency_admin' | 'admin';
   agency_id: string | null;
   disabled: number;
   created_at: string;

@@ -3,7 +3,16 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import swagger from '@fastify/swagger';
 import type { App } from './app-instance.ts';
+import { rolesAdmitted } from './route-roles.ts';
 import { CURRENT_API_VERSION } from './versioning.ts';
+
+/** What each scope allows; a role caps the scopes its tokens may carry (docs/api.md, "Roles"). */
+const OAUTH_SCOPES = {
+  read: 'Search and read bookings',
+  book: 'Book, change and cancel',
+  manage: 'Its agency’s accounts, machine clients, details and audit log (agency admins)',
+  admin: 'Accounts, schedules, fares, hotels and allotments (admin accounts only)',
+};
 
 type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown> };
 
@@ -81,12 +90,9 @@ export async function registerOpenApi(
               password: {
                 tokenUrl: `${publicUrl}/connect/token`,
                 refreshUrl: `${publicUrl}/connect/token`,
-                scopes: {
-                  read: 'Search and read bookings',
-                  book: 'Book, change and cancel',
-                  admin: 'Accounts, schedules, fares, hotels and allotments (admin accounts only)',
-                },
+                scopes: OAUTH_SCOPES,
               },
+              clientCredentials: { tokenUrl: `${publicUrl}/connect/token`, scopes: OAUTH_SCOPES },
             },
           },
           clientBasic: {
@@ -97,7 +103,11 @@ export async function registerOpenApi(
         },
       },
     },
-    transform: ({ schema, url }) => ({ schema: namedAsReferences(schema), url }),
+    transform: ({ schema, url, route }) => {
+      const roles = rolesAdmitted(route.onRequest);
+      const named = namedAsReferences(schema);
+      return { schema: roles ? { ...named, 'x-itinera-roles': roles } : named, url };
+    },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>
         typeof json.$id === 'string' ? json.$id : `def-${i}`,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { ROLES } from '../../src/modules/auth/index.ts';
 import { signIn } from '../helpers/factories.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -13,6 +14,10 @@ interface Operation {
   path: string;
   id: string;
   scopes: string[] | undefined;
+  /** Each alternative of its security requirement: any one of them admits. */
+  alternatives: string[][];
+  /** The roles its guard admits, when it says (`x-itinera-roles`). */
+  roles: string[] | undefined;
   statuses: string[];
 }
 
@@ -31,6 +36,8 @@ function operationsOf(doc: any): Operation[] {
         path,
         id: op.operationId,
         scopes: bearer ? bearer.oauth2 : undefined,
+        alternatives: security.filter((s) => 'oauth2' in s).map((s) => s.oauth2!),
+        roles: op['x-itinera-roles'],
         statuses: Object.keys(op.responses ?? {}),
       });
     }
@@ -45,6 +52,7 @@ describe('every documented operation', () => {
   let t: TestApp;
   let operations: Operation[];
   const tokens: Record<string, Record<string, string>> = {};
+  const roleTokens: Record<string, { auth: Record<string, string>; scopes: string[] }> = {};
   before(async () => {
     t = await buildTestApp();
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
@@ -53,6 +61,10 @@ describe('every documented operation', () => {
     tokens.customer = (await signIn(t, 'customer')).auth;
     tokens.readOnly = (await signIn(t, 'admin', 'read')).auth;
     tokens.bookOnly = (await signIn(t, 'customer', 'book')).auth;
+    for (const role of ROLES) {
+      const signed = await signIn(t, role);
+      roleTokens[role] = { auth: signed.auth, scopes: (signed.scope ?? '').split(' ') };
+    }
   });
   after(async () => t?.close());
 
@@ -102,6 +114,34 @@ describe('every documented operation', () => {
             : [tokens.bookOnly!];
       for (const auth of denied) problem(await call(op, auth), 403, ['INSUFFICIENT_SCOPE', 'FORBIDDEN'], op);
     }
+  });
+
+  it('admit every role its scopes and roles allow, and refuse every other with 403', async () => {
+    // The permission table: each role's scopes (as its token carries them by default) against each
+    // operation's security alternatives and the roles its guard names. Refused: 403. Admitted: anything
+    // else but 401/403 (an empty body or a made-up id is 400 or 404, another agency's thing 404).
+    let admitted = 0;
+    let refused = 0;
+    const wrong: string[] = [];
+    for (const op of operations.filter((o) => o.scopes)) {
+      for (const role of ROLES) {
+        const { auth, scopes } = roleTokens[role]!;
+        const byScope = op.alternatives.some((needed) => needed.every((s) => scopes.includes(s)));
+        const allowed = byScope && (!op.roles || op.roles.includes(role));
+        const res = await call(op, auth);
+        const where = `${role} on ${op.method} ${op.path}: ${res.statusCode} ${res.body.slice(0, 160)}`;
+        if (allowed) {
+          admitted++;
+          if ([401, 403].includes(res.statusCode) || res.statusCode >= 500) wrong.push(`admitted ${where}`);
+        } else {
+          refused++;
+          if (res.statusCode === 403) problem(res, 403, ['INSUFFICIENT_SCOPE', 'FORBIDDEN'], op);
+          else wrong.push(`refused ${where}`);
+        }
+      }
+    }
+    assert.deepEqual(wrong, []);
+    assert.ok(admitted > 100 && refused > 50, `admitted ${admitted}, refused ${refused}`);
   });
 
   it('all answer, with the right token, without a 5xx or a route-not-found', async () => {

@@ -21,7 +21,8 @@ export async function createUser(
     username,
     password,
     role,
-    agencyName: role === 'agent' ? (overrides.agency ?? `Agency ${unique()}`) : undefined,
+    agencyName:
+      role === 'agent' || role === 'agency_admin' ? (overrides.agency ?? `Agency ${unique()}`) : undefined,
   });
   return { username, password, id: row.id };
 }
@@ -69,8 +70,9 @@ export async function signIn(t: TestApp, role: Role = 'customer', scope?: string
   const { client, user, fields } = await freshCredentials(t, role, scope ? { scope } : {});
   const res = await postToken(t, fields);
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  const body = res.json() as { access_token: string; refresh_token: string };
+  const body = res.json() as { access_token: string; refresh_token: string; scope: string };
   return {
+    scope: body.scope,
     user,
     client,
     accessToken: body.access_token,

@@ -10,7 +10,7 @@ export interface TokenSource {
 export interface TokenClaims {
   sub: string;
   username: string;
-  role: 'customer' | 'agent' | 'admin';
+  role: 'customer' | 'agent' | 'agency_admin' | 'admin';
   scope: string;
   agency_id?: string;
   exp: number;

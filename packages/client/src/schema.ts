@@ -109,8 +109,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List agencies (admin)
-         * @description Every agency, by name.
+         * List agencies (admin, agency admin)
+         * @description Every agency, by name; an agency admin’s own only.
          */
         get: operations["list_agencies"];
         put?: never;
@@ -129,8 +129,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get an agency (admin)
-         * @description One agency by `id`.
+         * Get an agency (admin, agency admin)
+         * @description One agency by `id`; to an agency admin, its own.
          */
         get: operations["get_agency"];
         put?: never;
@@ -169,8 +169,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read the audit log (admin)
-         * @description Administrative and security actions, newest first: sign-ins and their failures, lockouts, password resets and changes, invitations, accounts made and changed, sessions ended. `action` matches an action or every action under it (`sign_in` finds `sign_in.succeeded` and `sign_in.failed`); `from` and `to` bound the time. `format=csv` answers text/csv (RFC 4180) with the same page and its `next_cursor` in the `Itinera-Next-Cursor` header.
+         * Read the audit log (admin, agency admin)
+         * @description Administrative and security actions, newest first: sign-ins and their failures, lockouts, password resets and changes, invitations, accounts made and changed, sessions ended. `action` matches an action or every action under it (`sign_in` finds `sign_in.succeeded` and `sign_in.failed`); `from` and `to` bound the time. `format=csv` answers text/csv (RFC 4180) with the same page and its `next_cursor` in the `Itinera-Next-Cursor` header. `agency_id` narrows to what concerns one agency; an agency admin reads its own agency’s entries only.
          */
         get: operations["list_audit_events"];
         put?: never;
@@ -729,8 +729,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List machine clients (admin)
-         * @description Every machine client, oldest first, revoked ones too; `agency_id` narrows to one agency’s.
+         * List machine clients (admin, agency admin)
+         * @description Every machine client, oldest first, revoked ones too; `agency_id` narrows to one agency’s. An agency admin sees its agency’s.
          */
         get: operations["list_clients"];
         put?: never;
@@ -831,8 +831,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a machine client (admin)
-         * @description A confidential client for a back office or integration: it gets tokens with `grant_type=client_credentials` (secret by HTTP Basic or `client_secret` in the form) and acts as an account of its own — an agent of `agency_id`, or an admin when none is given. The secret is in this answer only.
+         * Create a machine client (admin, agency admin)
+         * @description A confidential client for a back office or integration: it gets tokens with `grant_type=client_credentials` (secret by HTTP Basic or `client_secret` in the form) and acts as an account of its own — an agent of `agency_id`, or an admin when an admin gives none. An agency admin’s client is always an agent of its agency. The secret is in this answer only.
          */
         post: operations["create_client"];
         delete?: never;
@@ -871,8 +871,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a user account (admin)
-         * @description Admins only. Passwords need at least 12 characters; a taken username or e-mail is 409 CONFLICT.
+         * Create a user account (admin, agency admin)
+         * @description Admins make any account; an agency admin makes agents and agency admins of its own agency (another role is 403). Passwords need at least 12 characters; a taken username or e-mail is 409 CONFLICT.
          */
         post: operations["create_user"];
         delete?: never;
@@ -931,7 +931,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign a user out everywhere (admin)
+         * Sign a user out everywhere (admin, agency admin)
          * @description Every sign-in of the account ends and every token issued to it until now is refused.
          */
         post: operations["end_user_sessions"];
@@ -1191,8 +1191,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create an account and mail its owner a link to choose the password (admin)
-         * @description As create_user, without a password: the account gets one nobody knows, and `email` a link (and its code for reset_password) that works once, for 7 days, to choose it. In `language`, else the best of Accept-Language. A taken username or e-mail is 409 CONFLICT.
+         * Create an account and mail its owner a link to choose the password (admin, agency admin)
+         * @description As create_user, without a password: the account gets one nobody knows, and `email` a link (and its code for reset_password) that works once, for 7 days, to choose it. In `language`, else the best of Accept-Language. An agency admin invites agents and agency admins of its agency. A taken username or e-mail is 409 CONFLICT.
          */
         post: operations["invite_user"];
         delete?: never;
@@ -1511,7 +1511,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Revoke a machine client (admin)
+         * Revoke a machine client (admin, agency admin)
          * @description It can no longer get tokens, and every token it holds is refused from now on. What it booked stays.
          */
         post: operations["revoke_client"];
@@ -1531,7 +1531,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Give a machine client a new secret (admin)
+         * Give a machine client a new secret (admin, agency admin)
          * @description The new secret is in this answer only. The old one goes on working for `grace_seconds` (a day unless given; 0 ends it now), so the client’s deployments can change over without a gap.
          */
         post: operations["rotate_client_secret"];
@@ -1791,7 +1791,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set an agency’s billing details (admin)
+         * Set an agency’s billing details (admin, agency admin)
          * @description The billing address and VAT id printed on the invoices the agency is sent from now on (invoices already issued keep what they said; docs/invoices.md). `null` clears one; one left out stays.
          */
         post: operations["update_agency"];
@@ -1831,7 +1831,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rename a machine client or change its scopes (admin)
+         * Rename a machine client or change its scopes (admin, agency admin)
          * @description Tokens issued before keep their scopes until they expire.
          */
         post: operations["update_client"];
@@ -1871,8 +1871,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change, disable or enable a user account (admin)
-         * @description An agent belongs to an agency (`agency_id`); customers and admins to none. Changing the role or agency, or disabling, ends the account’s sessions: tokens it holds are refused at once. A machine client’s account changes through its client (409 CONFLICT).
+         * Change, disable or enable a user account (admin, agency admin)
+         * @description Agents and agency admins belong to an agency (`agency_id`); customers and admins to none. Changing the role or agency, or disabling, ends the account’s sessions: tokens it holds are refused at once. An agency admin changes its agency’s accounts between agent and agency admin and keeps them in its agency (403 otherwise). A machine client’s account changes through its client (409 CONFLICT).
          */
         post: operations["update_user"];
         delete?: never;
@@ -1909,7 +1909,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a user account (admin)
+         * Get a user account (admin, agency admin)
          * @description One account by `id`.
          */
         get: operations["get_user"];
@@ -1929,8 +1929,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List user accounts (admin)
-         * @description By username, `limit` at a time (`next_cursor` for more); `role`, `agency_id` and `q` (the start of a username or e-mail) narrow the list.
+         * List user accounts (admin, agency admin)
+         * @description By username, `limit` at a time (`next_cursor` for more); `role`, `agency_id` and `q` (the start of a username or e-mail) narrow the list. An agency admin sees its agency’s accounts only.
          */
         get: operations["list_users"];
         put?: never;
@@ -3076,7 +3076,7 @@ export interface components {
             phone_codes: string[];
         };
         CreateUserRequest: {
-            /** @description Required for agents; created if new */
+            /** @description Required for agents and agency admins (created if new); left out by an agency admin, whose accounts join its own agency */
             agency?: string;
             /**
              * Format: email
@@ -3085,7 +3085,7 @@ export interface components {
             email?: string;
             password: string;
             /** @enum {string} */
-            role: "customer" | "agent" | "admin";
+            role: "customer" | "agent" | "agency_admin" | "admin";
             /** @example jane.doe */
             username: string;
         };
@@ -5353,6 +5353,7 @@ export interface operations {
             query?: {
                 action?: string;
                 actor_id?: string;
+                agency_id?: string;
                 cursor?: string;
                 format?: "json" | "csv";
                 from?: string;
@@ -5398,6 +5399,15 @@ export interface operations {
             };
             /** @description Problem details: FORBIDDEN */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8561,7 +8571,7 @@ export interface operations {
                     /** @example Back office sync */
                     name: string;
                     /** @description What its tokens may carry, within its role’s; left out: all its role allows */
-                    scopes?: ("read" | "book" | "admin")[];
+                    scopes?: ("read" | "book" | "manage" | "admin")[];
                 };
             };
         };
@@ -10208,7 +10218,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Required for agents; created if new */
+                    /** @description Required for agents and agency admins (created if new); left out by an agency admin, whose accounts join its own agency */
                     agency?: string;
                     /**
                      * Format: email
@@ -10218,7 +10228,7 @@ export interface operations {
                     /** @enum {string} */
                     language?: "en" | "de";
                     /** @enum {string} */
-                    role: "customer" | "agent" | "admin";
+                    role: "customer" | "agent" | "agency_admin" | "admin";
                     /** @example jane.doe */
                     username: string;
                 };
@@ -13325,7 +13335,7 @@ export interface operations {
                     client_id: string;
                     name?: string;
                     /** @description What its tokens may carry, within its role’s; left out: all its role allows */
-                    scopes?: ("read" | "book" | "admin")[];
+                    scopes?: ("read" | "book" | "manage" | "admin")[];
                 };
             };
         };
@@ -13549,7 +13559,7 @@ export interface operations {
                     disabled?: boolean;
                     email?: string | null;
                     /** @enum {string} */
-                    role?: "customer" | "agent" | "admin";
+                    role?: "customer" | "agent" | "agency_admin" | "admin";
                     /** @example usr_5q3k0d1x8m2n4p6r7s9t0v1w */
                     user_id: string;
                 };
@@ -13851,7 +13861,7 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
                 q?: string;
-                role?: "customer" | "agent" | "admin";
+                role?: "customer" | "agent" | "agency_admin" | "admin";
             };
             header?: never;
             path?: never;

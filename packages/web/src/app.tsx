@@ -79,7 +79,7 @@ function Header() {
           <Link href="/">{t('nav.flights')}</Link>
           <Link href="/hotels">{t('nav.hotels')}</Link>
           <Link href="/trips">{t('nav.trips')}</Link>
-          {claims.role === 'agent' && <Link href="/agency">{t('nav.agency')}</Link>}
+          {claims.agency_id && <Link href="/agency">{t('nav.agency')}</Link>}
           {claims.role === 'admin' && <Link href="/admin">{t('nav.admin')}</Link>}
           {claims.role !== 'customer' && <a href="/docs">{t('nav.apiReference')}</a>}
           <Link href="/account">{t('nav.account')}</Link>

@@ -85,7 +85,14 @@ export function createAuditLog(deps: { db: Kysely<Database>; clock: Clock; ids: 
 
     /** Entries newest first, before `beforeId`, that match the filters; one more than `limit` says more follow. */
     async list(
-      filter: { action?: string; actorId?: string; targetId?: string; from?: string; to?: string },
+      filter: {
+        action?: string;
+        agencyId?: string;
+        actorId?: string;
+        targetId?: string;
+        from?: string;
+        to?: string;
+      },
       beforeId: string | undefined,
       limit: number,
     ): Promise<AuditEventRow[]> {
@@ -103,6 +110,7 @@ export function createAuditLog(deps: { db: Kysely<Database>; clock: Clock; ids: 
           eb.or([eb('action', '=', family), sql<boolean>`${sql.ref('action')} like ${pattern} escape '!'`]),
         );
       }
+      if (filter.agencyId) query = query.where('agency_id', '=', filter.agencyId);
       if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);
       if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
       if (filter.from) query = query.where('at', '>=', filter.from);

@@ -1,4 +1,4 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../http/app-instance.ts';
 import { decodeKeyset, encodeKeyset } from '../../http/keyset.ts';
@@ -69,8 +69,19 @@ function csvField(value: string | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** `GET /audit_events` (admins): the audit log, newest first, filtered, by cursor; as CSV with `format=csv`. */
-export function auditRoutes(app: App, deps: { log: AuditLog; guard: onRequestAsyncHookHandler }) {
+/**
+ * `GET /audit_events` (admins; agency admins see their agency's): the audit log, newest first, filtered,
+ * by cursor; as CSV with `format=csv`.
+ */
+export function auditRoutes(
+  app: App,
+  deps: {
+    log: AuditLog;
+    guard: onRequestAsyncHookHandler;
+    /** The agency the caller's listing is narrowed to (an agency admin's own), given the one asked. */
+    agencyOf: (request: FastifyRequest, asked: string | undefined) => string | undefined;
+  },
+) {
   app.addSchema(AuditEventSchema);
   app.get(
     '/audit_events',
@@ -79,17 +90,19 @@ export function auditRoutes(app: App, deps: { log: AuditLog; guard: onRequestAsy
       schema: {
         operationId: 'list_audit_events',
         tags: ['accounts'],
-        summary: 'Read the audit log (admin)',
+        summary: 'Read the audit log (admin, agency admin)',
         description:
           'Administrative and security actions, newest first: sign-ins and their failures, lockouts, password ' +
           'resets and changes, invitations, accounts made and changed, sessions ended. `action` matches an ' +
           'action or every action under it (`sign_in` finds `sign_in.succeeded` and `sign_in.failed`); `from` ' +
           'and `to` bound the time. `format=csv` answers text/csv (RFC 4180) with the same page and its ' +
-          '`next_cursor` in the `Itinera-Next-Cursor` header.',
-        security: [{ oauth2: ['admin'] }],
+          '`next_cursor` in the `Itinera-Next-Cursor` header. `agency_id` narrows to what concerns one agency; an ' +
+          'agency admin reads its own agency’s entries only.',
+        security: [{ oauth2: ['admin'] }, { oauth2: ['manage'] }],
         querystring: Type.Object(
           {
             action: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+            agency_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
             actor_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
             target_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
             from: Type.Optional(Type.String({ format: 'date-time' })),
@@ -105,15 +118,17 @@ export function auditRoutes(app: App, deps: { log: AuditLog; guard: onRequestAsy
             data: Type.Array(Type.Ref('AuditEvent')),
             next_cursor: Type.Union([Type.String(), Type.Null()]),
           }),
-          ...errorResponses('UNAUTHENTICATED', 'INVALID_TOKEN', 'FORBIDDEN', 'INVALID_CURSOR'),
+          ...errorResponses('UNAUTHENTICATED', 'INVALID_TOKEN', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_CURSOR'),
         },
       },
     },
     async (request, reply) => {
       const q = request.query;
       const limit = q.limit ?? 100;
+      const agencyId = deps.agencyOf(request, q.agency_id);
       const filter = {
         ...(q.action ? { action: q.action } : {}),
+        ...(agencyId ? { agencyId } : {}),
         ...(q.actor_id ? { actorId: q.actor_id } : {}),
         ...(q.target_id ? { targetId: q.target_id } : {}),
         ...(q.from ? { from: new Date(q.from).toISOString() } : {}),

@@ -6,7 +6,7 @@ import type { IdGenerator } from '../../ports/ids.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import { hashClientSecret } from './client-authentication.ts';
 import type { ClientsRepository } from './clients-repository.ts';
-import { ROLES, type Role } from './scopes.ts';
+import { belongsToAgency, ROLES, type Role } from './scopes.ts';
 import type { TokensRepository } from './tokens-repository.ts';
 import type { UserRow, UsersRepository } from './users-repository.ts';
 
@@ -22,6 +22,8 @@ export interface NewUser {
   password: string;
   role: Role;
   agencyName?: string | undefined;
+  /** The agency by id instead of by name: an agency admin's own. */
+  agencyId?: string | undefined;
 }
 
 export interface NewClient {
@@ -47,12 +49,14 @@ export function createAccountsService(deps: {
 }) {
   const { users, clients, hasher, clock, ids } = deps;
 
-  async function agencyIdFor(name: string | undefined, role: Role): Promise<string | null> {
-    if (role !== 'agent') {
-      if (name) throw invalid('only agent accounts belong to an agency');
+  async function agencyIdFor(input: NewUser): Promise<string | null> {
+    const name = input.agencyName;
+    if (!belongsToAgency(input.role)) {
+      if (name || input.agencyId) throw invalid('only agents and agency admins belong to an agency');
       return null;
     }
-    if (!name) throw invalid('an agent account needs an agency');
+    if (input.agencyId) return input.agencyId;
+    if (!name) throw invalid(`an ${input.role} account needs an agency`);
     return users.ensureAgency({ id: ids.next('agy'), name, created_at: clock.now().toISOString() });
   }
 
@@ -73,7 +77,7 @@ export function createAccountsService(deps: {
         email,
         password_hash: await hasher.hash(input.password),
         role: input.role,
-        agency_id: await agencyIdFor(input.agencyName, input.role),
+        agency_id: await agencyIdFor(input),
         disabled: 0,
         created_at: now,
         updated_at: now,

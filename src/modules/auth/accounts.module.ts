@@ -26,6 +26,7 @@ import { createPasswordCheck } from './password-check.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { createPasswordResets, createResetMailWriter, type EnqueueResetMail } from './password-resets.ts';
 import { createPasswordResetsRepository } from './password-resets-repository.ts';
+import { AGENCY_ROLES } from './scopes.ts';
 import { createSigningKeys } from './signing-keys.ts';
 import { createSigningKeysRepository } from './signing-keys-repository.ts';
 import { createTokenService } from './token-service.ts';
@@ -72,6 +73,11 @@ export async function accountsModule(
     read: guard({ scope: 'read' }),
     book: guard({ scope: 'book' }),
     admin: guard({ scope: 'admin', roles: ['admin'] }),
+    /** Admins and an agency's people: what is an agency's (its money, its webhooks). */
+    agencyRead: guard({ scope: 'read', roles: ['admin', ...AGENCY_ROLES] }),
+    agencyBook: guard({ scope: 'book', roles: ['admin', ...AGENCY_ROLES] }),
+    /** Admins, and agency admins within their agency (agency-reach.ts). */
+    manage: guard({ scope: ['admin', 'manage'], roles: ['admin', 'agency_admin'] }),
   };
   const accounts = createAccountsService({ users, clients, tokens, hasher, clock, ids });
 
@@ -101,12 +107,21 @@ export async function accountsModule(
         tokenRequestsPerMinutePerSource: config.auth.tokenRequestsPerMinutePerSource,
         trustProxy: config.http.trustProxy,
       });
-      createUserRoute(app, { accounts, guard: guards.admin, audit });
-      agenciesRoutes(app, { db, users, tokens, clock, guard: guards.admin, audit });
-      usersRoutes(app, { db, users, tokens, clock, guard: guards.admin, audit });
+      createUserRoute(app, { accounts, guard: guards.manage, audit });
+      const administration = {
+        db,
+        users,
+        tokens,
+        clock,
+        guard: guards.manage,
+        adminGuard: guards.admin,
+        audit,
+      };
+      agenciesRoutes(app, administration);
+      usersRoutes(app, administration);
       clientsRoutes(app, {
         clients: createMachineClients({ clients, users, hasher, clock, ids, db, audit }),
-        guard: guards.admin,
+        guard: guards.manage,
       });
     },
     /**
@@ -136,7 +151,7 @@ export async function accountsModule(
           createResetMailWriter({ resets: repository, clock, publicUrl: config.http.publicUrl }),
         ),
       });
-      passwordResetRoutes(app, { resets, guard: guards.read, accounts, adminGuard: guards.admin });
+      passwordResetRoutes(app, { resets, guard: guards.read, accounts, manageGuard: guards.manage });
     },
     /** Expired refresh tokens and deny-list entries, failure counts whose window and lock are over. */
     purge: (now: Date) =>

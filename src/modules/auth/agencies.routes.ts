@@ -1,11 +1,14 @@
 import Type from 'typebox';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
-import { ADMIN_PROBLEMS, type AdministrationDeps } from './admin-operations.ts';
+import { ADMIN_PROBLEMS, type AdministrationDeps, MANAGE_SECURITY } from './admin-operations.ts';
+import { mustReach, type Reach, reachOf } from './agency-reach.ts';
+import { principalOf } from './bearer-guard.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 const tags = ['accounts'];
-const security = [{ oauth2: ['admin'] }];
+const security = MANAGE_SECURITY;
+const adminSecurity = [{ oauth2: ['admin'] }];
 const AgencyId = Type.String({ minLength: 1, maxLength: 64, examples: ['agy_5q3k0d1x8m2n4p6r7s9t0v1w'] });
 
 export const AgencySchema = Type.Object(
@@ -25,9 +28,13 @@ export const AgencySchema = Type.Object(
 const problems = ADMIN_PROBLEMS;
 const Ref = Type.Ref('Agency');
 
-/** Agencies (admins): listed, read, their billing details set, suspended and reinstated. */
+/**
+ * Agencies: listed, read and their billing details set by admins, and by an agency admin for its own;
+ * suspended and reinstated by admins only.
+ */
 export function agenciesRoutes(app: App, deps: AdministrationDeps) {
-  const found = async (id: string) => {
+  const found = async (id: string, reach: Reach = { kind: 'all' }) => {
+    mustReach(reach, id, 'agency');
     const agency = await deps.users.findAgency(id);
     if (!agency) throw new AppError('NOT_FOUND', 'No such agency');
     return agency;
@@ -40,13 +47,16 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
       schema: {
         operationId: 'list_agencies',
         tags,
-        summary: 'List agencies (admin)',
-        description: 'Every agency, by name.',
+        summary: 'List agencies (admin, agency admin)',
+        description: 'Every agency, by name; an agency admin’s own only.',
         security,
         response: { 200: Type.Object({ data: Type.Array(Ref) }), ...problems },
       },
     },
-    async () => ({ data: await deps.users.listAgencies() }),
+    async (request) => {
+      const reach = reachOf(principalOf(request));
+      return { data: reach.kind === 'all' ? await deps.users.listAgencies() : [await found(reach.agencyId)] };
+    },
   );
 
   app.get(
@@ -56,14 +66,14 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
       schema: {
         operationId: 'get_agency',
         tags,
-        summary: 'Get an agency (admin)',
-        description: 'One agency by `id`.',
+        summary: 'Get an agency (admin, agency admin)',
+        description: 'One agency by `id`; to an agency admin, its own.',
         security,
         querystring: Type.Object({ id: AgencyId }),
         response: { 200: Ref, ...problems },
       },
     },
-    async (request) => found(request.query.id),
+    async (request) => found(request.query.id, reachOf(principalOf(request))),
   );
 
   app.post(
@@ -73,7 +83,7 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
       schema: {
         operationId: 'update_agency',
         tags,
-        summary: 'Set an agency’s billing details (admin)',
+        summary: 'Set an agency’s billing details (admin, agency admin)',
         description:
           'The billing address and VAT id printed on the invoices the agency is sent from now on (invoices ' +
           'already issued keep what they said; docs/invoices.md). `null` clears one; one left out stays.',
@@ -99,6 +109,7 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
     },
     async (request) => {
       const { agency_id, ...fields } = request.body;
+      mustReach(reachOf(principalOf(request)), agency_id, 'agency');
       const billing = (a: { billing_address: string | null; vat_id: string | null }) => ({
         billing_address: a.billing_address,
         vat_id: a.vat_id,
@@ -127,7 +138,7 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
   app.post(
     '/suspend_agency',
     {
-      onRequest: deps.guard,
+      onRequest: deps.adminGuard,
       schema: {
         operationId: 'suspend_agency',
         tags,
@@ -135,7 +146,7 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
         description:
           'Its users and machine clients are refused at once — tokens they hold, sign-ins and new tokens — and ' +
           'their sign-ins end; its bookings, balance and invoices stay. POST /reinstate_agency lets them in again.',
-        security,
+        security: adminSecurity,
         body: Type.Object({ agency_id: AgencyId }, { additionalProperties: false }),
         response: { 200: Ref, ...problems },
       },
@@ -162,13 +173,13 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
   app.post(
     '/reinstate_agency',
     {
-      onRequest: deps.guard,
+      onRequest: deps.adminGuard,
       schema: {
         operationId: 'reinstate_agency',
         tags,
         summary: 'Reinstate a suspended agency (admin)',
         description: 'Its users may sign in again and its machine clients get tokens again.',
-        security,
+        security: adminSecurity,
         body: Type.Object({ agency_id: AgencyId }, { additionalProperties: false }),
         response: { 200: Ref, ...problems },
       },

@@ -1,5 +1,6 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
+import { admittingRoles } from '../../http/route-roles.ts';
 import { type AccessTokens, InvalidTokenError, type Principal } from './access-tokens.ts';
 import { hasScope, type Role, type Scope } from './scopes.ts';
 import type { TokensRepository } from './tokens-repository.ts';
@@ -14,7 +15,8 @@ declare module 'fastify' {
 }
 
 export interface GuardOptions {
-  scope: Scope;
+  /** The scope needed; of several, any one will do (each role reaches the operation by its own). */
+  scope: Scope | readonly Scope[];
   roles?: readonly Role[];
 }
 
@@ -70,7 +72,8 @@ export function createBearerGuard(accessTokens: AccessTokens, tokens: TokensRepo
   }
 
   function guard(options: GuardOptions): onRequestAsyncHookHandler {
-    return async function bearer(request) {
+    return admittingRoles(bearer, options.roles);
+    async function bearer(request: FastifyRequest) {
       if (request.authFailure) throw request.authFailure;
       const principal = request.principal;
       if (!principal) {
@@ -85,20 +88,21 @@ export function createBearerGuard(accessTokens: AccessTokens, tokens: TokensRepo
         throw new AppError('FORBIDDEN', `This operation is for ${options.roles.join(' or ')} accounts`);
       }
       if (!hasScope(principal.scope, options.scope)) {
+        const needed = typeof options.scope === 'string' ? [options.scope] : options.scope;
         throw new AppError(
           'INSUFFICIENT_SCOPE',
-          `This operation needs the ${options.scope} scope`,
-          { required_scope: options.scope },
+          `This operation needs the ${needed.join(' or ')} scope`,
+          { required_scope: needed.join(' ') },
           {
             'www-authenticate': challenge(
               'insufficient_scope',
-              `needs ${options.scope}`,
-              `, scope="${options.scope}"`,
+              `needs ${needed.join(' or ')}`,
+              `, scope="${needed.join(' ')}"`,
             ),
           },
         );
       }
-    };
+    }
   }
 
   return { authenticate, guard };

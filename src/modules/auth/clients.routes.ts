@@ -2,7 +2,9 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { ADMIN_PROBLEMS } from './admin-operations.ts';
+import { ADMIN_PROBLEMS, MANAGE_SECURITY } from './admin-operations.ts';
+import { reachOf } from './agency-reach.ts';
+import { principalOf } from './bearer-guard.ts';
 import { MAX_GRACE_SECONDS, type MachineClients } from './machine-clients.ts';
 import { SCOPES } from './scopes.ts';
 
@@ -38,9 +40,12 @@ const WithSecret = Type.Intersect([
 
 const problems = ADMIN_PROBLEMS;
 
-/** Machine clients for the API (admins): made, listed, changed, their secrets rotated, revoked. */
+/**
+ * Machine clients for the API: made, listed, changed, their secrets rotated, revoked — by admins, and by
+ * agency admins for their agency.
+ */
 export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: onRequestAsyncHookHandler }) {
-  const security = [{ oauth2: ['admin'] }];
+  const security = MANAGE_SECURITY;
   app.post(
     '/create_client',
     {
@@ -48,12 +53,12 @@ export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: 
       schema: {
         operationId: 'create_client',
         tags,
-        summary: 'Create a machine client (admin)',
+        summary: 'Create a machine client (admin, agency admin)',
         description:
           'A confidential client for a back office or integration: it gets tokens with ' +
           '`grant_type=client_credentials` (secret by HTTP Basic or `client_secret` in the form) and acts as an ' +
-          'account of its own — an agent of `agency_id`, or an admin when none is given. The secret is in this ' +
-          'answer only.',
+          'account of its own — an agent of `agency_id`, or an admin when an admin gives none. An agency admin’s ' +
+          'client is always an agent of its agency. The secret is in this answer only.',
         security,
         body: Type.Object(
           {
@@ -68,7 +73,7 @@ export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: 
     },
     async (request, reply) => {
       reply.code(201);
-      return deps.clients.create(request.body);
+      return deps.clients.create(request.body, reachOf(principalOf(request)));
     },
   );
 
@@ -79,15 +84,18 @@ export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: 
       schema: {
         operationId: 'list_clients',
         tags,
-        summary: 'List machine clients (admin)',
+        summary: 'List machine clients (admin, agency admin)',
         description:
-          'Every machine client, oldest first, revoked ones too; `agency_id` narrows to one agency’s.',
+          'Every machine client, oldest first, revoked ones too; `agency_id` narrows to one agency’s. An agency ' +
+          'admin sees its agency’s.',
         security,
         querystring: Type.Object({ agency_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }),
         response: { 200: Type.Object({ data: Type.Array(Type.Ref('MachineClient')) }), ...problems },
       },
     },
-    async (request) => ({ data: await deps.clients.list(request.query.agency_id) }),
+    async (request) => ({
+      data: await deps.clients.list(request.query.agency_id, reachOf(principalOf(request))),
+    }),
   );
 
   app.post(
@@ -97,7 +105,7 @@ export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: 
       schema: {
         operationId: 'update_client',
         tags,
-        summary: 'Rename a machine client or change its scopes (admin)',
+        summary: 'Rename a machine client or change its scopes (admin, agency admin)',
         description: 'Tokens issued before keep their scopes until they expire.',
         security,
         body: Type.Object(
@@ -113,7 +121,7 @@ export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: 
     },
     async (request) => {
       const { client_id, ...changes } = request.body;
-      return deps.clients.update(client_id, changes);
+      return deps.clients.update(client_id, changes, reachOf(principalOf(request)));
     },
   );
 
@@ -124,7 +132,7 @@ export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: 
       schema: {
         operationId: 'rotate_client_secret',
         tags,
-        summary: 'Give a machine client a new secret (admin)',
+        summary: 'Give a machine client a new secret (admin, agency admin)',
         description:
           'The new secret is in this answer only. The old one goes on working for `grace_seconds` (a day unless ' +
           'given; 0 ends it now), so the client’s deployments can change over without a gap.',
@@ -142,7 +150,11 @@ export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: 
       },
     },
     async (request) =>
-      deps.clients.rotateSecret(request.body.client_id, request.body.grace_seconds ?? 86_400),
+      deps.clients.rotateSecret(
+        request.body.client_id,
+        request.body.grace_seconds ?? 86_400,
+        reachOf(principalOf(request)),
+      ),
   );
 
   app.post(
@@ -152,7 +164,7 @@ export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: 
       schema: {
         operationId: 'revoke_client',
         tags,
-        summary: 'Revoke a machine client (admin)',
+        summary: 'Revoke a machine client (admin, agency admin)',
         description:
           'It can no longer get tokens, and every token it holds is refused from now on. What it booked stays.',
         security,
@@ -160,6 +172,6 @@ export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: 
         response: { 200: Type.Ref('MachineClient'), ...problems },
       },
     },
-    async (request) => deps.clients.revoke(request.body.client_id),
+    async (request) => deps.clients.revoke(request.body.client_id, reachOf(principalOf(request))),
   );
 }

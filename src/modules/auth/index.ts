@@ -31,6 +31,7 @@ export const AUTH_SCHEMAS = [
   UserAccountSchema,
 ];
 export { accountsModule } from './accounts.module.ts';
+export { administeredAgency } from './agency-reach.ts';
 export { ROLES, type Role } from './scopes.ts';
 export { createSigningKeys } from './signing-keys.ts';
 export { createSigningKeysRepository } from './signing-keys-repository.ts';

@@ -6,6 +6,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import type { AuditLog } from '../audit/index.ts';
+import { agencyFilter, mustReach, type Reach } from './agency-reach.ts';
 import { hashClientSecret } from './client-authentication.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
 import { decideScope, type Role, type Scope } from './scopes.ts';
@@ -51,10 +52,12 @@ export function createMachineClients(deps: {
   /** What the audit log keeps of a client. */
   const state = (c: { name: string; scopes: string | null }) => ({ name: c.name, scopes: c.scopes });
 
-  async function machine(clientId: string): Promise<MachineRow> {
+  /** The client, if it is within `reach` (404 as for a missing one otherwise). */
+  async function machine(clientId: string, reach: Reach): Promise<MachineRow> {
     const client = await clients.findById(clientId);
     const account = client?.service_user_id ? await users.findById(client.service_user_id) : undefined;
     if (!client || !account) throw new AppError('NOT_FOUND', 'No such machine client');
+    mustReach(reach, account.agency_id, 'machine client');
     return { ...client, role: account.role, agency_id: account.agency_id };
   }
 
@@ -70,9 +73,14 @@ export function createMachineClients(deps: {
   };
 
   return {
-    async create(input: { name: string; agency_id?: string | undefined; scopes?: Scope[] | undefined }) {
-      const role: Role = input.agency_id ? 'agent' : 'admin';
-      if (input.agency_id && !(await users.findAgency(input.agency_id)))
+    /** An agency admin's client is its agency's agent; an admin's, an agent of `agency_id` or an admin. */
+    async create(
+      input: { name: string; agency_id?: string | undefined; scopes?: Scope[] | undefined },
+      reach: Reach,
+    ) {
+      const agencyId = reach.kind === 'all' ? input.agency_id : agencyFilter(reach, input.agency_id);
+      const role: Role = agencyId ? 'agent' : 'admin';
+      if (agencyId && !(await users.findAgency(agencyId)))
         throw invalidField('/agency_id', 'is not an agency');
       const scopes = scopesFor(role, input.scopes);
       const now = clock.now().toISOString();
@@ -96,7 +104,7 @@ export function createMachineClients(deps: {
           // Nobody knows this password: the account signs in only through its client.
           password_hash: await deps.hasher.hash(randomBytes(32).toString('base64url')),
           role,
-          agency_id: input.agency_id ?? null,
+          agency_id: agencyId ?? null,
           disabled: 0,
           created_at: now,
           updated_at: now,
@@ -105,22 +113,26 @@ export function createMachineClients(deps: {
           audit.record(
             {
               action: 'client.created',
-              agencyId: input.agency_id ?? null,
+              agencyId: agencyId ?? null,
               target: { type: 'client', id: clientId },
-              after: { ...state({ name: input.name, scopes }), role, agency_id: input.agency_id ?? null },
+              after: { ...state({ name: input.name, scopes }), role, agency_id: agencyId ?? null },
             },
             trx,
           ),
       );
-      return { ...clientView(await machine(clientId)), client_secret: secret };
+      return { ...clientView(await machine(clientId, reach)), client_secret: secret };
     },
 
-    async list(agencyId?: string) {
-      return (await clients.listMachine(agencyId)).map(clientView);
+    async list(agencyId: string | undefined, reach: Reach) {
+      return (await clients.listMachine(agencyFilter(reach, agencyId))).map(clientView);
     },
 
-    async update(clientId: string, input: { name?: string | undefined; scopes?: Scope[] | undefined }) {
-      const client = await machine(clientId);
+    async update(
+      clientId: string,
+      input: { name?: string | undefined; scopes?: Scope[] | undefined },
+      reach: Reach,
+    ) {
+      const client = await machine(clientId, reach);
       const scopes = scopesFor(client.role, input.scopes);
       const fields = {
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -139,12 +151,12 @@ export function createMachineClients(deps: {
           trx,
         );
       });
-      return clientView(await machine(clientId));
+      return clientView(await machine(clientId, reach));
     },
 
     /** A new secret; the one it replaces goes on working for `graceSeconds`. */
-    async rotateSecret(clientId: string, graceSeconds: number) {
-      const client = await machine(clientId);
+    async rotateSecret(clientId: string, graceSeconds: number, reach: Reach) {
+      const client = await machine(clientId, reach);
       if (client.revoked_at) throw new AppError('CONFLICT', 'The client is revoked');
       const secret = newSecret();
       await db.transaction().execute(async (trx) => {
@@ -168,11 +180,11 @@ export function createMachineClients(deps: {
           trx,
         );
       });
-      return { ...clientView(await machine(clientId)), client_secret: secret };
+      return { ...clientView(await machine(clientId, reach)), client_secret: secret };
     },
 
-    async revoke(clientId: string) {
-      const client = await machine(clientId);
+    async revoke(clientId: string, reach: Reach) {
+      const client = await machine(clientId, reach);
       if (!client.revoked_at)
         await clients.revoke(client, clock.now().toISOString(), (trx) =>
           audit.record(
@@ -184,7 +196,7 @@ export function createMachineClients(deps: {
             trx,
           ),
         );
-      return clientView(await machine(clientId));
+      return clientView(await machine(clientId, reach));
     },
   };
 }

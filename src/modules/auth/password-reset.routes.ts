@@ -7,8 +7,15 @@ import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { LANGUAGES, type Language } from '../../shared/messages/catalogue.ts';
 import { type AccountsService, MIN_PASSWORD_LENGTH } from './accounts-service.ts';
+import { MANAGE_SECURITY } from './admin-operations.ts';
+import { reachOf } from './agency-reach.ts';
 import { principalOf } from './bearer-guard.ts';
-import { CREATED_USER_RESPONSES, CreateUserRequestSchema, userView } from './create-user.route.ts';
+import {
+  CREATED_USER_RESPONSES,
+  CreateUserRequestSchema,
+  placeNewAccount,
+  userView,
+} from './create-user.route.ts';
 import {
   INVITE_LINK_DAYS,
   type PasswordResets,
@@ -29,22 +36,23 @@ export function passwordResetRoutes(
     resets: PasswordResets;
     guard: onRequestAsyncHookHandler;
     accounts: AccountsService;
-    adminGuard: onRequestAsyncHookHandler;
+    manageGuard: onRequestAsyncHookHandler;
   },
 ) {
   app.post(
     '/invite_user',
     {
-      onRequest: deps.adminGuard,
+      onRequest: deps.manageGuard,
       schema: {
         operationId: 'invite_user',
         tags,
-        summary: 'Create an account and mail its owner a link to choose the password (admin)',
+        summary: 'Create an account and mail its owner a link to choose the password (admin, agency admin)',
         description:
           'As create_user, without a password: the account gets one nobody knows, and `email` a link (and ' +
           `its code for reset_password) that works once, for ${INVITE_LINK_DAYS} days, to choose it. In \`language\`, ` +
-          'else the best of Accept-Language. A taken username or e-mail is 409 CONFLICT.',
-        security: [{ oauth2: ['admin'] }],
+          'else the best of Accept-Language. An agency admin invites agents and agency admins of its agency. A ' +
+          'taken username or e-mail is 409 CONFLICT.',
+        security: MANAGE_SECURITY,
         body: Type.Object(
           {
             username: CreateUserRequestSchema.properties.username,
@@ -64,7 +72,7 @@ export function passwordResetRoutes(
         username,
         email,
         role,
-        agencyName: agency,
+        ...placeNewAccount(reachOf(principalOf(request)), { role, agency }),
         // A password nobody knows until the owner chooses one through the mailed link.
         password: randomBytes(32).toString('base64url'),
       });

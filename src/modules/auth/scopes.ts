@@ -1,16 +1,22 @@
-export type Role = 'customer' | 'agent' | 'admin';
-export const ROLES: readonly Role[] = ['customer', 'agent', 'admin'];
+export type Role = 'customer' | 'agent' | 'agency_admin' | 'admin';
+export const ROLES: readonly Role[] = ['customer', 'agent', 'agency_admin', 'admin'];
+/** The roles of an agency's people: each such account belongs to exactly one agency. */
+export const AGENCY_ROLES: readonly Role[] = ['agent', 'agency_admin'];
+
+export const belongsToAgency = (role: Role): boolean => AGENCY_ROLES.includes(role);
 
 /**
  * Scopes a token may carry. `read`: catalogue and one's own bookings; `book`: place and manage
- * bookings; `admin`: operator functions (inventory, accounts). A role caps what it may ask for.
+ * bookings; `manage`: administer one's agency (its users, machine clients, details, audit log);
+ * `admin`: operator functions (inventory, every account). A role caps what it may ask for.
  */
-export const SCOPES = ['read', 'book', 'admin'] as const;
+export const SCOPES = ['read', 'book', 'manage', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   customer: ['read', 'book'],
   agent: ['read', 'book'],
+  agency_admin: ['read', 'book', 'manage'],
   admin: ['read', 'book', 'admin'],
 };
 
@@ -28,6 +34,8 @@ export function decideScope(role: Role, requested: string | undefined, ceiling?:
   return { ok: true, scope: SCOPES.filter((s) => asked.includes(s)).join(' ') };
 }
 
-export function hasScope(granted: string, needed: Scope): boolean {
-  return granted.split(' ').includes(needed);
+/** Whether `granted` holds `needed`, or one of them when several would do. */
+export function hasScope(granted: string, needed: Scope | readonly Scope[]): boolean {
+  const held = granted.split(' ');
+  return typeof needed === 'string' ? held.includes(needed) : needed.some((s) => held.includes(s));
 }

@@ -5,12 +5,14 @@ import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { ADMIN_PROBLEMS, type AdministrationDeps } from './admin-operations.ts';
-import { ROLES, type Role } from './scopes.ts';
+import { ADMIN_PROBLEMS, type AdministrationDeps, MANAGE_SECURITY } from './admin-operations.ts';
+import { agencyFilter, mustGrant, mustReach, type Reach, reachOf } from './agency-reach.ts';
+import { principalOf } from './bearer-guard.ts';
+import { belongsToAgency, ROLES, type Role } from './scopes.ts';
 import type { UsersRepository } from './users-repository.ts';
 
 const tags = ['accounts'];
-const security = [{ oauth2: ['admin'] }];
+const security = MANAGE_SECURITY;
 const UserId = Type.String({ minLength: 1, maxLength: 64, examples: ['usr_5q3k0d1x8m2n4p6r7s9t0v1w'] });
 const RoleSchema = Type.Unsafe<Role>(Type.String({ enum: [...ROLES] }));
 
@@ -37,12 +39,16 @@ type Row = NonNullable<Awaited<ReturnType<UsersRepository['findWithClient']>>>;
 const view = (r: Row) => ({ ...r, disabled: r.disabled === 1 });
 const problems = ADMIN_PROBLEMS;
 
-/** People's accounts (admins): listed, read, changed, disabled, their sessions ended. */
+/**
+ * People's accounts: listed, read, changed, disabled, their sessions ended — by admins, and by agency admins
+ * within their agency (another agency's account is 404 to them).
+ */
 export function usersRoutes(app: App, deps: AdministrationDeps) {
   const { users } = deps;
-  const found = async (id: string) => {
+  const found = async (id: string, reach: Reach = { kind: 'all' }) => {
     const row = await users.findWithClient(id);
     if (!row) throw new AppError('NOT_FOUND', 'No such user');
+    mustReach(reach, row.agency_id, 'user');
     return row;
   };
   /** Ends every sign-in of an account and refuses every token it was issued before now, in `trx`. */
@@ -65,10 +71,10 @@ export function usersRoutes(app: App, deps: AdministrationDeps) {
       schema: {
         operationId: 'list_users',
         tags,
-        summary: 'List user accounts (admin)',
+        summary: 'List user accounts (admin, agency admin)',
         description:
           'By username, `limit` at a time (`next_cursor` for more); `role`, `agency_id` and `q` (the start of a ' +
-          'username or e-mail) narrow the list.',
+          'username or e-mail) narrow the list. An agency admin sees its agency’s accounts only.',
         security,
         querystring: Type.Object({
           role: Type.Optional(RoleSchema),
@@ -95,7 +101,8 @@ export function usersRoutes(app: App, deps: AdministrationDeps) {
           throw invalidField('/cursor', 'is not a cursor of this list', 'querystring');
         after = decoded.slice(2);
       }
-      const page = await users.list({ role, agencyId: agency_id, q }, after, limit);
+      const agencyId = agencyFilter(reachOf(principalOf(request)), agency_id);
+      const page = await users.list({ role, agencyId, q }, after, limit);
       const last = page.rows.at(-1);
       return {
         data: page.rows.map(view),
@@ -111,14 +118,14 @@ export function usersRoutes(app: App, deps: AdministrationDeps) {
       schema: {
         operationId: 'get_user',
         tags,
-        summary: 'Get a user account (admin)',
+        summary: 'Get a user account (admin, agency admin)',
         description: 'One account by `id`.',
         security,
         querystring: Type.Object({ id: UserId }),
         response: { 200: Type.Ref('UserAccount'), ...problems },
       },
     },
-    async (request) => view(await found(request.query.id)),
+    async (request) => view(await found(request.query.id, reachOf(principalOf(request)))),
   );
 
   app.post(
@@ -128,11 +135,12 @@ export function usersRoutes(app: App, deps: AdministrationDeps) {
       schema: {
         operationId: 'update_user',
         tags,
-        summary: 'Change, disable or enable a user account (admin)',
+        summary: 'Change, disable or enable a user account (admin, agency admin)',
         description:
-          'An agent belongs to an agency (`agency_id`); customers and admins to none. Changing the role or agency, ' +
-          'or disabling, ends the account’s sessions: tokens it holds are refused at once. A machine client’s ' +
-          'account changes through its client (409 CONFLICT).',
+          'Agents and agency admins belong to an agency (`agency_id`); customers and admins to none. Changing the ' +
+          'role or agency, or disabling, ends the account’s sessions: tokens it holds are refused at once. An ' +
+          'agency admin changes its agency’s accounts between agent and agency admin and keeps them in its agency ' +
+          '(403 otherwise). A machine client’s account changes through its client (409 CONFLICT).',
         security,
         body: Type.Object(
           {
@@ -149,17 +157,21 @@ export function usersRoutes(app: App, deps: AdministrationDeps) {
     },
     async (request) => {
       const { user_id, ...changes } = request.body;
-      const user = await found(user_id);
+      const reach = reachOf(principalOf(request));
+      const user = await found(user_id, reach);
       if (user.client_id)
         throw new AppError(
           'CONFLICT',
           `This account is machine client ${user.client_id}: change it through the client`,
         );
       const role = changes.role ?? user.role;
+      mustGrant(reach, role);
       const agencyId =
-        changes.agency_id !== undefined ? changes.agency_id : role === 'agent' ? user.agency_id : null;
-      if (role === 'agent' && !agencyId) throw invalidField('/agency_id', 'is required for an agent');
-      if (role !== 'agent' && agencyId) throw invalidField('/agency_id', 'is for agents only');
+        changes.agency_id !== undefined ? changes.agency_id : belongsToAgency(role) ? user.agency_id : null;
+      if (belongsToAgency(role) && !agencyId) throw invalidField('/agency_id', `is required for an ${role}`);
+      if (!belongsToAgency(role) && agencyId)
+        throw invalidField('/agency_id', 'is for agents and agency admins only');
+      mustReach(reach, agencyId, 'agency');
       if (agencyId && agencyId !== user.agency_id && !(await users.findAgency(agencyId)))
         throw invalidField('/agency_id', 'is not an agency');
       const now = deps.clock.now().toISOString();
@@ -197,7 +209,7 @@ export function usersRoutes(app: App, deps: AdministrationDeps) {
       schema: {
         operationId: 'end_user_sessions',
         tags,
-        summary: 'Sign a user out everywhere (admin)',
+        summary: 'Sign a user out everywhere (admin, agency admin)',
         description: 'Every sign-in of the account ends and every token issued to it until now is refused.',
         security,
         body: Type.Object({ user_id: UserId }, { additionalProperties: false }),
@@ -205,7 +217,7 @@ export function usersRoutes(app: App, deps: AdministrationDeps) {
       },
     },
     async (request) => {
-      const user = await found(request.body.user_id);
+      const user = await found(request.body.user_id, reachOf(principalOf(request)));
       await deps.db.transaction().execute(async (trx) => {
         await endSessions(trx, user.id, deps.clock.now().toISOString());
         await deps.audit.record(

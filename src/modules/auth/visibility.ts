@@ -1,4 +1,5 @@
 import type { Principal } from './access-tokens.ts';
+import { belongsToAgency } from './scopes.ts';
 
 /** Whose bookings a caller may see: their own, their agency's, or all (admins). */
 export type Visibility =
@@ -8,6 +9,6 @@ export type Visibility =
 
 export function visibilityOf(p: Principal): Visibility {
   if (p.role === 'admin') return { kind: 'all' };
-  if (p.role === 'agent' && p.agencyId) return { kind: 'agency', agencyId: p.agencyId };
+  if (belongsToAgency(p.role) && p.agencyId) return { kind: 'agency', agencyId: p.agencyId };
   return { kind: 'user', userId: p.userId };
 }

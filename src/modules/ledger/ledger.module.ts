@@ -23,7 +23,12 @@ export function ledgerModule(
     clock: Clock;
     ids: IdGenerator;
     events: EventLog;
-    guards: { read: onRequestAsyncHookHandler; admin: onRequestAsyncHookHandler };
+    guards: {
+      read: onRequestAsyncHookHandler;
+      /** Admins and an agency's people. */
+      agency: onRequestAsyncHookHandler;
+      admin: onRequestAsyncHookHandler;
+    };
     audit: Pick<AuditLog, 'record'>;
   },
 ) {

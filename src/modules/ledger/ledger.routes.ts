@@ -18,7 +18,12 @@ export function ledgerRoutes(
   app: App,
   deps: {
     service: LedgerService;
-    guards: { read: onRequestAsyncHookHandler; admin: onRequestAsyncHookHandler };
+    guards: {
+      read: onRequestAsyncHookHandler;
+      /** Admins and an agency's people. */
+      agency: onRequestAsyncHookHandler;
+      admin: onRequestAsyncHookHandler;
+    };
   },
 ) {
   app.post(
@@ -80,7 +85,7 @@ export function ledgerRoutes(
   app.get(
     '/balance',
     {
-      onRequest: deps.guards.read,
+      onRequest: deps.guards.agency,
       schema: {
         operationId: 'get_balance',
         tags,
@@ -102,7 +107,7 @@ export function ledgerRoutes(
   app.get(
     '/ledger_entries',
     {
-      onRequest: deps.guards.read,
+      onRequest: deps.guards.agency,
       schema: {
         operationId: 'list_ledger_entries',
         tags,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
-import type { Principal } from '../auth/index.ts';
+import { type Principal, visibilityOf } from '../auth/index.ts';
 import type { EventCatalogue, EventLog } from '../events/index.ts';
 import type { WebhookDeliveriesRepository } from './webhook-deliveries-repository.ts';
 import type {
@@ -19,9 +19,9 @@ import { webhookUrlProblem } from './webhook-urls.ts';
 const DEFAULT_GRACE_SECONDS = 24 * 3600;
 
 function scopeOf(p: Principal): EndpointScope {
-  if (p.role === 'admin') return { kind: 'all' };
-  if (p.role === 'agent' && p.agencyId) return { kind: 'agency', agencyId: p.agencyId };
-  throw new AppError('FORBIDDEN', 'Webhooks are for admins and for agents of an agency');
+  const visible = visibilityOf(p);
+  if (visible.kind === 'user') throw new AppError('FORBIDDEN', 'Webhooks are for admins and for agencies');
+  return visible;
 }
 
 /** The API shape of an endpoint: never its secret, which is shown once, when made or rotated. */

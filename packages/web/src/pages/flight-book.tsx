@@ -326,7 +326,7 @@ export function FlightBookPage() {
           </div>
         </section>
         <section class="card">
-          <PaymentFields canUseBalance={claims?.role === 'agent'} />
+          <PaymentFields canUseBalance={Boolean(claims?.agency_id)} />
           <p class="total">
             {t('book.total')}: <strong data-testid="total">{money(total, offer.total_currency)}</strong>
           </p>

@@ -134,7 +134,7 @@ function BookStay(props: { quote: Priced; back: string }) {
             ))}
         </fieldset>
       ))}
-      {payNow ? <PaymentFields canUseBalance={claims?.role === 'agent'} /> : <p>{t('hotel.payAtHotel')}</p>}
+      {payNow ? <PaymentFields canUseBalance={Boolean(claims?.agency_id)} /> : <p>{t('hotel.payAtHotel')}</p>}
       {error !== undefined && <ErrorView error={error} retry={() => void book(expected)} />}
       <button type="submit" disabled={busy}>
         {busy ? t('book.booking') : t('hotel.book', { amount: money(expected, quote.currency) })}
