@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { compactChanges } from './db/change-log.ts';
 import { listenForChanges } from './db/change-notifications.ts';
+import { dataSealer } from './db/data-keys.ts';
 import type { Storage } from './db/database.ts';
 import { pruneIndexChanges } from './db/versioned-cache.ts';
 import { registerApiReference } from './http/api-reference.ts';
@@ -298,7 +299,9 @@ export async function buildApp(deps: AppDeps) {
   });
   // Every booking step of every product runs in this frame (decision 0014).
   const frame = createBookingFrame<Prepared>({ db: storage.db, abandon: (p) => payments.service.abandon(p) });
+  const sealer = await dataSealer(storage.db, config.privacy.dataKeys);
   const flights = await flightsModule(app, {
+    sealer,
     audit,
     products,
     idempotency,
@@ -321,6 +324,7 @@ export async function buildApp(deps: AppDeps) {
     accountingCodes: config.ticketing.accountingCodes,
   });
   const hotels = await hotelsModule(app, {
+    sealer,
     audit,
     products,
     db: storage.db,

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { type DataKey, parseDataKeys } from './shared/sealed-data.ts';
 
 /** 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 20 h: about 72 hours in all. */
 const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 72_000];
@@ -124,6 +125,15 @@ export interface Config {
     /** Audit log entries older than this many days are deleted by the purge (0: kept for ever). */
     readonly auditRetentionDays: number;
   };
+  readonly privacy: {
+    /**
+     * Keys sealing travel documents and dates of birth at rest (`DATA_KEYS`), the first sealing; none: a
+     * key made once and kept in the database (docs/security.md, "Personal data").
+     */
+    readonly dataKeys: readonly DataKey[];
+    /** Days after its last flight that a booking's travel document numbers are deleted (0: kept). */
+    readonly documentRetentionDays: number;
+  };
   readonly demo: {
     /**
      * Create demo accounts on the first start: `auto` does so on the embedded engine only, and never in
@@ -178,6 +188,17 @@ class Reader {
   }
 
   /** A shared secret: unset, or at least 16 characters (a guessable token guards nothing). */
+  dataKeys(name: string): readonly DataKey[] {
+    const value = this.raw(name);
+    if (value === undefined || value.trim() === '') return [];
+    const keys = parseDataKeys(value);
+    if (typeof keys === 'string') {
+      this.problems.push(`${name} ${keys}`);
+      return [];
+    }
+    return keys;
+  }
+
   secret(name: string): string | undefined {
     const value = this.raw(name);
     if (value !== undefined && value.length < 16)
@@ -426,6 +447,10 @@ function readWith(r: Reader): Config {
       purgeMs: r.int('PURGE_INTERVAL_MS', 3_600_000, 0, 86_400_000),
       auditRetentionDays: r.int('AUDIT_RETENTION_DAYS', 400, 0, 36_500),
     },
+    privacy: {
+      dataKeys: r.dataKeys('DATA_KEYS'),
+      documentRetentionDays: r.int('DOCUMENT_RETENTION_DAYS', 90, 0, 36_500),
+    },
     demo: {
       accounts: r.oneOf('DEMO_ACCOUNTS', 'auto', ['auto', 'always', 'never'] as const),
       production: r.string('NODE_ENV', '') === 'production',
@@ -446,7 +471,8 @@ function readWith(r: Reader): Config {
 
 function deepFreeze<T extends object>(value: T): T {
   for (const child of Object.values(value)) {
-    if (child && typeof child === 'object') deepFreeze(child);
+    // A key's bytes cannot be frozen (a typed array with elements); what holds it is.
+    if (child && typeof child === 'object' && !ArrayBuffer.isView(child)) deepFreeze(child);
   }
   return Object.freeze(value);
 }

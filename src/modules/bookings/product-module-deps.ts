@@ -8,6 +8,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { SearchTimer } from '../../ports/metrics.ts';
 import type { SearchThreads } from '../../ports/search-threads.ts';
+import type { Sealer } from '../../shared/sealed-data.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import type { EventLog } from '../events/index.ts';
@@ -49,6 +50,8 @@ export interface ProductModuleDeps {
   pricing: TermsFor;
   /** The version of the pricing rules `pricing` applies (a search answer is reused only within one). */
   pricingVersion: () => number;
+  /** Seals travellers' dates of birth and documents at rest. */
+  sealer: Sealer;
   /** Where searches are worked out when not on this thread; here when absent or not ready. */
   searchThreads?: SearchThreads | undefined;
 }

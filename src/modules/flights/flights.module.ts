@@ -52,7 +52,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
   const seatAssignments = createSeatAssignmentsRepository(deps.db);
   const secret = await sharedSecret(deps.db, 'offer_key');
   const offers = createOfferTokens(secret);
-  const bookingsRepo = createFlightBookingsRepository(deps.db);
+  const bookingsRepo = createFlightBookingsRepository(deps.db, deps.sealer);
   const networkCache = createNetworkCache(deps.db, network, deps.catalogue, {
     // A server keeps its network current by polling; it also reads every fare up front, in the background.
     warmFares: deps.jobs.networkRefreshMs > 0,

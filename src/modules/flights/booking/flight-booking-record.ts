@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { FlightBookingsTable } from '../../../db/tables.ts';
+import type { Sealer } from '../../../shared/sealed-data.ts';
 import type { Due, PaymentSummary } from '../../payments/index.ts';
 import type { PricingRecord } from '../../pricing/index.ts';
 import { type FlightService, type ServiceTerms, servicesAmount } from '../ancillaries/ancillaries.ts';
@@ -109,32 +110,64 @@ export interface FlightBookingRecord extends Omit<FlightBookingRow, JsonColumns 
   payment: PaymentSummary | null;
 }
 
-/** Row to record: the one place a flight booking's JSON is parsed. */
-export function decodeFlightBooking(row: FlightBookingRow): FlightBookingRecord {
+/** What of a passenger is sealed at rest (docs/security.md, "Personal data"): birth date and document. */
+type SealedPassenger = Omit<StoredPassenger, 'born_on' | 'document'> & { sealed: string };
+type Secrets = Pick<StoredPassenger, 'born_on' | 'document'>;
+
+/** Binds a passenger's sealed part to the passenger, so it cannot be moved to another. */
+const passengerContext = (id: string) => `flight_booking.passenger:${id}`;
+
+/**
+ * Rows to records and back: the one place a flight booking's JSON is parsed, and where its passengers'
+ * dates of birth and travel documents are sealed on the way in and opened on the way out (a row written
+ * before they were sealed is read as it is).
+ */
+export function flightBookingCodec(sealer: Pick<Sealer, 'seal' | 'open'>) {
+  const sealPassengers = (passengers: readonly StoredPassenger[]): string =>
+    JSON.stringify(
+      passengers.map(({ born_on, document, ...rest }): SealedPassenger => {
+        const secrets: Secrets = { born_on, ...(document ? { document } : {}) };
+        return { ...rest, sealed: sealer.seal(JSON.stringify(secrets), passengerContext(rest.id)) };
+      }),
+    );
+  const openPassengers = (text: string): StoredPassenger[] =>
+    (JSON.parse(text) as Array<SealedPassenger | StoredPassenger>).map((p) => {
+      if (!('sealed' in p)) return p;
+      const { sealed, ...rest } = p;
+      return { ...rest, ...(JSON.parse(sealer.open(sealed, passengerContext(p.id))) as Secrets) };
+    });
+
+  /** Record fields to row columns, for partial updates. */
+  function encode<T extends Partial<FlightBookingRecord>>(
+    fields: T,
+  ): Omit<T, JsonColumns> & Partial<Pick<FlightBookingRow, JsonColumns>> {
+    const out: Record<string, unknown> = { ...fields };
+    for (const column of ['itinerary', 'contact'] as const)
+      if (fields[column] !== undefined) out[column] = JSON.stringify(fields[column]);
+    if (fields.passengers !== undefined) out.passengers = sealPassengers(fields.passengers);
+    for (const column of ['tickets', 'payment'] as const)
+      if (fields[column] !== undefined)
+        out[column] = fields[column] === null ? null : JSON.stringify(fields[column]);
+    return out as Omit<T, JsonColumns> & Partial<Pick<FlightBookingRow, JsonColumns>>;
+  }
+
   return {
-    ...row,
-    itinerary: JSON.parse(row.itinerary) as StoredItinerary,
-    passengers: JSON.parse(row.passengers) as StoredPassenger[],
-    contact: JSON.parse(row.contact) as Contact,
-    tickets: row.tickets === null ? null : (JSON.parse(row.tickets) as Record<string, string>),
-    payment: row.payment === null ? null : (JSON.parse(row.payment) as PaymentSummary),
+    decode(row: FlightBookingRow): FlightBookingRecord {
+      return {
+        ...row,
+        itinerary: JSON.parse(row.itinerary) as StoredItinerary,
+        passengers: openPassengers(row.passengers),
+        contact: JSON.parse(row.contact) as Contact,
+        tickets: row.tickets === null ? null : (JSON.parse(row.tickets) as Record<string, string>),
+        payment: row.payment === null ? null : (JSON.parse(row.payment) as PaymentSummary),
+      };
+    },
+    encode,
+    /** Record to row, for an insert. */
+    toRow(record: FlightBookingRecord): FlightBookingRow {
+      return { ...record, ...encode(record) } as FlightBookingRow;
+    },
   };
 }
 
-/** Record to row, for an insert. */
-export function toFlightBookingRow(record: FlightBookingRecord): FlightBookingRow {
-  return { ...record, ...encodeFlightBooking(record) } as FlightBookingRow;
-}
-
-/** Record fields to row columns, for partial updates. */
-export function encodeFlightBooking<T extends Partial<FlightBookingRecord>>(
-  fields: T,
-): Omit<T, JsonColumns> & Partial<Pick<FlightBookingRow, JsonColumns>> {
-  const out: Record<string, unknown> = { ...fields };
-  for (const column of ['itinerary', 'passengers', 'contact'] as const)
-    if (fields[column] !== undefined) out[column] = JSON.stringify(fields[column]);
-  for (const column of ['tickets', 'payment'] as const)
-    if (fields[column] !== undefined)
-      out[column] = fields[column] === null ? null : JSON.stringify(fields[column]);
-  return out as Omit<T, JsonColumns> & Partial<Pick<FlightBookingRow, JsonColumns>>;
-}
+export type FlightBookingCodec = ReturnType<typeof flightBookingCodec>;

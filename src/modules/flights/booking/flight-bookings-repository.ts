@@ -2,15 +2,11 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { afterPosition, type KeysetPosition, pageWithTotal } from '../../../db/keyset.ts';
 import type { Database, FlightBookingSegmentsTable } from '../../../db/tables.ts';
 import { namesContaining } from '../../../shared/names.ts';
+import type { Sealer } from '../../../shared/sealed-data.ts';
 import type { Visibility } from '../../auth/index.ts';
 import { createBookingEventsRepository } from '../../bookings/index.ts';
 import type { BookingStatus } from './booking-states.ts';
-import {
-  decodeFlightBooking,
-  encodeFlightBooking,
-  type FlightBookingRecord,
-  toFlightBookingRow,
-} from './flight-booking-record.ts';
+import { type FlightBookingRecord, flightBookingCodec } from './flight-booking-record.ts';
 
 export type { BookingEvent } from '../../bookings/index.ts';
 
@@ -49,7 +45,8 @@ function searchConditions(
   return eb.and(all);
 }
 
-export function createFlightBookingsRepository(db: Kysely<Database>) {
+export function createFlightBookingsRepository(db: Kysely<Database>, sealer: Pick<Sealer, 'seal' | 'open'>) {
+  const codec = flightBookingCodec(sealer);
   const events = createBookingEventsRepository(db);
   const visible = (v: Visibility) => {
     let q = db.selectFrom('flight_bookings').selectAll();
@@ -86,7 +83,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow(),
       limit,
     );
-    return { ...page, rows: page.rows.map(decodeFlightBooking) };
+    return { ...page, rows: page.rows.map(codec.decode) };
   }
 
   return {
@@ -95,7 +92,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       booking: FlightBookingRecord,
       segments: BookingSegmentRow[],
     ): Promise<void> {
-      await trx.insertInto('flight_bookings').values(toFlightBookingRow(booking)).execute();
+      await trx.insertInto('flight_bookings').values(codec.toRow(booking)).execute();
       await trx.insertInto('flight_booking_segments').values(segments).execute();
     },
 
@@ -110,7 +107,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       if (by.id) q = q.where('id', '=', by.id);
       if (by.reference) q = q.where('reference', '=', by.reference.toUpperCase());
       const row = await q.executeTakeFirst();
-      return row && decodeFlightBooking(row);
+      return row && codec.decode(row);
     },
 
     /** The booking an Idempotency-Key of this user made, if it made one. */
@@ -121,12 +118,12 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .where('idempotency_key', '=', key)
         .executeTakeFirst();
-      return row && decodeFlightBooking(row);
+      return row && codec.decode(row);
     },
 
     async findById(trx: Kysely<Database>, id: string): Promise<FlightBookingRecord | undefined> {
       const row = await trx.selectFrom('flight_bookings').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && decodeFlightBooking(row);
+      return row && codec.decode(row);
     },
 
     segments(trx: Kysely<Database>, bookingId: string): Promise<BookingSegmentRow[]> {
@@ -162,7 +159,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       /** Only if the booking is still this version (a cancellation as quoted). */
       version?: number,
     ): Promise<boolean> {
-      const columns = encodeFlightBooking(fields);
+      const columns = codec.encode(fields);
       let query = trx
         .updateTable('flight_bookings')
         .set((eb) => ({ status: to, ...columns, updated_at: now, version: eb('version', '+', 1) }))
@@ -175,11 +172,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
 
     /** Records the booking's ticket numbers, in the step that issued them (that step makes the new version). */
     async setTickets(trx: Kysely<Database>, id: string, tickets: FlightBookingRecord['tickets']) {
-      await trx
-        .updateTable('flight_bookings')
-        .set(encodeFlightBooking({ tickets }))
-        .where('id', '=', id)
-        .execute();
+      await trx.updateTable('flight_bookings').set(codec.encode({ tickets })).where('id', '=', id).execute();
     },
 
     /** Records how the booking is paid now (its ETag changes). */
@@ -192,7 +185,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       await trx
         .updateTable('flight_bookings')
         .set((eb) => ({
-          ...encodeFlightBooking({ payment }),
+          ...codec.encode({ payment }),
           updated_at: now,
           version: eb('version', '+', 1),
         }))
@@ -226,7 +219,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
     ): Promise<boolean> {
       let query = trx
         .updateTable('flight_bookings')
-        .set({ ...encodeFlightBooking(fields), updated_at: now, version: version + 1 })
+        .set({ ...codec.encode(fields), updated_at: now, version: version + 1 })
         .where('id', '=', id)
         .where('version', '=', version);
       if (only) query = query.where('status', '=', only.status);
@@ -265,7 +258,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
     ): Promise<boolean> {
       const result = await trx
         .updateTable('flight_bookings')
-        .set((eb) => ({ ...encodeFlightBooking(fields), updated_at: now, version: eb('version', '+', 1) }))
+        .set((eb) => ({ ...codec.encode(fields), updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', id)
         .where('status', '=', from)
         .executeTakeFirst();
@@ -279,11 +272,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
       fields: Pick<FlightBookingRecord, 'itinerary' | 'total_amount' | 'first_departure_at' | 'status'>,
       segments: BookingSegmentRow[],
     ): Promise<void> {
-      await trx
-        .updateTable('flight_bookings')
-        .set(encodeFlightBooking(fields))
-        .where('id', '=', id)
-        .execute();
+      await trx.updateTable('flight_bookings').set(codec.encode(fields)).where('id', '=', id).execute();
       await trx.deleteFrom('flight_booking_segments').where('booking_id', '=', id).execute();
       await trx.insertInto('flight_booking_segments').values(segments).execute();
     },
@@ -337,7 +326,7 @@ export function createFlightBookingsRepository(db: Kysely<Database>) {
         .where('s.departure_date', 'on' in date ? '=' : '>=', 'on' in date ? date.on : date.from)
         .where('flight_bookings.status', 'in', ['held', 'confirmed', 'schedule_changed'])
         .execute();
-      return [...new Map(rows.map((r) => [r.id, r])).values()].map(decodeFlightBooking);
+      return [...new Map(rows.map((r) => [r.id, r])).values()].map(codec.decode);
     },
   };
 }
