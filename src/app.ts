@@ -320,7 +320,12 @@ export async function buildApp(deps: AppDeps) {
     pricing: pricing.termsFor,
     pricingVersion: pricing.version,
     searchThreads: deps.searchThreads,
-    jobs: { networkRefreshMs: config.jobs.networkRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
+    jobs: {
+      networkRefreshMs: config.jobs.networkRefreshMs,
+      holdSweepMs: config.jobs.holdSweepMs,
+      purgeMs: config.jobs.purgeMs,
+      documentRetentionDays: config.privacy.documentRetentionDays,
+    },
     accountingCodes: config.ticketing.accountingCodes,
   });
   const hotels = await hotelsModule(app, {

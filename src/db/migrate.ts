@@ -33,6 +33,7 @@ import * as hotelsByCity from './migrations/0031-hotels-by-city.ts';
 import * as passwordResets from './migrations/0032-password-resets.ts';
 import * as auditEvents from './migrations/0033-audit-events.ts';
 import * as agencyAdmins from './migrations/0034-agency-admins.ts';
+import * as travellerProfiles from './migrations/0035-traveller-profiles.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-password-resets': passwordResets,
   '0033-audit-events': auditEvents,
   '0034-agency-admins': agencyAdmins,
+  '0035-traveller-profiles': travellerProfiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -222,6 +222,8 @@ export interface FlightBookingsTable {
   idempotency_key: string | null;
   /** The payment's summary as the booking shows it, JSON (0013; null: nothing to pay yet). */
   payment: string | null;
+  /** When its travellers' document numbers were deleted, their retention over (0035); null: kept. */
+  documents_purged_at: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -687,7 +689,33 @@ export interface InstallationSettingsTable {
   value: string;
 }
 
+/** A traveller's profile (0035): a person's own or shared by an agency; birth date and documents sealed. */
+export interface TravellerProfilesTable {
+  id: string;
+  /** The person whose profile it is, for a customer's; null for an agency's. */
+  user_id: string | null;
+  agency_id: string | null;
+  title: string | null;
+  given_name: string;
+  family_name: string;
+  gender: string | null;
+  email: string | null;
+  phone: string | null;
+  /** `{born_on?, documents}` as JSON, sealed (shared/sealed-data.ts). */
+  sealed: string;
+  /** JSON array of `{airline, number}`. */
+  loyalty_accounts: string;
+  /** JSON `{meal?, seat?}`. */
+  preferences: string;
+  /** Folded names, for finding a profile by any part of its name. */
+  names: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  traveller_profiles: TravellerProfilesTable;
   agencies: AgenciesTable;
   users: UsersTable;
   oauth_clients: OAuthClientsTable;

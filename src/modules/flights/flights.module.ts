@@ -14,6 +14,7 @@ import { seatMapsRoute } from './api/seat-maps.route.ts';
 import { textImportRoutes } from './api/text-imports.routes.ts';
 import { createBookingRelease } from './booking/booking-release.ts';
 import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking/booking-rules.ts';
+import { createDocumentRetention } from './booking/document-retention.ts';
 import { createFlightBookingEvents, createOperatorEvents } from './booking/flight-booking-events.ts';
 import { createFlightBookingSearch } from './booking/flight-booking-search.ts';
 import { createFlightBookingService } from './booking/flight-booking-service.ts';
@@ -40,7 +41,13 @@ import { createFlightSearchService } from './search/flight-search-service.ts';
 import { createOfferTokens } from './search/offer-token.ts';
 
 export interface FlightsDeps extends ProductModuleDeps {
-  jobs: { networkRefreshMs: number; holdSweepMs: number };
+  jobs: {
+    networkRefreshMs: number;
+    holdSweepMs: number;
+    purgeMs: number;
+    /** Days after its travel that a booking's document numbers are deleted (0: kept). */
+    documentRetentionDays: number;
+  };
   /** The operator's accounting codes, beside IATA's (`ACCOUNTING_CODES`). */
   accountingCodes: Readonly<Record<string, string>>;
 }
@@ -252,6 +259,15 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     everyMs: deps.jobs.holdSweepMs,
     run: () => holds.expireDueHolds(),
   });
+  const forgetPastDocuments = createDocumentRetention({
+    bookings: bookingsRepo,
+    days: deps.jobs.documentRetentionDays,
+  });
+  deps.scheduler.add({
+    name: 'flights.document_retention',
+    everyMs: deps.jobs.purgeMs,
+    run: forgetPastDocuments,
+  });
   deps.products.register({
     name: 'flight',
     idPrefix: FLIGHT_BOOKING_ID_PREFIX,
@@ -272,6 +288,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     importNetwork,
     ...textImports,
     expireDueHolds: () => holds.expireDueHolds(),
+    forgetPastDocuments,
     countSchedules: () => network.countSchedules(),
     refreshNetwork: () => networkCache.refresh(),
     /** Resolves once the network's fares are all read ahead (servers read them in the background). */

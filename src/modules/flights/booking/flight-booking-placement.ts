@@ -321,6 +321,7 @@ export function newBookingRecord(input: {
     refund_amount: null,
     idempotency_key: input.idempotencyKey,
     payment: input.payment,
+    documents_purged_at: null,
     version: 1,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),

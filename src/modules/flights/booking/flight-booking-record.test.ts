@@ -26,6 +26,7 @@ const row: FlightBookingRow = {
   contact: JSON.stringify({ email: 'a@x.org', phone: '+44' }),
   tickets: null,
   payment: null,
+  documents_purged_at: null,
   refund_amount: null,
   names: '|ada lovelace|',
   idempotency_key: 'k-1',

@@ -1,5 +1,13 @@
 import Type, { type Static } from 'typebox';
 import { TravellerLanguage } from '../../../http/schemas.ts';
+import {
+  CalendarDate,
+  DocumentSchema,
+  GenderSchema,
+  LoyaltyAccountsSchema,
+  PersonName,
+  TitleSchema,
+} from '../../../http/traveller-schemas.ts';
 import { paymentInputRef } from '../../payments/index.ts';
 import {
   AvailableServicesSchema,
@@ -9,19 +17,7 @@ import {
 import { PassengerPriceSchema, SliceSchema } from '../search/search-flight.schemas.ts';
 import { SPECIAL_REQUEST_CODES, SPECIAL_REQUESTS } from './special-requests.ts';
 
-const CalendarDate = Type.String({ format: 'date' });
-const Name = Type.String({ minLength: 1, maxLength: 60, pattern: "^[\\p{L}][\\p{L} .'-]*$" });
-
-export const DocumentSchema = Type.Object(
-  {
-    type: Type.Union([Type.Literal('passport'), Type.Literal('identity_card')]),
-    number: Type.String({ minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]+$' }),
-    issuing_country: Type.String({ pattern: '^[A-Z]{2}$' }),
-    nationality: Type.String({ pattern: '^[A-Z]{2}$' }),
-    expires_on: CalendarDate,
-  },
-  { additionalProperties: false, description: 'Required for every passenger when the trip crosses a border' },
-);
+const Name = PersonName;
 
 const SpecialRequestsSchema = Type.Array(
   Type.Union(
@@ -35,31 +31,13 @@ const SpecialRequestsSchema = Type.Array(
   },
 );
 
-const LoyaltyAccountsSchema = Type.Array(
-  Type.Object(
-    {
-      airline: Type.String({ pattern: '^[A-Z0-9]{2}$', description: 'IATA code of the programme’s airline' }),
-      number: Type.String({ minLength: 4, maxLength: 25, pattern: '^[A-Za-z0-9]+$' }),
-    },
-    { additionalProperties: false },
-  ),
-  { maxItems: 4, description: 'Frequent flyer accounts, one per airline' },
-);
-
 export const PassengerInputSchema = Type.Object(
   {
     type: Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')]),
-    title: Type.Union([
-      Type.Literal('mr'),
-      Type.Literal('ms'),
-      Type.Literal('mrs'),
-      Type.Literal('miss'),
-      Type.Literal('dr'),
-      Type.Literal('mx'),
-    ]),
+    title: TitleSchema,
     given_name: Name,
     family_name: Name,
-    gender: Type.Union([Type.Literal('f'), Type.Literal('m'), Type.Literal('x')]),
+    gender: GenderSchema,
     born_on: CalendarDate,
     document: Type.Optional(DocumentSchema),
     special_requests: Type.Optional(SpecialRequestsSchema),

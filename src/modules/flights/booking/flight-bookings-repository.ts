@@ -6,7 +6,11 @@ import type { Sealer } from '../../../shared/sealed-data.ts';
 import type { Visibility } from '../../auth/index.ts';
 import { createBookingEventsRepository } from '../../bookings/index.ts';
 import type { BookingStatus } from './booking-states.ts';
-import { type FlightBookingRecord, flightBookingCodec } from './flight-booking-record.ts';
+import {
+  type FlightBookingRecord,
+  flightBookingCodec,
+  type StoredPassenger,
+} from './flight-booking-record.ts';
 
 export type { BookingEvent } from '../../bookings/index.ts';
 
@@ -261,6 +265,38 @@ export function createFlightBookingsRepository(db: Kysely<Database>, sealer: Pic
         .set((eb) => ({ ...codec.encode(fields), updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', id)
         .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * A page, by id after `afterId`, of the bookings whose first flight left before `before` and whose
+     * travel documents are still kept.
+     */
+    async documentsKept(before: string, afterId: string, limit: number): Promise<FlightBookingRecord[]> {
+      const rows = await db
+        .selectFrom('flight_bookings')
+        .selectAll()
+        .where('documents_purged_at', 'is', null)
+        .where('first_departure_at', '<', before)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(codec.decode);
+    },
+
+    /** Its passengers as given (their documents gone), unless the booking changed since it was read. */
+    async forgetDocuments(booking: FlightBookingRecord, passengers: StoredPassenger[], now: string) {
+      const result = await db
+        .updateTable('flight_bookings')
+        .set((eb) => ({
+          ...codec.encode({ passengers }),
+          documents_purged_at: now,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', booking.id)
+        .where('version', '=', booking.version)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
