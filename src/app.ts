@@ -63,6 +63,7 @@ import { mailModule } from './modules/mail/index.ts';
 import { PAYMENT_SCHEMAS, type Prepared, paymentsModule } from './modules/payments/index.ts';
 import { PRICING_COUNTER, PRICING_SCHEMAS, pricingModule } from './modules/pricing/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
+import { travellersModule } from './modules/travellers/index.ts';
 import { WEBHOOK_EVENTS, WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
@@ -300,6 +301,7 @@ export async function buildApp(deps: AppDeps) {
   // Every booking step of every product runs in this frame (decision 0014).
   const frame = createBookingFrame<Prepared>({ db: storage.db, abandon: (p) => payments.service.abandon(p) });
   const sealer = await dataSealer(storage.db, config.privacy.dataKeys);
+  travellersModule(app, { db: storage.db, sealer, clock, ids, guard: guards.book });
   const flights = await flightsModule(app, {
     sealer,
     audit,

@@ -86,6 +86,7 @@ describe('GET /openapi.json', () => {
           'invite_user',
           'list_audit_events',
         ],
+        ...['create_traveller', 'list_travellers', 'get_traveller', 'update_traveller', 'delete_traveller'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {
@@ -123,7 +124,10 @@ describe('GET /openapi.json', () => {
     const oauth = doc.components.securitySchemes.oauth2;
     assert.equal(oauth.type, 'oauth2');
     assert.equal(oauth.flows.password.tokenUrl, 'http://itinera.test/connect/token');
-    assert.deepEqual(Object.keys(oauth.flows.password.scopes), ['read', 'book', 'admin']);
+    assert.deepEqual(Object.keys(oauth.flows.password.scopes), ['read', 'book', 'manage', 'admin']);
+    assert.equal(oauth.flows.clientCredentials.tokenUrl, 'http://itinera.test/connect/token');
+    assert.deepEqual(doc.paths['/users'].get.security, [{ oauth2: ['admin'] }, { oauth2: ['manage'] }]);
+    assert.deepEqual(doc.paths['/users'].get['x-itinera-roles'], ['admin', 'agency_admin']);
     assert.deepEqual(doc.paths['/search_flight'].post.security, [{ oauth2: ['read'] }]);
   });
 

@@ -74,6 +74,7 @@ export async function registerOpenApi(
         },
         { name: 'hotel operations', description: 'Hotels, rates and allotments (admin)' },
         { name: 'bookings', description: 'Reading and cancelling any booking, flight or hotel' },
+        { name: 'travellers', description: 'Traveller profiles, to fill in bookings' },
         { name: 'events', description: 'The event log: every change of a booking or of the inventory' },
         { name: 'webhooks', description: 'Signed deliveries of events to your endpoints' },
         { name: 'system', description: 'Health' },

@@ -861,6 +861,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/create_traveller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a traveller’s profile
+         * @description Names, birth date, passports and identity cards, loyalty accounts, meal and seat preference, contact: what a booking asks of a passenger, kept to fill it in next time. A customer’s profiles are its own; an agent’s are its agency’s, shared by its people. Birth date and documents are sealed at rest.
+         */
+        post: operations["create_traveller"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/create_user": {
         parameters: {
             query?: never;
@@ -895,6 +915,26 @@ export interface paths {
          * @description Admins get every event, agents their agency’s bookings’. Each event is POSTed as JSON, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), at least once: a 2xx within a few seconds is success, anything else is retried with backoff for about 72 hours. The URL must be https and reach a public address. The `secret` is shown only in this answer.
          */
         post: operations["create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delete_traveller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a traveller profile
+         * @description Bookings made with it keep their passengers.
+         */
+        post: operations["delete_traveller"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1781,6 +1821,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/traveller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a traveller profile
+         * @description With its documents in full, to fill in a booking.
+         */
+        get: operations["get_traveller"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/travellers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List traveller profiles
+         * @description By family name, `limit` at a time (`next_cursor` for more); `q` finds a name containing it.
+         */
+        get: operations["list_travellers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/update_agency": {
         parameters: {
             query?: never;
@@ -1855,6 +1935,26 @@ export interface paths {
          * @description Fields left out take their defaults (no scope, no markup, no commission). `expected_version` guards against overwriting someone else’s edit (412). Bookings keep the rule version they were priced with.
          */
         post: operations["update_pricing_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/update_traveller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a traveller profile
+         * @description Each field given replaces the one held (`null` clears it; `documents` and `loyalty_accounts` are replaced whole). With `expected_version`, a profile changed since it was read is 412 PRECONDITION_FAILED.
+         */
+        post: operations["update_traveller"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3074,6 +3174,32 @@ export interface components {
             name: string;
             native_name: string;
             phone_codes: string[];
+        };
+        CreateTravellerRequest: {
+            born_on?: string | null;
+            /** @description Passports and identity cards, one per type and issuing country; sealed at rest */
+            documents?: {
+                /** Format: date */
+                expires_on: string;
+                issuing_country: string;
+                nationality: string;
+                number: string;
+                type: "passport" | "identity_card";
+            }[];
+            email?: string | null;
+            family_name: string;
+            gender?: ("f" | "m" | "x") | null;
+            given_name: string;
+            /** @description Frequent flyer accounts, one per airline */
+            loyalty_accounts?: {
+                /** @description IATA code of the programme’s airline */
+                airline: string;
+                number: string;
+            }[];
+            meal?: ("VGML" | "VLML" | "AVML" | "KSML" | "MOML" | "HNML" | "DBML" | "GFML" | "LFML" | "NLML" | "CHML" | "BBML") | null;
+            phone?: string | null;
+            seat?: ("window" | "aisle") | null;
+            title?: ("mr" | "ms" | "mrs" | "miss" | "dr" | "mx") | null;
         };
         CreateUserRequest: {
             /** @description Required for agents and agency admins (created if new); left out by an agency admin, whose accounts join its own agency */
@@ -4525,6 +4651,42 @@ export interface components {
             /** @enum {string} */
             token_type: "Bearer";
         };
+        Traveller: {
+            /** @description The agency sharing it, for an agency’s */
+            agency_id: string | null;
+            born_on: string | null;
+            /** Format: date-time */
+            created_at: string;
+            documents: {
+                /** Format: date */
+                expires_on: string;
+                issuing_country: string;
+                nationality: string;
+                number: string;
+                type: "passport" | "identity_card";
+            }[];
+            email: string | null;
+            family_name: string;
+            gender: ("f" | "m" | "x") | null;
+            given_name: string;
+            /** @example trv_5q3k0d1x8m2n4p6r7s9t0v1w */
+            id: string;
+            /** @description Frequent flyer accounts, one per airline */
+            loyalty_accounts: {
+                /** @description IATA code of the programme’s airline */
+                airline: string;
+                number: string;
+            }[];
+            meal: string | null;
+            phone: string | null;
+            seat: string | null;
+            title: ("mr" | "ms" | "mrs" | "miss" | "dr" | "mx") | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Whose it is, for a person’s own */
+            user_id: string | null;
+            version: number;
+        };
         UpdateBookingRequest: {
             booking_id: string;
             contact?: {
@@ -4555,6 +4717,34 @@ export interface components {
                 /** @description IATA special service requests, free and passed to the operator: assistance (WCHR, WCHS, WCHC, BLND, DEAF, DPNA) and one meal (VGML, VLML, AVML, KSML, MOML, HNML, DBML, GFML, LFML, NLML, CHML for a child, BBML for an infant) */
                 special_requests?: ("WCHR" | "WCHS" | "WCHC" | "BLND" | "DEAF" | "DPNA" | "MAAS" | "VGML" | "VLML" | "AVML" | "KSML" | "MOML" | "HNML" | "DBML" | "GFML" | "LFML" | "NLML" | "CHML" | "BBML")[];
             }[];
+        };
+        UpdateTravellerRequest: {
+            born_on?: string | null;
+            /** @description Passports and identity cards, one per type and issuing country; sealed at rest */
+            documents?: {
+                /** Format: date */
+                expires_on: string;
+                issuing_country: string;
+                nationality: string;
+                number: string;
+                type: "passport" | "identity_card";
+            }[];
+            email?: string | null;
+            expected_version?: number;
+            family_name?: string;
+            gender?: ("f" | "m" | "x") | null;
+            given_name?: string;
+            id: string;
+            /** @description Frequent flyer accounts, one per airline */
+            loyalty_accounts?: {
+                /** @description IATA code of the programme’s airline */
+                airline: string;
+                number: string;
+            }[];
+            meal?: ("VGML" | "VLML" | "AVML" | "KSML" | "MOML" | "HNML" | "DBML" | "GFML" | "LFML" | "NLML" | "CHML" | "BBML") | null;
+            phone?: string | null;
+            seat?: ("window" | "aisle") | null;
+            title?: ("mr" | "ms" | "mrs" | "miss" | "dr" | "mx") | null;
         };
         User: {
             agency_id: string | null;
@@ -4617,6 +4807,7 @@ export type SchemaCheckRateRequest = components['schemas']['CheckRateRequest'];
 export type SchemaCheckRateResponse = components['schemas']['CheckRateResponse'];
 export type SchemaCity = components['schemas']['City'];
 export type SchemaCountry = components['schemas']['Country'];
+export type SchemaCreateTravellerRequest = components['schemas']['CreateTravellerRequest'];
 export type SchemaCreateUserRequest = components['schemas']['CreateUserRequest'];
 export type SchemaEvent = components['schemas']['Event'];
 export type SchemaExchangeRates = components['schemas']['ExchangeRates'];
@@ -4653,7 +4844,9 @@ export type SchemaSearchHotelsRequest = components['schemas']['SearchHotelsReque
 export type SchemaSearchHotelsResponse = components['schemas']['SearchHotelsResponse'];
 export type SchemaSeatMap = components['schemas']['SeatMap'];
 export type SchemaTokenResponse = components['schemas']['TokenResponse'];
+export type SchemaTraveller = components['schemas']['Traveller'];
 export type SchemaUpdateBookingRequest = components['schemas']['UpdateBookingRequest'];
+export type SchemaUpdateTravellerRequest = components['schemas']['UpdateTravellerRequest'];
 export type SchemaUser = components['schemas']['User'];
 export type SchemaUserAccount = components['schemas']['UserAccount'];
 export type SchemaWebhook = components['schemas']['Webhook'];
@@ -8764,6 +8957,93 @@ export interface operations {
             };
         };
     };
+    create_traveller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTravellerRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Traveller"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     create_user: {
         parameters: {
             query?: never;
@@ -8928,6 +9208,99 @@ export interface operations {
             };
             /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_traveller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13103,6 +13476,172 @@ export interface operations {
             };
         };
     };
+    get_traveller: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Traveller"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_travellers: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Traveller"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     update_agency: {
         parameters: {
             query?: never;
@@ -13490,6 +14029,102 @@ export interface operations {
                 };
             };
             /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: PRECONDITION_FAILED */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_traveller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTravellerRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Traveller"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
