@@ -159,7 +159,8 @@ export async function buildApp(deps: AppDeps) {
   // The audit log knows the request being served (address, request id, caller) wherever it records.
   const audit = createAuditLog({ db: storage.db, clock, ids });
   app.addHook('onRequest', (request, _reply, done) => withAuditRequest(request, done));
-  const auth = await accountsModule(app, { db: storage.db, clock, ids, hasher, config, audit });
+  const sealer = await dataSealer(storage.db, config.privacy.dataKeys);
+  const auth = await accountsModule(app, { db: storage.db, clock, ids, hasher, config, audit, sealer });
   const { guards, accounts } = auth;
   await registerRateLimit(app, { ...config.rateLimit, redis: deps.redis });
   await registerOpenApi(app, config.http.publicUrl, eventWebhooksDocument(eventCatalogue));
@@ -300,7 +301,6 @@ export async function buildApp(deps: AppDeps) {
   });
   // Every booking step of every product runs in this frame (decision 0014).
   const frame = createBookingFrame<Prepared>({ db: storage.db, abandon: (p) => payments.service.abandon(p) });
-  const sealer = await dataSealer(storage.db, config.privacy.dataKeys);
   travellersModule(app, { db: storage.db, sealer, clock, ids, guard: guards.book });
   const flights = await flightsModule(app, {
     sealer,

@@ -45,6 +45,8 @@ export interface Config {
     readonly hashQueueLimit: number;
     /** How long a booking's Idempotency-Key may stay claimed before a retry may take it over. */
     readonly staleClaimSeconds: number;
+    /** Roles whose people must sign in to the website with a second factor (`MFA_REQUIRED_ROLES`). */
+    readonly mfaRequiredRoles: readonly ('customer' | 'agent' | 'agency_admin' | 'admin')[];
   };
   readonly rateLimit: {
     readonly max: number;
@@ -237,6 +239,17 @@ class Reader {
     return fallback;
   }
 
+  /** Some of `allowed`, comma-separated; unset or empty: none. */
+  someOf<T extends string>(name: string, allowed: readonly T[]): readonly T[] {
+    const value = this.raw(name);
+    if (value === undefined || value.trim() === '') return [];
+    const list = value.split(',').map((x) => x.trim());
+    const bad = list.filter((x) => !(allowed as readonly string[]).includes(x));
+    if (bad.length > 0)
+      this.problems.push(`${name} must name some of ${allowed.join(', ')}: not ${bad.join(', ')}`);
+    return list.filter((x): x is T => (allowed as readonly string[]).includes(x));
+  }
+
   /** A count of threads: `auto` (the default) for one per core, or a whole number from 0 to `max`. */
   threads(name: string, max: number): number {
     const value = this.raw(name);
@@ -393,6 +406,12 @@ function readWith(r: Reader): Config {
       hashConcurrency: r.int('PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
       hashQueueLimit: r.int('PASSWORD_HASH_QUEUE_LIMIT', 64, 0, 10_000),
       staleClaimSeconds: r.int('IDEMPOTENCY_STALE_CLAIM_SECONDS', 60, 1, 3600),
+      mfaRequiredRoles: r.someOf('MFA_REQUIRED_ROLES', [
+        'customer',
+        'agent',
+        'agency_admin',
+        'admin',
+      ] as const),
     },
     rateLimit: {
       max: r.int('RATE_LIMIT_MAX', 600, 1, 1_000_000),

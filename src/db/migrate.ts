@@ -34,6 +34,7 @@ import * as passwordResets from './migrations/0032-password-resets.ts';
 import * as auditEvents from './migrations/0033-audit-events.ts';
 import * as agencyAdmins from './migrations/0034-agency-admins.ts';
 import * as travellerProfiles from './migrations/0035-traveller-profiles.ts';
+import * as secondFactors from './migrations/0036-second-factors.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033-audit-events': auditEvents,
   '0034-agency-admins': agencyAdmins,
   '0035-traveller-profiles': travellerProfiles,
+  '0036-second-factors': secondFactors,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

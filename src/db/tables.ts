@@ -714,7 +714,22 @@ export interface TravellerProfilesTable {
   updated_at: string;
 }
 
+/** A person's second factor (0036). */
+export interface SecondFactorsTable {
+  user_id: string;
+  /** The TOTP key in base32, sealed (shared/sealed-data.ts). */
+  secret: string;
+  /** Null while being set up: it counts once a first code confirms it. */
+  confirmed_at: string | null;
+  /** The last RFC 6238 time step accepted; a code of that step or before is refused. */
+  last_step: number | null;
+  /** JSON array of the SHA-256 of each unused recovery code. */
+  recovery_codes: string;
+  created_at: string;
+}
+
 export interface Database {
+  second_factors: SecondFactorsTable;
   traveller_profiles: TravellerProfilesTable;
   agencies: AgenciesTable;
   users: UsersTable;

@@ -15,6 +15,11 @@ export const ERROR_CODES = {
   INVALID_TOKEN: { status: 401, title: 'The access token is not valid' },
   INVALID_CREDENTIALS: { status: 401, title: 'The username or password is incorrect' },
   SESSION_EXPIRED: { status: 401, title: 'The web session is over; sign in again' },
+  SECOND_FACTOR_REQUIRED: { status: 401, title: 'The sign-in needs the code of the second factor' },
+  SECOND_FACTOR_ENROLMENT_REQUIRED: {
+    status: 401,
+    title: 'The account must set up a second factor to sign in',
+  },
   INSUFFICIENT_FUNDS: {
     status: 402,
     title: 'The agency balance and credit limit do not cover this amount',

@@ -87,6 +87,8 @@ describe('GET /openapi.json', () => {
           'list_audit_events',
         ],
         ...['create_traveller', 'list_travellers', 'get_traveller', 'update_traveller', 'delete_traveller'],
+        ...['get_second_factor', 'start_second_factor', 'confirm_second_factor', 'disable_second_factor'],
+        ...['reset_second_factor'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

@@ -5,6 +5,7 @@ import type { App } from '../../http/app-instance.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
+import type { Sealer } from '../../shared/sealed-data.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { createAccessTokens } from './access-tokens.ts';
 import { createAccountsService } from './accounts-service.ts';
@@ -17,16 +18,13 @@ import { createUserRoute } from './create-user.route.ts';
 import { createLoginFailuresRepository } from './login-failures-repository.ts';
 import { createMachineClients } from './machine-clients.ts';
 import { createPasswordCheck } from './password-check.ts';
-/**
- * Accounts, in two steps because of the order requests meet them in. `accountsModule` knows every caller
- * (the bearer hook, added first, so rate limits count a signed-in caller by account) and hands out the
- * guards; `routes()`, called once the rate limiter is registered, adds the OAuth endpoints and user
- * administration, so that they are counted too.
- */
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { createPasswordResets, createResetMailWriter, type EnqueueResetMail } from './password-resets.ts';
 import { createPasswordResetsRepository } from './password-resets-repository.ts';
 import { AGENCY_ROLES } from './scopes.ts';
+import { secondFactorRoutes } from './second-factor.routes.ts';
+import { createSecondFactors } from './second-factors.ts';
+import { createSecondFactorsRepository } from './second-factors-repository.ts';
 import { createSigningKeys } from './signing-keys.ts';
 import { createSigningKeysRepository } from './signing-keys-repository.ts';
 import { createTokenService } from './token-service.ts';
@@ -34,6 +32,12 @@ import { createTokensRepository } from './tokens-repository.ts';
 import { usersRoutes } from './users.routes.ts';
 import { createUsersRepository } from './users-repository.ts';
 
+/**
+ * Accounts, in two steps because of the order requests meet them in. `accountsModule` knows every caller
+ * (the bearer hook, added first, so rate limits count a signed-in caller by account) and hands out the
+ * guards; `routes()`, called once the rate limiter is registered, adds the OAuth endpoints and user
+ * administration, so that they are counted too.
+ */
 export async function accountsModule(
   app: App,
   deps: {
@@ -41,7 +45,12 @@ export async function accountsModule(
     clock: Clock;
     ids: IdGenerator;
     hasher: PasswordHasher;
-    config: Pick<Config, 'auth'> & { http: Pick<Config['http'], 'publicUrl' | 'trustProxy'> };
+    config: Pick<Config, 'auth'> & {
+      http: Pick<Config['http'], 'publicUrl' | 'trustProxy'>;
+      seller: Pick<Config['seller'], 'name'>;
+    };
+    /** Seals second factors' keys at rest. */
+    sealer: Sealer;
     /** Where sign-ins, resets and changes to accounts are recorded. */
     audit: AuditLog;
   },
@@ -80,6 +89,18 @@ export async function accountsModule(
     manage: guard({ scope: ['admin', 'manage'], roles: ['admin', 'agency_admin'] }),
   };
   const accounts = createAccountsService({ users, clients, tokens, hasher, clock, ids });
+  const secondFactorsRepository = createSecondFactorsRepository(db);
+  const secondFactors = createSecondFactors({
+    db,
+    repository: secondFactorsRepository,
+    sealer: deps.sealer,
+    loginFailures,
+    lockout,
+    clock,
+    audit,
+    issuer: config.seller.name,
+    requiredRoles: config.auth.mfaRequiredRoles,
+  });
 
   return {
     guard,
@@ -99,6 +120,7 @@ export async function accountsModule(
         lockout,
         refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
         audit,
+        secondFactors,
       });
       await app.register(authModule, {
         tokens: tokenService,
@@ -119,6 +141,16 @@ export async function accountsModule(
       };
       agenciesRoutes(app, administration);
       usersRoutes(app, administration);
+      secondFactorRoutes(app, {
+        db,
+        factors: secondFactors,
+        repository: secondFactorsRepository,
+        users,
+        checkGuess: createPasswordCheck({ loginFailures, hasher, clock, lockout }),
+        audit,
+        guard: guards.read,
+        manageGuard: guards.manage,
+      });
       clientsRoutes(app, {
         clients: createMachineClients({ clients, users, hasher, clock, ids, db, audit }),
         guard: guards.manage,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import { OverloadedError } from '../../ports/limiter.ts';
@@ -12,6 +13,7 @@ import type { LoginFailuresRepository } from './login-failures-repository.ts';
 import { OAuthError } from './oauth-error.ts';
 import { createPasswordCheck } from './password-check.ts';
 import { decideScope } from './scopes.ts';
+import type { SecondFactors } from './second-factors.ts';
 import type { TokensRepository } from './tokens-repository.ts';
 import type { UserRow, UsersRepository } from './users-repository.ts';
 
@@ -21,6 +23,8 @@ export interface TokenResponse {
   expires_in: number;
   refresh_token?: string;
   scope: string;
+  /** A second factor's recovery codes, the once it is set up as its owner signs in. */
+  recovery_codes?: string[];
 }
 
 export type FormParams = Readonly<Record<string, string>>;
@@ -49,6 +53,7 @@ export function createTokenService(deps: {
   lockout: LockoutPolicy;
   refreshTtlSeconds: number;
   audit: Pick<AuditLog, 'record'>;
+  secondFactors: Pick<SecondFactors, 'atSignIn' | 'required' | 'status'>;
 }) {
   const { users, clients, tokens, loginFailures, hasher, accessTokens, clock, ids, audit } = deps;
   const checkGuess = createPasswordCheck({ loginFailures, hasher, clock, lockout: deps.lockout });
@@ -146,11 +151,19 @@ export function createTokenService(deps: {
       await signInAudit('sign_in.failed', user, 'failure');
       throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
     }
-    await signInAudit('sign_in.succeeded', user, 'success');
     return user;
   }
 
-  async function passwordGrant(client: ClientRow, params: FormParams): Promise<TokenResponse> {
+  /**
+   * The password grant. At /connect/token an account with a second factor (or whose role needs one) is
+   * refused: it signs in on the website, and programs acting for it use a machine client. The website
+   * (`website` given) asks for the second factor's code, or has one set up (second-factors.ts).
+   */
+  async function passwordGrant(
+    client: ClientRow,
+    params: FormParams,
+    website?: { code: string | undefined },
+  ): Promise<TokenResponse> {
     const { username, password } = params;
     if (!username) throw new OAuthError('invalid_request', 'username is required');
     if (password === undefined || password === '')
@@ -158,7 +171,34 @@ export function createTokenService(deps: {
     const user = await checkPassword(username, password);
     const scope = decideScope(user.role, params.scope);
     if (!scope.ok) throw new OAuthError('invalid_scope', scope.reason);
-    return issuePair(user, client, scope.scope);
+    let recoveryCodes: string[] | undefined;
+    if (!website) {
+      if (deps.secondFactors.required(user.role) || (await deps.secondFactors.status(user.id)).enabled) {
+        await signInAudit('sign_in.failed', user, 'failure');
+        throw new OAuthError(
+          'invalid_grant',
+          'This account signs in with a second factor, on the website; a program acting for it uses a machine client (client_credentials)',
+        );
+      }
+    } else {
+      const factor = await deps.secondFactors.atSignIn(user, website.code);
+      if (!factor.ok && 'need' in factor)
+        throw factor.need === 'code'
+          ? new AppError('SECOND_FACTOR_REQUIRED', 'Send the code of your authenticator app as one_time_code')
+          : new AppError(
+              'SECOND_FACTOR_ENROLMENT_REQUIRED',
+              'This account needs a second factor: add the key to an authenticator app and sign in again with its code',
+              { enrolment: factor.enrolment },
+            );
+      if (!factor.ok) {
+        await signInAudit('sign_in.failed', user, 'failure');
+        throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
+      }
+      recoveryCodes = factor.recoveryCodes;
+    }
+    await signInAudit('sign_in.succeeded', user, 'success');
+    const pair = await issuePair(user, client, scope.scope);
+    return recoveryCodes ? { ...pair, recovery_codes: recoveryCodes } : pair;
   }
 
   async function refreshGrant(client: ClientRow, params: FormParams): Promise<TokenResponse> {
@@ -201,7 +241,7 @@ export function createTokenService(deps: {
   }
 
   const GRANTS: Record<string, (client: ClientRow, params: FormParams) => Promise<TokenResponse>> = {
-    password: passwordGrant,
+    password: (client, params) => passwordGrant(client, params),
     refresh_token: refreshGrant,
     client_credentials: clientCredentialsGrant,
   };
@@ -217,6 +257,14 @@ export function createTokenService(deps: {
         throw new OAuthError('unauthorized_client', `This client may not use the ${grantType} grant`);
       }
       return grant(client, params);
+    },
+
+    /** The website's sign-in: the password grant of its client, with the second factor's code. */
+    async website(params: FormParams, code: string | undefined): Promise<TokenResponse> {
+      const client = await authenticateClient(clients, params, undefined, clock.now());
+      if (!grants(client).includes('password'))
+        throw new OAuthError('unauthorized_client', 'This client may not use the password grant');
+      return passwordGrant(client, params, { code });
     },
 
     /** RFC 7009: revokes a refresh token (its whole family) or an access token; unknown tokens are fine. */

@@ -15,6 +15,13 @@ const SignInSchema = Type.Object(
   {
     username: Type.String({ minLength: 1, maxLength: 320 }),
     password: Type.String({ minLength: 1, maxLength: 256 }),
+    one_time_code: Type.Optional(
+      Type.String({
+        minLength: 6,
+        maxLength: 20,
+        description: 'The second factor’s code (or a recovery code), for an account that has one',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -24,6 +31,12 @@ const WebSessionSchema = Type.Object({
   token_type: Type.Literal('Bearer'),
   expires_in: Type.Integer({ description: 'Seconds the access token lives' }),
   scope: Type.String(),
+  recovery_codes: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'When this sign-in set up the second factor: its ten single-use recovery codes, shown once',
+    }),
+  ),
 });
 
 /** Where the website is served from: its public URL, and whether forwarded headers are believed. */
@@ -98,6 +111,7 @@ export async function webSessionRoutes(
       token_type: tokens.token_type,
       expires_in: tokens.expires_in,
       scope: tokens.scope,
+      ...(tokens.recovery_codes ? { recovery_codes: tokens.recovery_codes } : {}),
     };
   };
   const common = { tags: ['auth'], security: [{}] };
@@ -111,23 +125,34 @@ export async function webSessionRoutes(
         summary: 'Sign in to the website',
         description:
           'For the browser pages this server serves: a password sign-in that answers the access token and ' +
-          'keeps the refresh token in an HttpOnly, SameSite=Strict cookie. Other clients use POST /connect/token.',
+          'keeps the refresh token in an HttpOnly, SameSite=Strict cookie. Other clients use POST /connect/token. ' +
+          'An account with a second factor sends its code as `one_time_code` (401 SECOND_FACTOR_REQUIRED without ' +
+          'it); one whose role needs a second factor it has not set up gets 401 SECOND_FACTOR_ENROLMENT_REQUIRED ' +
+          'with the key to set up, and signs in again with its first code.',
         body: SignInSchema,
-        response: { 200: WebSessionSchema, ...errorResponses('INVALID_CREDENTIALS', 'FORBIDDEN') },
+        response: {
+          200: WebSessionSchema,
+          ...errorResponses(
+            'INVALID_CREDENTIALS',
+            'SECOND_FACTOR_REQUIRED',
+            'SECOND_FACTOR_ENROLMENT_REQUIRED',
+            'FORBIDDEN',
+          ),
+        },
       },
       onRequest: limited,
     },
     async (request, reply) => {
       refuseCrossOrigin(request, deps.site, false);
       const tokens = await deps.tokens
-        .token(
+        .website(
           {
             grant_type: 'password',
             client_id: WEB_CLIENT_ID,
             username: request.body.username,
             password: request.body.password,
           },
-          undefined,
+          request.body.one_time_code,
         )
         .catch((error: unknown) => {
           throw oauthToProblem(error, 'INVALID_CREDENTIALS');
