@@ -19,6 +19,8 @@ export const WEBSITE_ROUTES = [
   '/admin',
   '/admin/*',
   '/account',
+  '/account/*',
+  '/office',
 ] as const;
 
 /**

@@ -1,14 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { unwrap } from '@itinera/client';
-import axe from 'axe-core';
-import { simpleParser } from 'mailparser';
-import type { Page } from 'playwright-core';
 import { CONTENT_SECURITY_POLICY } from '../../src/http/website.ts';
-import { choosePlace, newContext, type Site, screenshot, signedIn, startSite } from './site.ts';
+import { seriousViolations } from './axe.ts';
+import { choosePlace, mailedLink, newContext, type Site, screenshot, signedIn, startSite } from './site.ts';
 
 let site: Site;
 before(async () => {
@@ -17,22 +12,6 @@ before(async () => {
 after(async () => {
   await site?.close();
 });
-
-/** axe-core's serious and critical findings on the page as it stands (WCAG 2.1 A and AA rules). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const results = (await page.evaluate(() =>
-    (globalThis as unknown as { axe: typeof axe; document: unknown }).axe.run(
-      (globalThis as unknown as { document: axe.ElementContext }).document,
-      {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      },
-    ),
-  )) as axe.AxeResults;
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the main pages have no serious or critical accessibility violation, on a desktop and on a phone', async () => {
   const context = await newContext(site, { viewport: { width: 390, height: 844 } });
@@ -109,17 +88,7 @@ test('a visitor who forgot a password gets a link by mail and chooses a new one,
   await page.getByRole('button', { name: 'Send the link' }).click();
   await page.getByRole('status').waitFor();
 
-  // The mail, as the outbox writes it without SMTP: its link carries the code after '#'.
-  const outbox = path.join(site.dataDir, 'outbox');
-  let link: string | undefined;
-  for (let i = 0; i < 600 && !link; i++) {
-    for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
-      const mail = await simpleParser(readFileSync(path.join(outbox, file)));
-      const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
-      if (to === email) link = /(http\S+\/reset-password#token=[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
-    }
-    if (!link) await sleep(100);
-  }
+  const link = await mailedLink(site, email);
   assert.ok(link?.startsWith(site.url), `a link to this site: ${link}`);
   await page.goto(link!);
   await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
@@ -138,11 +107,12 @@ test('a visitor who forgot a password gets a link by mail and chooses a new one,
   await page.getByRole('link', { name: 'Account' }).click();
   await page.getByRole('heading', { name: 'Change your password' }).waitFor();
   assert.deepEqual(await seriousViolations(page), [], 'the account page');
-  await page.getByLabel('Current password').fill('a password chosen anew');
-  await page.getByLabel('New password (at least 12 characters)').fill('and changed once more');
-  await page.getByLabel('The new password again').fill('and changed once more');
-  await page.getByRole('button', { name: 'Save the new password' }).click();
-  await page.getByRole('status').or(page.getByRole('alert')).waitFor();
+  const change = page.getByRole('form', { name: 'Change your password' });
+  await change.getByLabel('Current password').fill('a password chosen anew');
+  await change.getByLabel('New password (at least 12 characters)').fill('and changed once more');
+  await change.getByLabel('The new password again').fill('and changed once more');
+  await change.getByRole('button', { name: 'Save the new password' }).click();
+  await change.getByRole('status').or(change.getByRole('alert')).waitFor();
   assert.match(
     await page.locator('form[aria-labelledby="change-password-title"]').innerText(),
     /Your password is changed\./,

@@ -4,10 +4,12 @@
  * what a test sets up behind the page, and screenshots kept under test-results/screenshots.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createItineraClient, type ItineraClient, passwordGrant } from '@itinera/client';
+import { simpleParser } from 'mailparser';
 import {
   type Browser,
   type BrowserContext,
@@ -159,4 +161,19 @@ export async function choosePlace(page: Page, label: string, text: string): Prom
   await box.fill(text);
   await page.getByRole('listbox', { name: label }).getByRole('option').first().waitFor();
   await box.press('Enter');
+}
+
+/** The link of the last mail the outbox wrote to `email` (its code after '#'), waiting a while for it. */
+export async function mailedLink(site: Site, email: string): Promise<string | undefined> {
+  const outbox = path.join(site.dataDir, 'outbox');
+  for (let i = 0; i < 600; i++) {
+    for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
+      const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+      const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
+      const link = /(http\S+\/reset-password#token=[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+      if (to === email && link) return link;
+    }
+    await sleep(100);
+  }
+  return undefined;
 }

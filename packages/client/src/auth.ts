@@ -175,8 +175,20 @@ export class SessionExpiredError extends AuthError {
   }
 }
 
+/** What a website sign-in may add to the password: a second factor's code, and where its new recovery codes go. */
+export interface SignInOptions {
+  /** The authenticator app's code, or a recovery code, for an account with a second factor. */
+  oneTimeCode?: string | undefined;
+  /** Called with the ten recovery codes when this sign-in set the second factor up (shown once). */
+  onRecoveryCodes?: ((codes: string[]) => void) | undefined;
+}
+
 export interface WebSession extends TokenSource {
-  signIn(username: string, password: string): Promise<TokenClaims>;
+  /**
+   * Signs in; an account with a second factor needs `oneTimeCode` (AuthError `SECOND_FACTOR_REQUIRED`
+   * without it, or `SECOND_FACTOR_ENROLMENT_REQUIRED` with the key to set up in `enrolment`).
+   */
+  signIn(username: string, password: string, options?: SignInOptions): Promise<TokenClaims>;
   /** Picks up a session the browser's cookie still holds (after a reload); undefined if there is none. */
   resume(): Promise<TokenClaims | undefined>;
   signOut(): Promise<void>;
@@ -206,10 +218,12 @@ export function webSession(
     const answer = (await response.json().catch(() => ({}))) as Partial<TokenAnswer> & {
       code?: string;
       detail?: string;
+      enrolment?: { secret: string; otpauth_uri: string };
+      recovery_codes?: string[];
     };
     if (response.status === 401 && path === '/refresh_web_session') throw new SessionExpiredError();
     if (!response.ok || !answer.access_token)
-      throw new AuthError(answer.code ?? 'server_error', answer.detail, response.status);
+      throw new AuthError(answer.code ?? 'server_error', answer.detail, response.status, answer.enrolment);
     current = held(answer.access_token, answer.expires_in ?? 0, now());
     return answer as TokenAnswer;
   }
@@ -227,9 +241,15 @@ export function webSession(
       current = undefined;
       return renew();
     },
-    async signIn(username, password) {
-      const answer = await call('/web_session', { username, password });
-      return claimsOf((answer as TokenAnswer).access_token);
+    async signIn(username, password, options = {}) {
+      const code = options.oneTimeCode;
+      const answer = (await call('/web_session', {
+        username,
+        password,
+        ...(code ? { one_time_code: code } : {}),
+      })) as TokenAnswer & { recovery_codes?: string[] };
+      if (answer.recovery_codes) options.onRecoveryCodes?.(answer.recovery_codes);
+      return claimsOf(answer.access_token);
     },
     async resume() {
       try {

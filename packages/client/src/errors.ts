@@ -29,11 +29,22 @@ export class NetworkError extends Error {
 export class AuthError extends Error {
   readonly error: string;
   readonly status: number;
-  constructor(error: string, description: string | undefined, status: number) {
+  /**
+   * For a website sign-in that needs a second factor (`SECOND_FACTOR_ENROLMENT_REQUIRED`): the key to add
+   * to an authenticator app before signing in again with its first code.
+   */
+  readonly enrolment: { secret: string; otpauth_uri: string } | undefined;
+  constructor(
+    error: string,
+    description: string | undefined,
+    status: number,
+    enrolment?: { secret: string; otpauth_uri: string },
+  ) {
     super(description ? `${error}: ${description}` : error);
     this.name = 'AuthError';
     this.error = error;
     this.status = status;
+    this.enrolment = enrolment;
   }
 }
 

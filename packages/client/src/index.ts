@@ -3,6 +3,7 @@ export {
   type PasswordGrantOptions,
   passwordGrant,
   SessionExpiredError,
+  type SignInOptions,
   type TokenClaims,
   type TokenSource,
   type WebSession,

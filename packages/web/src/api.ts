@@ -1,4 +1,5 @@
 import {
+  AuthError,
   createItineraClient,
   idempotencyKey,
   NetworkError,
@@ -23,4 +24,12 @@ export const api = createItineraClient({
 });
 
 export type { components } from '@itinera/client';
-export { idempotencyKey, NetworkError, ProblemError, SessionExpiredError, type TokenClaims, unwrap };
+export {
+  AuthError,
+  idempotencyKey,
+  NetworkError,
+  ProblemError,
+  SessionExpiredError,
+  type TokenClaims,
+  unwrap,
+};

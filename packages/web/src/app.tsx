@@ -14,6 +14,8 @@ import { ErrorView, Loading, StateScreen } from './ui/states.tsx';
 
 // Pages few visitors open first, each a script of its own.
 const AccountPage = lazyPage(() => import('./pages/account.tsx').then((m) => m.AccountPage));
+const TravellersPage = lazyPage(() => import('./pages/travellers.tsx').then((m) => m.TravellersPage));
+const OfficePage = lazyPage(() => import('./pages/office.tsx').then((m) => m.OfficePage));
 const AdminPage = lazyPage(() => import('./pages/admin.tsx').then((m) => m.AdminPage));
 const AgencyPage = lazyPage(() => import('./pages/agency.tsx').then((m) => m.AgencyPage));
 const ForgotPasswordPage = lazyPage(() =>
@@ -55,6 +57,8 @@ function page(path: string) {
   if (path === '/agency') return <AgencyPage />;
   if (path === '/admin') return <AdminPage />;
   if (path === '/account') return <AccountPage />;
+  if (path === '/account/travellers') return <TravellersPage />;
+  if (path === '/office') return <OfficePage />;
   return undefined;
 }
 
@@ -81,6 +85,9 @@ function Header() {
           <Link href="/trips">{t('nav.trips')}</Link>
           {claims.agency_id && <Link href="/agency">{t('nav.agency')}</Link>}
           {claims.role === 'admin' && <Link href="/admin">{t('nav.admin')}</Link>}
+          {(claims.role === 'admin' || claims.role === 'agency_admin') && (
+            <Link href="/office">{t('nav.office')}</Link>
+          )}
           {claims.role !== 'customer' && <a href="/docs">{t('nav.apiReference')}</a>}
           <Link href="/account">{t('nav.account')}</Link>
         </nav>

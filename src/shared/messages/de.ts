@@ -1,3 +1,4 @@
+import { deBackOffice } from './de-back-office.ts';
 import type { MessageKey } from './en.ts';
 
 /** German. */
@@ -333,4 +334,5 @@ export const de: Record<MessageKey, string> = {
   'mail.nonRefundable': 'Nicht erstattbar',
   'mail.payAtHotel': 'Im Hotel zu zahlen: {amount}',
   'mail.attached': 'Ihre Dokumente sind angehängt.',
+  ...deBackOffice,
 };

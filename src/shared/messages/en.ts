@@ -1,3 +1,5 @@
+import { enBackOffice } from './en-back-office.ts';
+
 /** English: the words of every screen, e-mail and document, by key. Other languages give the same keys. */
 export const en = {
   'app.name': 'Itinera',
@@ -327,6 +329,7 @@ export const en = {
   'mail.nonRefundable': 'Non-refundable',
   'mail.payAtHotel': 'To pay at the hotel: {amount}',
   'mail.attached': 'Your documents are attached.',
+  ...enBackOffice,
 };
 
 export type MessageKey = keyof typeof en;

@@ -2,7 +2,9 @@ import { useState } from 'preact/hooks';
 import { api, ProblemError, unwrap } from '../api.ts';
 import { t } from '../i18n/i18n.ts';
 import { useStore } from '../store.ts';
+import { Link } from '../ui/link.tsx';
 import { NewPasswordFields } from '../ui/new-password-fields.tsx';
+import { SecondFactorCard } from './second-factor.tsx';
 
 /** The signed-in person's account: who they are, and changing their password. */
 export function AccountPage() {
@@ -35,6 +37,9 @@ export function AccountPage() {
       <p>
         {claims?.username} · {claims?.role}
       </p>
+      <p>
+        <Link href="/account/travellers">{t('travellers.title')}</Link>
+      </p>
       <form class="card sign-in" onSubmit={submit} aria-labelledby="change-password-title">
         <h2 id="change-password-title">{t('account.changePassword')}</h2>
         <label>
@@ -56,6 +61,7 @@ export function AccountPage() {
           {t('reset.save')}
         </button>
       </form>
+      <SecondFactorCard />
     </>
   );
 }

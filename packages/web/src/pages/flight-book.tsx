@@ -4,6 +4,7 @@ import { money } from '../format.ts';
 import { currentLanguage, t } from '../i18n/i18n.ts';
 import { navigate } from '../router.ts';
 import { useStore } from '../store.ts';
+import { PassengerFields, type PassengerType, passengerFrom } from '../ui/passenger-fields.tsx';
 import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
 import { PriceChanged } from '../ui/price-changed.tsx';
 import { type SeatChoice, SeatMapGrid } from '../ui/seat-map.tsx';
@@ -13,93 +14,9 @@ import { useAsync } from '../use-async.ts';
 
 type Offer = components['schemas']['FlightOffer'];
 type BookRequest = components['schemas']['BookFlightRequest'];
-type PassengerType = 'adult' | 'child' | 'infant';
 
 function passengerTypes(offer: Offer): PassengerType[] {
   return offer.passengers.flatMap((p) => Array.from({ length: p.count }, () => p.type));
-}
-
-function PassengerFields(props: { index: number; type: PassengerType }) {
-  const n = props.index;
-  return (
-    <fieldset class="passenger">
-      <legend>{t('book.passenger', { n: n + 1, type: props.type })}</legend>
-      <div class="row">
-        <label>
-          {t('book.title.field')}
-          <select name={`p${n}.title`}>
-            {(['mr', 'ms', 'mrs', 'miss', 'dr', 'mx'] as const).map((title) => (
-              <option key={title} value={title}>
-                {title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('book.given')}
-          <input name={`p${n}.given_name`} required autocomplete={n === 0 ? 'given-name' : 'off'} />
-        </label>
-        <label>
-          {t('book.family')}
-          <input name={`p${n}.family_name`} required autocomplete={n === 0 ? 'family-name' : 'off'} />
-        </label>
-        <label>
-          {t('book.born')}
-          <input name={`p${n}.born_on`} type="date" required />
-        </label>
-        <label>
-          {t('book.gender')}
-          <select name={`p${n}.gender`}>
-            {(['f', 'm', 'x'] as const).map((g) => (
-              <option key={g} value={g}>
-                {t(`gender.${g}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <div class="row">
-        <label>
-          {t('book.document')}
-          <select name={`p${n}.document_type`}>
-            <option value="passport">{t('book.passport')}</option>
-            <option value="identity_card">{t('book.identityCard')}</option>
-          </select>
-        </label>
-        <label>
-          {t('book.documentNumber')}
-          <input name={`p${n}.document_number`} aria-describedby="document-hint" />
-        </label>
-        <label>
-          {t('book.nationality')}
-          <input name={`p${n}.nationality`} maxLength={2} pattern="[A-Za-z]{2}" placeholder="GB" />
-        </label>
-        <label>
-          {t('book.issuingCountry')}
-          <input name={`p${n}.issuing_country`} maxLength={2} pattern="[A-Za-z]{2}" placeholder="GB" />
-        </label>
-        <label>
-          {t('book.documentExpires')}
-          <input name={`p${n}.document_expires_on`} type="date" />
-        </label>
-      </div>
-      <p class="hint" id="document-hint">
-        {t('book.documentHint')}
-      </p>
-    </fieldset>
-  );
-}
-
-function documentOf(form: FormData, n: number): BookRequest['passengers'][number]['document'] | undefined {
-  const number = String(form.get(`p${n}.document_number`) ?? '').trim();
-  if (!number) return undefined;
-  return {
-    type: String(form.get(`p${n}.document_type`)) as 'passport' | 'identity_card',
-    number,
-    nationality: String(form.get(`p${n}.nationality`)).toUpperCase(),
-    issuing_country: String(form.get(`p${n}.issuing_country`)).toUpperCase(),
-    expires_on: String(form.get(`p${n}.document_expires_on`)),
-  };
 }
 
 type SeatKey = string; // `${slice}.${segment}.${passenger}`
@@ -184,18 +101,7 @@ function bookingRequest(
   return {
     offer_id: offer.id,
     type: 'instant',
-    passengers: types.map((type, n) => {
-      const document = documentOf(form, n);
-      return {
-        type,
-        ...(document ? { document } : {}),
-        title: String(form.get(`p${n}.title`)) as BookRequest['passengers'][number]['title'],
-        given_name: String(form.get(`p${n}.given_name`)),
-        family_name: String(form.get(`p${n}.family_name`)),
-        born_on: String(form.get(`p${n}.born_on`)),
-        gender: String(form.get(`p${n}.gender`)) as 'f' | 'm' | 'x',
-      };
-    }),
+    passengers: types.map((type, n) => passengerFrom(form, n, type)),
     contact: {
       email: String(form.get('email')),
       phone: String(form.get('phone')),
@@ -219,6 +125,11 @@ export function FlightBookPage() {
   const { chosenOffer, claims } = useStore();
   const [seats, setSeats] = useState(new Map<SeatKey, SeatChoice>());
   const [bagsTotal, setBagsTotal] = useState(0);
+  // Saved travellers to fill passengers in from; none if they cannot be read (the form works without).
+  const travellers = useAsync(
+    () => unwrap(api.GET('/travellers', { params: { query: { limit: 100 } } })),
+    [],
+  );
   const { formRef, busy, error, change, book, acceptChange } = useBooking(
     chosenOffer?.offer.total_currency ?? 'EUR',
     async (form, key, expected) => {
@@ -270,7 +181,7 @@ export function FlightBookPage() {
         <section class="card">
           <h2>{t('book.passengers')}</h2>
           {types.map((type, index) => (
-            <PassengerFields key={index} index={index} type={type} />
+            <PassengerFields key={index} index={index} type={type} travellers={travellers.data?.data ?? []} />
           ))}
         </section>
         <section class="card">
