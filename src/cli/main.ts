@@ -21,6 +21,7 @@ const USAGE = `Usage: itinera <command>
   openapi [--out FILE]           the OpenAPI document the typed client is generated from
   backup --out FILE             a consistent copy of the database, taken while servers run (docs/deploy.md)
   restore FILE [--force]        put a backup in place of the database (servers stopped), then migrate it
+  data reseal                   seal travellers' data and second factors again with the first DATA_KEYS key
   demo remove [--keep-inventory] [--yes]
                                 take the demo accounts, their bookings and the demo network and hotels out
                                 (servers stopped; says what it would remove until --yes)
@@ -69,6 +70,8 @@ async function run(argv: string[]): Promise<void> {
       return (await import('./backup-commands.ts')).backupCommand(config, args);
     case 'restore':
       return (await import('./backup-commands.ts')).restoreCommand(config, args);
+    case 'data':
+      return (await import('./privacy-commands.ts')).dataCommand(config, args);
     case 'demo':
       return (await import('./demo-commands.ts')).demoCommand(config, args);
     case 'openapi':

@@ -35,6 +35,7 @@ import * as auditEvents from './migrations/0033-audit-events.ts';
 import * as agencyAdmins from './migrations/0034-agency-admins.ts';
 import * as travellerProfiles from './migrations/0035-traveller-profiles.ts';
 import * as secondFactors from './migrations/0036-second-factors.ts';
+import * as clientKeys from './migrations/0037-client-keys.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034-agency-admins': agencyAdmins,
   '0035-traveller-profiles': travellerProfiles,
   '0036-second-factors': secondFactors,
+  '0037-client-keys': clientKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

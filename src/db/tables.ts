@@ -43,6 +43,16 @@ export interface OAuthClientsTable {
   previous_secret_hash: string | null;
   previous_secret_expires_at: string | null;
   revoked_at: string | null;
+  /** Its public keys as a JWK Set (JSON), for `private_key_jwt` (0037); or `jwks_uri`, where to fetch them. */
+  jwks: string | null;
+  jwks_uri: string | null;
+}
+
+/** Client assertions' `jti`s seen, until they expire (0037): each is accepted once. */
+export interface ClientAssertionsTable {
+  client_id: string;
+  jti: string;
+  expires_at: string;
 }
 
 export interface RefreshTokensTable {
@@ -729,6 +739,7 @@ export interface SecondFactorsTable {
 }
 
 export interface Database {
+  client_assertions: ClientAssertionsTable;
   second_factors: SecondFactorsTable;
   traveller_profiles: TravellerProfilesTable;
   agencies: AgenciesTable;

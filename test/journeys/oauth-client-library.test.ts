@@ -7,7 +7,8 @@ import { signInOverHttp, startTestServer } from '../helpers/listening-app.ts';
 describe('a standard OAuth client library, unmodified, over real HTTP', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   before(async () => {
-    server = await startTestServer();
+    // Real time: a client library signs its assertions with the time of day.
+    server = await startTestServer({ clockStart: new Date() });
   });
   after(() => server.close());
 
@@ -90,5 +91,69 @@ describe('a standard OAuth client library, unmodified, over real HTTP', () => {
       });
       assert.equal(places.status, 200);
     }
+  });
+
+  it('gets a token for a client that signs its assertion with its private key (private_key_jwt), each assertion once', async () => {
+    const { exportJWK, generateKeyPair } = await import('jose');
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
+    const admin = await signInOverHttp(server, 'admin');
+    const made = await admin.call('POST', '/create_client', { name: 'Signed', jwks: { keys: [jwk] } });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    assert.equal(made.body.client_secret, null, 'no secret is made');
+    assert.equal(made.body.token_endpoint_auth_method, 'private_key_jwt');
+    const config = await oidc.discovery(
+      new URL(server.baseUrl),
+      made.body.client_id,
+      undefined,
+      oidc.PrivateKeyJwt({ key: privateKey, kid: 'k1' }),
+      { execute: [oidc.allowInsecureRequests] },
+    );
+    assert.ok(config.serverMetadata().token_endpoint_auth_methods_supported?.includes('private_key_jwt'));
+    const tokens = await oidc.clientCredentialsGrant(config, { scope: 'read' });
+    const places = await fetch(`${server.baseUrl}/b2c/places?q=par`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    assert.equal(places.status, 200);
+
+    // The same assertion again, or one signed by another key, is refused.
+    const { SignJWT } = await import('jose');
+    const now = Math.floor(server.clock.now().getTime() / 1000);
+    const assertion = (key: typeof privateKey) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+        .setIssuer(made.body.client_id)
+        .setSubject(made.body.client_id)
+        .setAudience(`${server.baseUrl}/connect/token`)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 60)
+        .setJti(`jti-${Math.random()}`)
+        .sign(key);
+    const ask = (jwt: string) =>
+      fetch(`${server.baseUrl}/connect/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+          client_assertion: jwt,
+        }),
+      });
+    const once = await assertion(privateKey);
+    assert.equal((await ask(once)).status, 200);
+    const replayed = await ask(once);
+    assert.equal(replayed.status, 401);
+    assert.match(
+      ((await replayed.json()) as { error_description: string }).error_description,
+      /used already/,
+    );
+    const stranger = (await generateKeyPair('ES256')).privateKey;
+    assert.equal((await ask(await assertion(stranger))).status, 401);
+    const bySecret = await fetch(`${server.baseUrl}/connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: made.body.client_id }),
+    });
+    assert.equal(bySecret.status, 401, 'a client with keys cannot just name itself');
   });
 });

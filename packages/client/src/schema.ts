@@ -852,7 +852,7 @@ export interface paths {
         put?: never;
         /**
          * Create a machine client (admin, agency admin)
-         * @description A confidential client for a back office or integration: it gets tokens with `grant_type=client_credentials` (secret by HTTP Basic or `client_secret` in the form) and acts as an account of its own — an agent of `agency_id`, or an admin when an admin gives none. An agency admin’s client is always an agent of its agency. The secret is in this answer only.
+         * @description A confidential client for a back office or integration: it gets tokens with `grant_type=client_credentials` (secret by HTTP Basic or `client_secret` in the form) and acts as an account of its own — an agent of `agency_id`, or an admin when an admin gives none. An agency admin’s client is always an agent of its agency. The secret is in this answer only. With `jwks` or `jwks_uri` the client has no secret: it authenticates with a JWT signed by one of its keys (RFC 7523 `private_key_jwt`: `client_assertion_type` jwt-bearer, `iss` and `sub` its client_id, `aud` the token endpoint, `exp` within an hour, a `jti` used once).
          */
         post: operations["create_client"];
         delete?: never;
@@ -2011,8 +2011,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rename a machine client or change its scopes (admin, agency admin)
-         * @description Tokens issued before keep their scopes until they expire.
+         * Rename a machine client, change its scopes or its keys (admin, agency admin)
+         * @description Tokens issued before keep their scopes until they expire. A client with keys gets new ones with `jwks` or `jwks_uri` (a client with a secret cannot switch: 409).
          */
         post: operations["update_client"];
         delete?: never;
@@ -4127,6 +4127,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             grant_types: string[];
+            jwks_uri: string | null;
             name: string;
             /** @description Until when the secret before the last rotation still works */
             previous_secret_expires_at: string | null;
@@ -4135,6 +4136,8 @@ export interface components {
             role: string;
             /** @description Empty: all its role allows */
             scopes: string[];
+            /** @description A secret (Basic or in the form), or a JWT signed with one of its keys (RFC 7523) */
+            token_endpoint_auth_method: "client_secret_basic" | "private_key_jwt";
         };
         ModifyHotelBookingRequest: {
             booking_id: string;
@@ -8953,6 +8956,19 @@ export interface operations {
             content: {
                 "application/json": {
                     agency_id?: string;
+                    /** @description Its public keys (RFC 7517): no secret is made */
+                    jwks?: {
+                        keys: ({
+                            kty: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                    /**
+                     * Format: uri
+                     * @description Where its public keys are (https), fetched and cached: no secret is made
+                     */
+                    jwks_uri?: string;
                     /** @example Back office sync */
                     name: string;
                     /** @description What its tokens may carry, within its role’s; left out: all its role allows */
@@ -8968,8 +8984,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MachineClient"] & {
-                        /** @description Shown this once; only its hash is kept */
-                        client_secret: string;
+                        /** @description Shown this once; only its hash is kept. Null for a client with keys */
+                        client_secret: string | null;
                     };
                 };
             };
@@ -12594,8 +12610,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MachineClient"] & {
-                        /** @description Shown this once; only its hash is kept */
-                        client_secret: string;
+                        /** @description Shown this once; only its hash is kept. Null for a client with keys */
+                        client_secret: string | null;
                     };
                 };
             };
@@ -14432,6 +14448,19 @@ export interface operations {
                 "application/json": {
                     /** @example cli_5q3k0d1x8m2n4p6r7s9t0v1w */
                     client_id: string;
+                    /** @description Its public keys (RFC 7517): no secret is made */
+                    jwks?: {
+                        keys: ({
+                            kty: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                    /**
+                     * Format: uri
+                     * @description Where its public keys are (https), fetched and cached: no secret is made
+                     */
+                    jwks_uri?: string;
                     name?: string;
                     /** @description What its tokens may carry, within its role’s; left out: all its role allows */
                     scopes?: ("read" | "book" | "manage" | "admin")[];
@@ -14477,6 +14506,15 @@ export interface operations {
             };
             /** @description Problem details: NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: CONFLICT */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,7 @@ import { createAccountsService } from './accounts-service.ts';
 import { agenciesRoutes } from './agencies.routes.ts';
 import { authModule } from './auth.plugin.ts';
 import { createBearerGuard } from './bearer-guard.ts';
+import { createAssertionVerifier } from './client-assertions.ts';
 import { clientsRoutes } from './clients.routes.ts';
 import { createClientsRepository } from './clients-repository.ts';
 import { createUserRoute } from './create-user.route.ts';
@@ -89,6 +90,12 @@ export async function accountsModule(
     manage: guard({ scope: ['admin', 'manage'], roles: ['admin', 'agency_admin'] }),
   };
   const accounts = createAccountsService({ users, clients, tokens, hasher, clock, ids });
+  const assertions = createAssertionVerifier({
+    db,
+    audiences: ['token', 'revoke', 'introspect']
+      .map((endpoint) => `${config.http.publicUrl}/connect/${endpoint}`)
+      .concat(config.http.publicUrl),
+  });
   const secondFactorsRepository = createSecondFactorsRepository(db);
   const secondFactors = createSecondFactors({
     db,
@@ -121,6 +128,7 @@ export async function accountsModule(
         refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
         audit,
         secondFactors,
+        assertions,
       });
       await app.register(authModule, {
         tokens: tokenService,
@@ -189,6 +197,7 @@ export async function accountsModule(
     purge: (now: Date) =>
       Promise.all([
         tokens.purgeExpired(now.toISOString()),
+        assertions.purge(now),
         loginFailures.purgeStale(now, new Date(now.getTime() - config.auth.lockoutWindowSeconds * 1000)),
       ]),
   };

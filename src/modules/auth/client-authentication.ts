@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { type AssertionVerifier, JWT_BEARER } from './client-assertions.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
 import { OAuthError } from './oauth-error.ts';
 
@@ -31,14 +32,18 @@ function parseBasic(header: string | undefined): { id: string; secret: string } 
 
 /**
  * RFC 6749 §2.3: a confidential client authenticates with HTTP Basic or `client_secret` in the
- * form (not both); a public client names itself with `client_id`. Failure is 401 invalid_client.
+ * form (not both), or with a signed JWT (RFC 7523, `client_assertion`) when it registered keys; a public
+ * client names itself with `client_id`. Failure is 401 invalid_client.
  */
 export async function authenticateClient(
   clients: ClientsRepository,
   params: Readonly<Record<string, string>>,
   authorization: string | undefined,
   now: Date = new Date(),
+  assertions?: AssertionVerifier,
 ): Promise<ClientRow> {
+  if (params.client_assertion !== undefined || params.client_assertion_type !== undefined)
+    return byAssertion(clients, params, authorization, now, assertions);
   const basic = parseBasic(authorization);
   if (basic && params.client_secret !== undefined) {
     throw new OAuthError(
@@ -55,6 +60,12 @@ export async function authenticateClient(
   const client = await clients.findById(clientId);
   if (!client || client.revoked_at !== null)
     throw new OAuthError('invalid_client', 'Client authentication failed');
+  // A client with keys proves itself with a signed assertion, never by naming itself.
+  if (client.jwks !== null || client.jwks_uri !== null)
+    throw new OAuthError(
+      'invalid_client',
+      'Client authentication failed: this client signs a client_assertion',
+    );
   if (client.secret_hash === null) {
     if (secret) throw new OAuthError('invalid_client', 'Client authentication failed');
     return client;
@@ -73,4 +84,37 @@ export async function authenticateClient(
     throw new OAuthError('invalid_client', 'Client authentication failed');
   }
   return client;
+}
+
+/** RFC 7523 §2.2: `client_assertion_type` jwt-bearer and a `client_assertion` its `iss` names the client by. */
+async function byAssertion(
+  clients: ClientsRepository,
+  params: Readonly<Record<string, string>>,
+  authorization: string | undefined,
+  now: Date,
+  assertions: AssertionVerifier | undefined,
+): Promise<ClientRow> {
+  if (authorization || params.client_secret !== undefined)
+    throw new OAuthError('invalid_request', 'Use one client authentication method, not several');
+  if (params.client_assertion_type !== JWT_BEARER)
+    throw new OAuthError('invalid_request', `client_assertion_type must be ${JWT_BEARER}`);
+  const assertion = params.client_assertion;
+  if (!assertion) throw new OAuthError('invalid_request', 'client_assertion is required');
+  let issuer: unknown;
+  try {
+    issuer = JSON.parse(Buffer.from(assertion.split('.')[1] ?? '', 'base64url').toString('utf8')).iss;
+  } catch {
+    throw new OAuthError('invalid_client', 'Client authentication failed: the assertion is not a JWT');
+  }
+  if (typeof issuer !== 'string' || (params.client_id !== undefined && params.client_id !== issuer))
+    throw new OAuthError('invalid_client', 'Client authentication failed: iss must be the client_id');
+  const client = await clients.findById(issuer);
+  if (
+    !client ||
+    client.revoked_at !== null ||
+    (client.jwks === null && client.jwks_uri === null) ||
+    !assertions
+  )
+    throw new OAuthError('invalid_client', 'Client authentication failed');
+  return assertions.verify(client, assertion, now);
 }

@@ -29,13 +29,50 @@ export const MachineClientSchema = Type.Object(
       description: 'Until when the secret before the last rotation still works',
     }),
     revoked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    token_endpoint_auth_method: Type.Union(
+      [Type.Literal('client_secret_basic'), Type.Literal('private_key_jwt')],
+      {
+        description: 'A secret (Basic or in the form), or a JWT signed with one of its keys (RFC 7523)',
+      },
+    ),
+    jwks_uri: Type.Union([Type.String(), Type.Null()]),
   },
   { $id: 'MachineClient' },
 );
 
+/** A client's public keys for `private_key_jwt`: a JWK Set, or the https URL of one. */
+const Keys = {
+  jwks: Type.Optional(
+    Type.Object(
+      {
+        keys: Type.Array(
+          Type.Object(
+            { kty: Type.String({ minLength: 1, maxLength: 8 }) },
+            { additionalProperties: Type.Unknown() },
+          ),
+          { minItems: 1, maxItems: 10 },
+        ),
+      },
+      { additionalProperties: false, description: 'Its public keys (RFC 7517): no secret is made' },
+    ),
+  ),
+  jwks_uri: Type.Optional(
+    Type.String({
+      format: 'uri',
+      pattern: '^https://',
+      maxLength: 2000,
+      description: 'Where its public keys are (https), fetched and cached: no secret is made',
+    }),
+  ),
+};
+
 const WithSecret = Type.Intersect([
   Type.Ref('MachineClient'),
-  Type.Object({ client_secret: Type.String({ description: 'Shown this once; only its hash is kept' }) }),
+  Type.Object({
+    client_secret: Type.Union([Type.String(), Type.Null()], {
+      description: 'Shown this once; only its hash is kept. Null for a client with keys',
+    }),
+  }),
 ]);
 
 const problems = ADMIN_PROBLEMS;
@@ -58,13 +95,17 @@ export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: 
           'A confidential client for a back office or integration: it gets tokens with ' +
           '`grant_type=client_credentials` (secret by HTTP Basic or `client_secret` in the form) and acts as an ' +
           'account of its own — an agent of `agency_id`, or an admin when an admin gives none. An agency admin’s ' +
-          'client is always an agent of its agency. The secret is in this answer only.',
+          'client is always an agent of its agency. The secret is in this answer only. With `jwks` or `jwks_uri` ' +
+          'the client has no secret: it authenticates with a JWT signed by one of its keys (RFC 7523 ' +
+          '`private_key_jwt`: `client_assertion_type` jwt-bearer, `iss` and `sub` its client_id, `aud` the token ' +
+          'endpoint, `exp` within an hour, a `jti` used once).',
         security,
         body: Type.Object(
           {
             name: Type.String({ minLength: 1, maxLength: 200, examples: ['Back office sync'] }),
             agency_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
             scopes: Type.Optional(Scopes),
+            ...Keys,
           },
           { additionalProperties: false },
         ),
@@ -105,18 +146,21 @@ export function clientsRoutes(app: App, deps: { clients: MachineClients; guard: 
       schema: {
         operationId: 'update_client',
         tags,
-        summary: 'Rename a machine client or change its scopes (admin, agency admin)',
-        description: 'Tokens issued before keep their scopes until they expire.',
+        summary: 'Rename a machine client, change its scopes or its keys (admin, agency admin)',
+        description:
+          'Tokens issued before keep their scopes until they expire. A client with keys gets new ones with ' +
+          '`jwks` or `jwks_uri` (a client with a secret cannot switch: 409).',
         security,
         body: Type.Object(
           {
             client_id: ClientId,
             name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
             scopes: Type.Optional(Scopes),
+            ...Keys,
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Ref('MachineClient'), ...problems },
+        response: { 200: Type.Ref('MachineClient'), ...errorResponses('CONFLICT'), ...problems },
       },
     },
     async (request) => {

@@ -1,10 +1,11 @@
 import Type from 'typebox';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { ASSERTION_ALGORITHMS } from './client-assertions.ts';
 import { SCOPES } from './scopes.ts';
-import { SIGNING_ALG, type SigningKeys } from './signing-keys.ts';
+import type { SigningKeys } from './signing-keys.ts';
 
-const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'];
+const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'];
 
 /** RFC 8414 metadata, served at both well-known names so OAuth and OpenID client libraries find it. */
 export function discoveryDocument(issuer: string) {
@@ -20,7 +21,9 @@ export function discoveryDocument(issuer: string) {
     token_endpoint_auth_methods_supported: AUTH_METHODS,
     revocation_endpoint_auth_methods_supported: AUTH_METHODS,
     introspection_endpoint_auth_methods_supported: AUTH_METHODS,
-    token_endpoint_auth_signing_alg_values_supported: [SIGNING_ALG],
+    token_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS,
+    revocation_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS,
+    introspection_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS,
     service_documentation: `${issuer}/docs`,
   };
 }

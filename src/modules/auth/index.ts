@@ -33,6 +33,7 @@ export const AUTH_SCHEMAS = [
 export { accountsModule } from './accounts.module.ts';
 export { administeredAgency } from './agency-reach.ts';
 export { ROLES, type Role } from './scopes.ts';
+export { resealSecondFactors } from './second-factors-repository.ts';
 export { createSigningKeys } from './signing-keys.ts';
 export { createSigningKeysRepository } from './signing-keys-repository.ts';
 export { createTokenService } from './token-service.ts';

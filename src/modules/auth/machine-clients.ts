@@ -29,7 +29,32 @@ export function clientView(c: MachineRow) {
     created_at: c.created_at,
     previous_secret_expires_at: c.previous_secret_expires_at,
     revoked_at: c.revoked_at,
+    token_endpoint_auth_method:
+      c.jwks !== null || c.jwks_uri !== null ? 'private_key_jwt' : 'client_secret_basic',
+    jwks_uri: c.jwks_uri,
   };
+}
+
+/** A client's public keys as registered: a JWK Set inline, or where to fetch one. */
+export interface ClientKeys {
+  jwks?: { keys: Array<Record<string, unknown>> } | undefined;
+  jwks_uri?: string | undefined;
+}
+
+/** Only public keys of a signing kind; a private part sent by mistake is refused, never kept. */
+function checkedKeys(keys: ClientKeys): { jwks: string | null; jwks_uri: string | null } | undefined {
+  if (keys.jwks && keys.jwks_uri) throw invalidField('/jwks_uri', 'is given with jwks: give one of them');
+  if (keys.jwks) {
+    keys.jwks.keys.forEach((key, i) => {
+      if (!['RSA', 'EC', 'OKP'].includes(String(key.kty)))
+        throw invalidField(`/jwks/keys/${i}/kty`, 'must be RSA, EC or OKP');
+      if (['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'].some((part) => part in key))
+        throw invalidField(`/jwks/keys/${i}`, 'holds a private key: register the public key only');
+    });
+    return { jwks: JSON.stringify(keys.jwks), jwks_uri: null };
+  }
+  if (keys.jwks_uri) return { jwks: null, jwks_uri: keys.jwks_uri };
+  return undefined;
 }
 
 const newSecret = () => `cs_${randomBytes(32).toString('base64url')}`;
@@ -75,9 +100,10 @@ export function createMachineClients(deps: {
   return {
     /** An agency admin's client is its agency's agent; an admin's, an agent of `agency_id` or an admin. */
     async create(
-      input: { name: string; agency_id?: string | undefined; scopes?: Scope[] | undefined },
+      input: { name: string; agency_id?: string | undefined; scopes?: Scope[] | undefined } & ClientKeys,
       reach: Reach,
     ) {
+      const keys = checkedKeys(input);
       const agencyId = reach.kind === 'all' ? input.agency_id : agencyFilter(reach, input.agency_id);
       const role: Role = agencyId ? 'agent' : 'admin';
       if (agencyId && !(await users.findAgency(agencyId)))
@@ -85,13 +111,14 @@ export function createMachineClients(deps: {
       const scopes = scopesFor(role, input.scopes);
       const now = clock.now().toISOString();
       const clientId = ids.next('cli');
-      const secret = newSecret();
+      const secret = keys ? undefined : newSecret();
       const userId = ids.next('usr');
       await clients.insertMachine(
         {
           client_id: clientId,
           name: input.name,
-          secret_hash: hashClientSecret(secret),
+          secret_hash: secret ? hashClientSecret(secret) : null,
+          ...keys,
           grant_types: 'client_credentials',
           created_at: now,
           service_user_id: userId,
@@ -120,7 +147,7 @@ export function createMachineClients(deps: {
             trx,
           ),
       );
-      return { ...clientView(await machine(clientId, reach)), client_secret: secret };
+      return { ...clientView(await machine(clientId, reach)), client_secret: secret ?? null };
     },
 
     async list(agencyId: string | undefined, reach: Reach) {
@@ -129,14 +156,18 @@ export function createMachineClients(deps: {
 
     async update(
       clientId: string,
-      input: { name?: string | undefined; scopes?: Scope[] | undefined },
+      input: { name?: string | undefined; scopes?: Scope[] | undefined } & ClientKeys,
       reach: Reach,
     ) {
       const client = await machine(clientId, reach);
       const scopes = scopesFor(client.role, input.scopes);
+      const keys = checkedKeys(input);
+      if (keys && client.secret_hash !== null)
+        throw new AppError('CONFLICT', 'This client authenticates with a secret: make a new client for keys');
       const fields = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.scopes !== undefined ? { scopes } : {}),
+        ...keys,
       };
       await db.transaction().execute(async (trx) => {
         await clients.update(clientId, fields, trx);
@@ -158,6 +189,8 @@ export function createMachineClients(deps: {
     async rotateSecret(clientId: string, graceSeconds: number, reach: Reach) {
       const client = await machine(clientId, reach);
       if (client.revoked_at) throw new AppError('CONFLICT', 'The client is revoked');
+      if (client.secret_hash === null)
+        throw new AppError('CONFLICT', 'This client signs assertions: give it new keys with update_client');
       const secret = newSecret();
       await db.transaction().execute(async (trx) => {
         await clients.update(

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SecondFactorsTable } from '../../db/tables.ts';
+import type { Sealer } from '../../shared/sealed-data.ts';
 
 export type SecondFactorRow = Selectable<SecondFactorsTable>;
 
@@ -61,3 +62,23 @@ export function createSecondFactorsRepository(db: Kysely<Database>) {
 }
 
 export type SecondFactorsRepository = ReturnType<typeof createSecondFactorsRepository>;
+
+/** Seals every second factor's key again with the current data key; how many. */
+export async function resealSecondFactors(
+  db: Kysely<Database>,
+  sealer: Pick<Sealer, 'seal' | 'open' | 'isCurrent'>,
+): Promise<number> {
+  let done = 0;
+  for (const row of await db.selectFrom('second_factors').selectAll().execute()) {
+    if (sealer.isCurrent(row.secret)) continue;
+    const context = `second_factor:${row.user_id}`;
+    const result = await db
+      .updateTable('second_factors')
+      .set({ secret: sealer.seal(sealer.open(row.secret, context), context) })
+      .where('user_id', '=', row.user_id)
+      .where('secret', '=', row.secret)
+      .executeTakeFirst();
+    done += Number(result.numUpdatedRows);
+  }
+  return done;
+}

@@ -30,6 +30,7 @@ export type SignInFactor =
   | { ok: false; need: 'enrolment'; enrolment: Enrolment }
   | { ok: false; wrong: true; locked: boolean };
 
+/** Binds a key to its owner (second-factors-repository.ts seals it again with the same). */
 const secretContext = (userId: string) => `second_factor:${userId}`;
 
 /**

@@ -6,6 +6,7 @@ import { OverloadedError } from '../../ports/limiter.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { type AccessTokens, InvalidTokenError } from './access-tokens.ts';
+import type { AssertionVerifier } from './client-assertions.ts';
 import { authenticateClient } from './client-authentication.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
 import { attemptKey, type LockoutPolicy } from './lockout.ts';
@@ -54,6 +55,8 @@ export function createTokenService(deps: {
   refreshTtlSeconds: number;
   audit: Pick<AuditLog, 'record'>;
   secondFactors: Pick<SecondFactors, 'atSignIn' | 'required' | 'status'>;
+  /** Verifies machine clients' signed assertions (private_key_jwt). */
+  assertions: AssertionVerifier;
 }) {
   const { users, clients, tokens, loginFailures, hasher, accessTokens, clock, ids, audit } = deps;
   const checkGuess = createPasswordCheck({ loginFailures, hasher, clock, lockout: deps.lockout });
@@ -227,7 +230,9 @@ export function createTokenService(deps: {
    * an operator's admin) within the scopes given to it; no refresh token (§4.4.3): it asks again.
    */
   async function clientCredentialsGrant(client: ClientRow, params: FormParams): Promise<TokenResponse> {
-    if (client.secret_hash === null || client.service_user_id === null)
+    // A machine client: an account of its own, and a secret or keys (a public client has neither).
+    const confidential = client.secret_hash !== null || client.jwks !== null || client.jwks_uri !== null;
+    if (!confidential || client.service_user_id === null)
       throw new OAuthError(
         'unauthorized_client',
         'Only a machine client may use the client_credentials grant',
@@ -250,7 +255,7 @@ export function createTokenService(deps: {
     async token(params: FormParams, authorization: string | undefined): Promise<TokenResponse> {
       const grantType = params.grant_type;
       if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
-      const client = await authenticateClient(clients, params, authorization, clock.now());
+      const client = await authenticateClient(clients, params, authorization, clock.now(), deps.assertions);
       const grant = Object.hasOwn(GRANTS, grantType) ? GRANTS[grantType] : undefined;
       if (!grant) throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported`);
       if (!grants(client).includes(grantType)) {
@@ -269,7 +274,7 @@ export function createTokenService(deps: {
 
     /** RFC 7009: revokes a refresh token (its whole family) or an access token; unknown tokens are fine. */
     async revoke(params: FormParams, authorization: string | undefined): Promise<void> {
-      const client = await authenticateClient(clients, params, authorization, clock.now());
+      const client = await authenticateClient(clients, params, authorization, clock.now(), deps.assertions);
       const token = params.token;
       if (!token) throw new OAuthError('invalid_request', 'token is required');
       const now = clock.now().toISOString();
@@ -293,7 +298,7 @@ export function createTokenService(deps: {
       params: FormParams,
       authorization: string | undefined,
     ): Promise<Record<string, unknown>> {
-      const client = await authenticateClient(clients, params, authorization, clock.now());
+      const client = await authenticateClient(clients, params, authorization, clock.now(), deps.assertions);
       // RFC 7662 §2.1: the caller must be authorized. A public client proves nothing (anyone can name it).
       if (client.secret_hash === null)
         throw new OAuthError(

@@ -48,5 +48,6 @@ export const FLIGHT_SCHEMAS = [
   SearchChangesResponseSchema,
   ChangeBookingRequestSchema,
 ];
+export { resealFlightBookings } from './booking/flight-bookings-repository.ts';
 export { receiptsToMail } from './booking/flight-documents.ts';
 export type { FlightBookingView } from './booking/ticket-receipts.ts';

@@ -76,3 +76,25 @@ export function createTravellersRepository(db: Kysely<Database>, sealer: Pick<Se
 }
 
 export type TravellersRepository = ReturnType<typeof createTravellersRepository>;
+
+/** Seals every profile again with the current data key, those sealed with another first; how many. */
+export async function resealTravellerProfiles(
+  db: Kysely<Database>,
+  sealer: Pick<Sealer, 'seal' | 'open' | 'isCurrent'>,
+): Promise<number> {
+  const codec = profileCodec(sealer);
+  const stale = (await db.selectFrom('traveller_profiles').selectAll().execute()).filter(
+    (row) => !sealer.isCurrent(row.sealed),
+  );
+  let done = 0;
+  for (const row of stale) {
+    const result = await db
+      .updateTable('traveller_profiles')
+      .set({ sealed: codec.toRow(codec.fromRow(row)).sealed })
+      .where('id', '=', row.id)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
+    done += Number(result.numUpdatedRows);
+  }
+  return done;
+}

@@ -187,7 +187,7 @@ function Clients() {
     const name = String(new FormData(element).get('name'));
     void run(async () => {
       const made = await unwrap(api.POST('/create_client', { body: { name } }));
-      setSecret({ id: made.client_id, secret: made.client_secret });
+      if (made.client_secret) setSecret({ id: made.client_id, secret: made.client_secret });
       element.reset();
       list.retry();
       return undefined;
@@ -217,7 +217,8 @@ function Clients() {
                         const rotated = await unwrap(
                           api.POST('/rotate_client_secret', { body: { client_id: c.client_id } }),
                         );
-                        setSecret({ id: c.client_id, secret: rotated.client_secret });
+                        if (rotated.client_secret)
+                          setSecret({ id: c.client_id, secret: rotated.client_secret });
                         return undefined;
                       })
                     }

@@ -163,6 +163,8 @@ export function flightBookingCodec(sealer: Pick<Sealer, 'seal' | 'open'>) {
       };
     },
     encode,
+    /** A passengers column's passengers, opened. */
+    passengersOf: openPassengers,
     /** Record to row, for an insert. */
     toRow(record: FlightBookingRecord): FlightBookingRow {
       return { ...record, ...encode(record) } as FlightBookingRow;

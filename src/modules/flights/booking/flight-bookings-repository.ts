@@ -368,3 +368,40 @@ export function createFlightBookingsRepository(db: Kysely<Database>, sealer: Pic
 }
 
 export type FlightBookingsRepository = ReturnType<typeof createFlightBookingsRepository>;
+
+/**
+ * Seals every booking's passengers again with the current data key, those sealed with another (or not
+ * at all) first: after a key rotation, so the old key can be dropped. A booking changed meanwhile is
+ * left for the next run. How many were sealed again.
+ */
+export async function resealFlightBookings(
+  db: Kysely<Database>,
+  sealer: Pick<Sealer, 'seal' | 'open' | 'isCurrent'>,
+): Promise<number> {
+  const codec = flightBookingCodec(sealer);
+  let done = 0;
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('flight_bookings')
+      .select(['id', 'passengers', 'version'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(500)
+      .execute();
+    for (const row of rows) {
+      const stored = JSON.parse(row.passengers) as Array<{ sealed?: string }>;
+      if (stored.every((p) => p.sealed !== undefined && sealer.isCurrent(p.sealed))) continue;
+      const passengers = codec.passengersOf(row.passengers);
+      const result = await db
+        .updateTable('flight_bookings')
+        .set({ passengers: codec.encode({ passengers }).passengers! })
+        .where('id', '=', row.id)
+        .where('version', '=', row.version)
+        .executeTakeFirst();
+      done += Number(result.numUpdatedRows);
+    }
+    if (rows.length < 500) return done;
+    after = rows.at(-1)!.id;
+  }
+}
