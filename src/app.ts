@@ -59,9 +59,10 @@ import {
 } from './modules/hotels/index.ts';
 import { INVOICE_SCHEMAS, invoicesModule } from './modules/invoices/index.ts';
 import { LEDGER_EVENTS, LEDGER_SCHEMAS, ledgerModule } from './modules/ledger/index.ts';
-import { mailModule } from './modules/mail/index.ts';
+import { forgetRecipients, mailModule } from './modules/mail/index.ts';
 import { PAYMENT_SCHEMAS, type Prepared, paymentsModule } from './modules/payments/index.ts';
 import { PRICING_COUNTER, PRICING_SCHEMAS, pricingModule } from './modules/pricing/index.ts';
+import { createPrivacy, privacyRoutes } from './modules/privacy/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
 import { travellersModule } from './modules/travellers/index.ts';
 import { WEBHOOK_EVENTS, WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
@@ -301,7 +302,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // Every booking step of every product runs in this frame (decision 0014).
   const frame = createBookingFrame<Prepared>({ db: storage.db, abandon: (p) => payments.service.abandon(p) });
-  travellersModule(app, { db: storage.db, sealer, clock, ids, guard: guards.book });
+  const travellers = travellersModule(app, { db: storage.db, sealer, clock, ids, guard: guards.book });
   const flights = await flightsModule(app, {
     sealer,
     audit,
@@ -358,6 +359,19 @@ export async function buildApp(deps: AppDeps) {
     guards,
   });
   bookingDocumentsRoutes(app, { products, invoices: invoicing.forBooking, press, guard: guards.read });
+  privacyRoutes(app, {
+    privacy: createPrivacy({
+      db: storage.db,
+      clock,
+      account: auth.accountErasure,
+      travellers: travellers.repository,
+      products: [flights.personalData, hotels.personalData],
+      audit,
+      forgetRecipients,
+    }),
+    guard: guards.read,
+    adminGuard: guards.admin,
+  });
   healthRoutes(app, { ping: storage.ping });
   await registerWebsite(app, config.http.webDir);
   // A change committed anywhere refreshes what follows it at once on PostgreSQL; polling stays the fallback.

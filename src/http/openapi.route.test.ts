@@ -88,7 +88,7 @@ describe('GET /openapi.json', () => {
         ],
         ...['create_traveller', 'list_travellers', 'get_traveller', 'update_traveller', 'delete_traveller'],
         ...['get_second_factor', 'start_second_factor', 'confirm_second_factor', 'disable_second_factor'],
-        ...['reset_second_factor'],
+        ...['reset_second_factor', 'export_personal_data', 'erase_personal_data'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

@@ -77,6 +77,25 @@ export function createAuditLog(deps: { db: Kysely<Database>; clock: Clock; ids: 
         .execute();
     },
 
+    /** A person's entries (as actor or target), oldest first, for their data export. */
+    async about(userId: string): Promise<AuditEventRow[]> {
+      return deps.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where((eb) => eb.or([eb('actor_id', '=', userId), eb('target_id', '=', userId)]))
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Forgets the name a person acted under (their erasure); the entries stay, by id. */
+    async forgetName(trx: Kysely<Database>, userId: string): Promise<void> {
+      await trx
+        .updateTable('audit_events')
+        .set({ actor_name: null })
+        .where('actor_id', '=', userId)
+        .execute();
+    },
+
     /** Deletes the entries older than `cutoff` (the retention the installation keeps); how many went. */
     async purgeBefore(cutoff: string): Promise<number> {
       const result = await deps.db.deleteFrom('audit_events').where('at', '<', cutoff).executeTakeFirst();

@@ -8,6 +8,7 @@ import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import type { Sealer } from '../../shared/sealed-data.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { createAccessTokens } from './access-tokens.ts';
+import { createAccountErasure } from './account-erasure.ts';
 import { createAccountsService } from './accounts-service.ts';
 import { agenciesRoutes } from './agencies.routes.ts';
 import { authModule } from './auth.plugin.ts';
@@ -113,6 +114,8 @@ export async function accountsModule(
     guard,
     guards,
     accounts,
+    /** A person's account for their data export and erasure (the privacy module). */
+    accountErasure: createAccountErasure({ users, tokens, secondFactors: secondFactorsRepository, hasher }),
     /** The OAuth endpoints and user administration: after the rate limiter, so they are counted. */
     async routes(): Promise<void> {
       const tokenService = createTokenService({

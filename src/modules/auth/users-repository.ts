@@ -87,7 +87,12 @@ export function createUsersRepository(db: Kysely<Database>) {
 
     async update(
       id: string,
-      fields: Partial<Pick<UserRow, 'email' | 'role' | 'agency_id' | 'disabled' | 'sessions_reset_at'>>,
+      fields: Partial<
+        Pick<
+          UserRow,
+          'username' | 'email' | 'password_hash' | 'role' | 'agency_id' | 'disabled' | 'sessions_reset_at'
+        >
+      >,
       now: string,
       trx: Kysely<Database> = db,
     ): Promise<void> {

@@ -17,9 +17,13 @@ import {
   HOTEL_BOOKING_ID_PREFIX,
   HOTEL_REFERENCE_LENGTH,
 } from './booking/hotel-booking-service.ts';
-import { createHotelBookingsRepository } from './booking/hotel-bookings-repository.ts';
+import {
+  createHotelBookingsRepository,
+  createHotelPersonalDataRepository,
+} from './booking/hotel-bookings-repository.ts';
 import { createHotelCancellations } from './booking/hotel-cancellations.ts';
 import { createHotelModifications } from './booking/hotel-modifications.ts';
+import { createHotelPersonalData } from './booking/hotel-personal-data.ts';
 import { createHotelDocuments } from './booking/hotel-voucher.ts';
 import { createAllotments } from './inventory/hotel-allotments.ts';
 import { createHotelImporter } from './inventory/hotel-import.ts';
@@ -142,6 +146,8 @@ export async function hotelsModule(
     ...createHotelDocuments({ reads }),
   });
   return {
+    /** A person's bookings for their data export, and their erasure. */
+    personalData: createHotelPersonalData(createHotelPersonalDataRepository(deps.db)),
     importHotels,
     importHotelTable,
     countHotels: () => hotels.countHotels(),

@@ -24,3 +24,14 @@ export function createEmailMessagesRepository(db: Kysely<Database>) {
 }
 
 export type EmailMessagesRepository = ReturnType<typeof createEmailMessagesRepository>;
+
+/** Replaces the addresses of mails sent (or to send) to a person erased (GDPR art. 17); how many. */
+export async function forgetRecipients(trx: Kysely<Database>, addresses: readonly string[]): Promise<number> {
+  if (addresses.length === 0) return 0;
+  const result = await trx
+    .updateTable('email_messages')
+    .set({ recipient: 'erased@erased.invalid' })
+    .where('recipient', 'in', [...addresses])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

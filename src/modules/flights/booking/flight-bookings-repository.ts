@@ -405,3 +405,37 @@ export async function resealFlightBookings(
     after = rows.at(-1)!.id;
   }
 }
+
+/** A person's flight bookings, and their erasure (GDPR art. 15 and 17): see flight-personal-data.ts. */
+export function createFlightPersonalDataRepository(
+  db: Kysely<Database>,
+  sealer: Pick<Sealer, 'seal' | 'open'>,
+) {
+  const codec = flightBookingCodec(sealer);
+  return {
+    async ofUser(userId: string, trx: Kysely<Database> = db): Promise<FlightBookingRecord[]> {
+      const rows = await trx
+        .selectFrom('flight_bookings')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute();
+      return rows.map(codec.decode);
+    },
+    /** Writes a booking's passengers and contact as given, and the names it is found by. */
+    async replacePeople(
+      trx: Kysely<Database>,
+      booking: Pick<FlightBookingRecord, 'id' | 'passengers' | 'contact' | 'names'>,
+    ): Promise<void> {
+      await trx
+        .updateTable('flight_bookings')
+        .set((eb) => ({
+          ...codec.encode({ passengers: booking.passengers, contact: booking.contact }),
+          names: booking.names,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', booking.id)
+        .execute();
+    },
+  };
+}

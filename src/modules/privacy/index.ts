@@ -1,0 +1,2 @@
+export { privacyRoutes } from './privacy.routes.ts';
+export { createPrivacy, type Privacy } from './privacy.ts';
