@@ -43,3 +43,6 @@ export class OAuthError extends Error {
     return { error: this.error, error_description: this.message };
   }
 }
+
+/** What every refused sign-in says, so no answer tells which part was wrong or whether the account exists. */
+export const BAD_CREDENTIALS = 'The username or password is incorrect, or the account cannot sign in';

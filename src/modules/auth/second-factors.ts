@@ -6,6 +6,7 @@ import type { Sealer } from '../../shared/sealed-data.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { type LockoutPolicy, lockUntil, mayTry, windowCutoff } from './lockout.ts';
 import type { LoginFailuresRepository } from './login-failures-repository.ts';
+import { BAD_CREDENTIALS, OAuthError } from './oauth-error.ts';
 import type { Role } from './scopes.ts';
 import { acceptedStep, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryHash } from './second-factor.ts';
 import type { SecondFactorRow, SecondFactorsRepository } from './second-factors-repository.ts';
@@ -134,7 +135,7 @@ export function createSecondFactors(deps: {
     return { ok: false, wrong: true, locked: true };
   }
 
-  return {
+  const factors = {
     required: (role: Role) => deps.requiredRoles.includes(role),
 
     /** Whether a person has a confirmed second factor, or one being set up. */
@@ -179,6 +180,40 @@ export function createSecondFactors(deps: {
     },
 
     /**
+     * The password grant's step after a right password: at /connect/token (`website` undefined) an
+     * account with a second factor, or whose role needs one, is refused (programs use machine clients);
+     * on the website the code is asked for, or a second factor set up. The recovery codes of one just set
+     * up; a refusal throws (a wrong code is a failed sign-in, recorded).
+     */
+    async gate(
+      person: Person,
+      website: { code: string | undefined } | undefined,
+    ): Promise<string[] | undefined> {
+      if (!website) {
+        if (deps.requiredRoles.includes(person.role) || (await factors.status(person.id)).enabled) {
+          await record('sign_in.failed', person, 'failure');
+          throw new OAuthError(
+            'invalid_grant',
+            'This account signs in with a second factor, on the website; a program acting for it uses a machine client (client_credentials)',
+          );
+        }
+        return undefined;
+      }
+      const factor = await factors.atSignIn(person, website.code);
+      if (factor.ok) return factor.recoveryCodes;
+      if ('need' in factor)
+        throw factor.need === 'code'
+          ? new AppError('SECOND_FACTOR_REQUIRED', 'Send the code of your authenticator app as one_time_code')
+          : new AppError(
+              'SECOND_FACTOR_ENROLMENT_REQUIRED',
+              'This account needs a second factor: add the key to an authenticator app and sign in again with its code',
+              { enrolment: factor.enrolment },
+            );
+      await record('sign_in.failed', person, 'failure');
+      throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
+    },
+
+    /**
      * What a website sign-in whose password was right still needs: nothing, a code, or (for a role
      * that must have one) setting one up — whose first code, sent with the password, confirms it.
      */
@@ -193,6 +228,7 @@ export function createSecondFactors(deps: {
       return { ok: false, need: 'enrolment', enrolment: await begin(person) };
     },
   };
+  return factors;
 }
 
 export type SecondFactors = ReturnType<typeof createSecondFactors>;

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import { OverloadedError } from '../../ports/limiter.ts';
@@ -11,7 +10,7 @@ import { authenticateClient } from './client-authentication.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
 import { attemptKey, type LockoutPolicy } from './lockout.ts';
 import type { LoginFailuresRepository } from './login-failures-repository.ts';
-import { OAuthError } from './oauth-error.ts';
+import { BAD_CREDENTIALS, OAuthError } from './oauth-error.ts';
 import { createPasswordCheck } from './password-check.ts';
 import { decideScope } from './scopes.ts';
 import type { SecondFactors } from './second-factors.ts';
@@ -33,8 +32,6 @@ export type FormParams = Readonly<Record<string, string>>;
 /** Longer than any username (128) or e-mail address (254) can be. */
 const MAX_LOGIN_LENGTH = 320;
 
-const BAD_CREDENTIALS = 'The username or password is incorrect, or the account cannot sign in';
-
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
@@ -54,7 +51,7 @@ export function createTokenService(deps: {
   lockout: LockoutPolicy;
   refreshTtlSeconds: number;
   audit: Pick<AuditLog, 'record'>;
-  secondFactors: Pick<SecondFactors, 'atSignIn' | 'required' | 'status'>;
+  secondFactors: Pick<SecondFactors, 'gate'>;
   /** Verifies machine clients' signed assertions (private_key_jwt). */
   assertions: AssertionVerifier;
 }) {
@@ -174,31 +171,7 @@ export function createTokenService(deps: {
     const user = await checkPassword(username, password);
     const scope = decideScope(user.role, params.scope);
     if (!scope.ok) throw new OAuthError('invalid_scope', scope.reason);
-    let recoveryCodes: string[] | undefined;
-    if (!website) {
-      if (deps.secondFactors.required(user.role) || (await deps.secondFactors.status(user.id)).enabled) {
-        await signInAudit('sign_in.failed', user, 'failure');
-        throw new OAuthError(
-          'invalid_grant',
-          'This account signs in with a second factor, on the website; a program acting for it uses a machine client (client_credentials)',
-        );
-      }
-    } else {
-      const factor = await deps.secondFactors.atSignIn(user, website.code);
-      if (!factor.ok && 'need' in factor)
-        throw factor.need === 'code'
-          ? new AppError('SECOND_FACTOR_REQUIRED', 'Send the code of your authenticator app as one_time_code')
-          : new AppError(
-              'SECOND_FACTOR_ENROLMENT_REQUIRED',
-              'This account needs a second factor: add the key to an authenticator app and sign in again with its code',
-              { enrolment: factor.enrolment },
-            );
-      if (!factor.ok) {
-        await signInAudit('sign_in.failed', user, 'failure');
-        throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
-      }
-      recoveryCodes = factor.recoveryCodes;
-    }
+    const recoveryCodes = await deps.secondFactors.gate(user, website);
     await signInAudit('sign_in.succeeded', user, 'success');
     const pair = await issuePair(user, client, scope.scope);
     return recoveryCodes ? { ...pair, recovery_codes: recoveryCodes } : pair;

@@ -18,15 +18,13 @@ import { createDocumentRetention } from './booking/document-retention.ts';
 import { createFlightBookingEvents, createOperatorEvents } from './booking/flight-booking-events.ts';
 import { createFlightBookingSearch } from './booking/flight-booking-search.ts';
 import { createFlightBookingService } from './booking/flight-booking-service.ts';
-import {
-  createFlightBookingsRepository,
-  createFlightPersonalDataRepository,
-} from './booking/flight-bookings-repository.ts';
+import { createFlightBookingsRepository } from './booking/flight-bookings-repository.ts';
 import { createFlightCancellationService } from './booking/flight-cancellation-service.ts';
 import { createFlightChangeService } from './booking/flight-change-service.ts';
 import { createFlightDisruptions } from './booking/flight-disruptions.ts';
 import { createFlightDocuments } from './booking/flight-documents.ts';
 import { createFlightPersonalData } from './booking/flight-personal-data.ts';
+import { createFlightPersonalDataRepository } from './booking/flight-personal-data-repository.ts';
 import { createFlightRetimeService } from './booking/flight-retime-service.ts';
 import { createFlightServicesSale } from './booking/flight-services-sale.ts';
 import { createHoldExpiry } from './booking/hold-expiry.ts';
@@ -263,8 +261,9 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     everyMs: deps.jobs.holdSweepMs,
     run: () => holds.expireDueHolds(),
   });
+  const people = createFlightPersonalDataRepository(deps.db, deps.sealer);
   const forgetPastDocuments = createDocumentRetention({
-    bookings: bookingsRepo,
+    bookings: people,
     days: deps.jobs.documentRetentionDays,
   });
   deps.scheduler.add({
@@ -294,7 +293,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     expireDueHolds: () => holds.expireDueHolds(),
     forgetPastDocuments,
     /** A person's bookings for their data export, and their erasure. */
-    personalData: createFlightPersonalData(createFlightPersonalDataRepository(deps.db, deps.sealer)),
+    personalData: createFlightPersonalData(people),
     countSchedules: () => network.countSchedules(),
     refreshNetwork: () => networkCache.refresh(),
     /** Resolves once the network's fares are all read ahead (servers read them in the background). */

@@ -48,6 +48,6 @@ export const FLIGHT_SCHEMAS = [
   SearchChangesResponseSchema,
   ChangeBookingRequestSchema,
 ];
-export { resealFlightBookings } from './booking/flight-bookings-repository.ts';
 export { receiptsToMail } from './booking/flight-documents.ts';
+export { resealFlightBookings } from './booking/flight-personal-data-repository.ts';
 export type { FlightBookingView } from './booking/ticket-receipts.ts';

@@ -17,13 +17,11 @@ import {
   HOTEL_BOOKING_ID_PREFIX,
   HOTEL_REFERENCE_LENGTH,
 } from './booking/hotel-booking-service.ts';
-import {
-  createHotelBookingsRepository,
-  createHotelPersonalDataRepository,
-} from './booking/hotel-bookings-repository.ts';
+import { createHotelBookingsRepository } from './booking/hotel-bookings-repository.ts';
 import { createHotelCancellations } from './booking/hotel-cancellations.ts';
 import { createHotelModifications } from './booking/hotel-modifications.ts';
 import { createHotelPersonalData } from './booking/hotel-personal-data.ts';
+import { createHotelPersonalDataRepository } from './booking/hotel-personal-data-repository.ts';
 import { createHotelDocuments } from './booking/hotel-voucher.ts';
 import { createAllotments } from './inventory/hotel-allotments.ts';
 import { createHotelImporter } from './inventory/hotel-import.ts';

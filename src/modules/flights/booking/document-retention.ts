@@ -1,5 +1,5 @@
 import type { FlightBookingRecord, StoredPassenger } from './flight-booking-record.ts';
-import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+import type { createFlightPersonalDataRepository } from './flight-personal-data-repository.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 200;
@@ -21,7 +21,7 @@ export function withoutDocuments(passengers: readonly StoredPassenger[]): Stored
  * is left for the next run.
  */
 export function createDocumentRetention(deps: {
-  bookings: Pick<FlightBookingsRepository, 'documentsKept' | 'forgetDocuments'>;
+  bookings: Pick<ReturnType<typeof createFlightPersonalDataRepository>, 'documentsKept' | 'forgetDocuments'>;
   days: number;
 }) {
   return async function forgetPastDocuments(now: Date): Promise<number> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { foldedNames } from '../../../shared/names.ts';
 import type { FlightBookingRecord, StoredPassenger } from './flight-booking-record.ts';
-import type { createFlightPersonalDataRepository } from './flight-bookings-repository.ts';
+import type { createFlightPersonalDataRepository } from './flight-personal-data-repository.ts';
 
 /** What erasure leaves of a person: no name, birth date, document, loyalty or contact of theirs. */
 export const ERASED = { given_name: 'Erased', family_name: 'Traveller', born_on: '1900-01-01' } as const;

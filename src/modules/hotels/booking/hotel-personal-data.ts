@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { searchableNames } from './hotel-booking-rules.ts';
-import type { createHotelPersonalDataRepository } from './hotel-bookings-repository.ts';
+import type { createHotelPersonalDataRepository } from './hotel-personal-data-repository.ts';
 
 const ERASED_HOLDER = {
   given_name: 'Erased',

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/tables.ts';
+import {
+  decodeHotelBooking,
+  decodeHotelBookingRoom,
+  encodeHotelBooking,
+  encodeHotelBookingRoom,
+  type HotelBookingRecord,
+  type HotelBookingRoomRecord,
+} from './hotel-booking-record.ts';
+
+/** A person's hotel bookings with their rooms, for their data export and erasure (hotel-personal-data.ts). */
+export function createHotelPersonalDataRepository(db: Kysely<Database>) {
+  return {
+    async ofUser(userId: string, trx: Kysely<Database> = db) {
+      const bookings = (
+        await trx
+          .selectFrom('hotel_bookings')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('created_at')
+          .execute()
+      ).map(decodeHotelBooking);
+      const rooms = bookings.length
+        ? (
+            await trx
+              .selectFrom('hotel_booking_rooms')
+              .selectAll()
+              .where(
+                'booking_id',
+                'in',
+                bookings.map((b) => b.id),
+              )
+              .orderBy('position')
+              .execute()
+          ).map(decodeHotelBookingRoom)
+        : [];
+      return bookings.map((b) => ({ booking: b, rooms: rooms.filter((r) => r.booking_id === b.id) }));
+    },
+    async replacePeople(
+      trx: Kysely<Database>,
+      booking: Pick<HotelBookingRecord, 'id' | 'holder' | 'names' | 'special_requests'>,
+      rooms: ReadonlyArray<Pick<HotelBookingRoomRecord, 'id' | 'guests'>>,
+    ): Promise<void> {
+      await trx
+        .updateTable('hotel_bookings')
+        .set((eb) => ({
+          ...encodeHotelBooking({ holder: booking.holder }),
+          names: booking.names,
+          special_requests: booking.special_requests,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', booking.id)
+        .execute();
+      for (const room of rooms)
+        await trx
+          .updateTable('hotel_booking_rooms')
+          .set(encodeHotelBookingRoom({ guests: room.guests }))
+          .where('id', '=', room.id)
+          .execute();
+    },
+  };
+}
