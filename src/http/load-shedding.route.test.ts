@@ -129,6 +129,8 @@ describe('load shedding', () => {
     assert.equal(res.json().code, 'OVERLOADED');
     assert.ok(Number(res.headers['retry-after']) > 0);
     assert.equal((await pressed.app.inject({ method: 'GET', url: '/health/live' })).statusCode, 200);
+    const asset = await pressed.app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    assert.notEqual(asset.statusCode, 503, 'a page already open still gets its scripts');
     const ready = await pressed.app.inject({ method: 'GET', url: '/health/ready' });
     assert.equal(ready.statusCode, 503, 'a balancer stops sending to a process under pressure');
     const { fields } = await freshCredentials(pressed);

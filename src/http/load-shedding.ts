@@ -19,6 +19,8 @@ export function overloaded(detail: string, retryAfterSeconds = RETRY_AFTER_SECON
  * Sheds load before the event loop drowns: while the event loop's mean delay (or the heap) is over its
  * limit, every request but liveness is answered at once with 503 OVERLOADED and Retry-After, so the
  * requests already taken finish and a balancer sends new ones elsewhere (readiness answers 503 too).
+ * The website's scripts and styles (`/assets/`) are sent regardless: bytes read once and cached, whose
+ * refusal would break a page already open (a lazily loaded screen) rather than spare any work.
  * A limit of 0 turns that check off. Pressure is judged only from the second sample after the app is
  * ready: start-up (loading a network, migrating) blocks the loop by design and is no reason to refuse
  * the first requests.
@@ -48,7 +50,7 @@ export async function registerLoadShedding(
         }
       : {}),
     pressureHandler: (request, _reply, type, value) => {
-      if (!judging || request.url === '/health/live') return undefined;
+      if (!judging || request.url === '/health/live' || request.url.startsWith('/assets/')) return undefined;
       const measure =
         type === 'healthCheck'
           ? `eventLoopDelay ${Math.round(loop?.delay() ?? 0)}`

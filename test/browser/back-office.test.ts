@@ -48,6 +48,7 @@ test('an invited agency admin chooses a password, signs in with a second factor,
   const link = await mailedLink(site, email);
   assert.ok(link?.startsWith(site.url), `an invitation to this site: ${link}`);
   await page.goto(link!);
+  await page.getByRole('heading', { name: 'Welcome: choose your password' }).waitFor();
   await page.getByLabel('New password (at least 12 characters)').fill(password);
   await page.getByLabel('The new password again').fill(password);
   await page.getByRole('button', { name: 'Save the new password' }).click();

@@ -170,7 +170,7 @@ export async function mailedLink(site: Site, email: string): Promise<string | un
     for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
       const mail = await simpleParser(readFileSync(path.join(outbox, file)));
       const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
-      const link = /(http\S+\/reset-password#token=[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+      const link = /(http\S+\/reset-password#token=[A-Za-z0-9_-]+(?:&invite=1)?)/.exec(mail.text ?? '')?.[1];
       if (to === email && link) return link;
     }
     await sleep(100);

@@ -137,6 +137,7 @@ describe('password reset and change', () => {
       const mails = smtp.received.slice(before);
       assert.equal(mails.length, 1);
       assert.equal(mails[0]!.subject, 'Your Itinera account');
+      assert.match(mails[0]!.text ?? '', /reset-password#token=[A-Za-z0-9_-]+&invite=1/, 'a welcome page');
       return tokenOf(mails[0]!.text);
     };
     const first = await invite('invited-one');

@@ -51,7 +51,8 @@ export function createResetMailWriter(deps: {
       username: reset.username,
       minutes: RESET_LINK_MINUTES,
       days: INVITE_LINK_DAYS,
-      link: `${deps.publicUrl}/reset-password#token=${token}`,
+      // An invitation's page welcomes the new account instead of speaking of a forgotten password.
+      link: `${deps.publicUrl}/reset-password#token=${token}${invite ? '&invite=1' : ''}`,
       token,
     };
     return invite

@@ -14,6 +14,8 @@ export const deBackOffice: Record<keyof typeof enBackOffice, string> = {
   'signIn.recoveryText':
     'Jeder dieser Codes meldet Sie einmal an, falls Sie Ihr Telefon verlieren. Bewahren Sie sie sicher auf: Sie werden nur jetzt gezeigt.',
   'signIn.continue': 'Weiter',
+  'reset.inviteTitle': 'Willkommen: Wählen Sie Ihr Passwort',
+  'reset.inviteText': 'Für Sie wurde ein Konto angelegt. Wählen Sie das Passwort, mit dem Sie sich anmelden.',
   'factor.title': 'Zweiter Faktor',
   'factor.on': 'Die Anmeldung fragt nach einem Code Ihrer Authenticator-App.',
   'factor.off': 'Die Anmeldung fragt nur nach Ihrem Passwort.',

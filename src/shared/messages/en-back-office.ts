@@ -12,6 +12,8 @@ export const enBackOffice = {
   'signIn.recoveryText':
     'Each of these codes signs you in once if you lose your phone. Keep them somewhere safe: they are shown only now.',
   'signIn.continue': 'Continue',
+  'reset.inviteTitle': 'Welcome: choose your password',
+  'reset.inviteText': 'An account was made for you. Choose the password you will sign in with.',
   'factor.title': 'Second factor',
   'factor.on': 'Signing in asks for a code from your authenticator app.',
   'factor.off': 'Signing in asks for your password only.',

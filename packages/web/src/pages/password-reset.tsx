@@ -58,7 +58,10 @@ export function ForgotPasswordPage() {
 
 /** Sets a new password with the code of a reset link (`#token=…`, which no server sees). */
 export function ResetPasswordPage() {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const token = fragment.get('token') ?? '';
+  // An invitation's link: the account is new, its owner chooses a first password.
+  const title = fragment.get('invite') === '1' ? t('reset.inviteTitle') : t('reset.chooseTitle');
   const [state, setState] = useState<'choosing' | 'busy' | 'done' | 'invalid' | 'mismatch' | 'failed'>(
     token ? 'choosing' : 'invalid',
   );
@@ -74,7 +77,7 @@ export function ResetPasswordPage() {
   if (state === 'done')
     return (
       <>
-        <h1>{t('reset.chooseTitle')}</h1>
+        <h1>{title}</h1>
         <p class="card" role="status">
           {t('reset.done')} <Link href="/sign-in">{t('signIn.submit')}</Link>
         </p>
@@ -83,7 +86,7 @@ export function ResetPasswordPage() {
   if (state === 'invalid')
     return (
       <>
-        <h1>{t('reset.chooseTitle')}</h1>
+        <h1>{title}</h1>
         <p class="card error" role="alert">
           {t('reset.invalid')} <Link href="/forgot-password">{t('reset.askAgain')}</Link>
         </p>
@@ -91,8 +94,9 @@ export function ResetPasswordPage() {
     );
   return (
     <>
-      <h1>{t('reset.chooseTitle')}</h1>
+      <h1>{title}</h1>
       <form class="card sign-in" onSubmit={submit}>
+        {fragment.get('invite') === '1' && <p>{t('reset.inviteText')}</p>}
         <NewPasswordFields />
         {(state === 'mismatch' || state === 'failed') && (
           <p class="error" role="alert">
