@@ -36,6 +36,7 @@ import * as agencyAdmins from './migrations/0034-agency-admins.ts';
 import * as travellerProfiles from './migrations/0035-traveller-profiles.ts';
 import * as secondFactors from './migrations/0036-second-factors.ts';
 import * as clientKeys from './migrations/0037-client-keys.ts';
+import * as agencyContacts from './migrations/0038-agency-contacts.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-traveller-profiles': travellerProfiles,
   '0036-second-factors': secondFactors,
   '0037-client-keys': clientKeys,
+  '0038-agency-contacts': agencyContacts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

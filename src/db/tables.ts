@@ -13,6 +13,9 @@ export interface AgenciesTable {
   vat_id: string | null;
   /** While set, its users and clients are refused (0029). */
   suspended_at: string | null;
+  /** Whom it is reached at (0038). */
+  contact_email: string | null;
+  contact_phone: string | null;
 }
 
 export interface UsersTable {

@@ -143,6 +143,15 @@ test('an invited agency admin chooses a password, signs in with a second factor,
   await page.getByRole('link', { name: 'Back office' }).click();
   await page.getByTestId('people').getByRole('cell', { name: username, exact: true }).waitFor();
   await page.getByTestId('audit').getByText('second_factor.enabled').waitFor();
+  const agency = page.locator('section[aria-labelledby="agencies-title"]');
+  await agency.getByLabel('E-mail').fill('buero@wanderlust.example');
+  await agency.getByRole('button', { name: 'Save' }).click();
+  await agency.getByRole('status').waitFor();
+  const details = await unwrap(site.admin.GET('/agencies', {}));
+  assert.ok(
+    details.data.some((a) => a.contact_email === 'buero@wanderlust.example'),
+    'its contact kept',
+  );
   assert.deepEqual(await seriousViolations(page), [], 'the back office');
   await screenshot(page, '32-back-office');
   await context.close();

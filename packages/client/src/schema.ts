@@ -2011,8 +2011,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set an agency’s billing details (admin, agency admin)
-         * @description The billing address and VAT id printed on the invoices the agency is sent from now on (invoices already issued keep what they said; docs/invoices.md). `null` clears one; one left out stays.
+         * Set an agency’s name, contacts and billing details (admin, agency admin)
+         * @description Its name (another agency’s is 409), whom it is reached at, and the billing address and VAT id printed on the invoices it is sent from now on (invoices already issued keep what they said; docs/invoices.md). `null` clears one; one left out stays.
          */
         post: operations["update_agency"];
         delete?: never;
@@ -2777,6 +2777,8 @@ export interface components {
         };
         Agency: {
             billing_address: string | null;
+            contact_email: string | null;
+            contact_phone: string | null;
             /** Format: date-time */
             created_at: string;
             /** @example agy_5q3k0d1x8m2n4p6r7s9t0v1w */
@@ -14472,6 +14474,9 @@ export interface operations {
                     /** @example agy_5q3k0d1x8m2n4p6r7s9t0v1w */
                     agency_id: string;
                     billing_address?: string | null;
+                    contact_email?: string | null;
+                    contact_phone?: string | null;
+                    name?: string;
                     vat_id?: string | null;
                 };
             };
@@ -14515,6 +14520,15 @@ export interface operations {
             };
             /** @description Problem details: NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: CONFLICT */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,10 @@
+import type { Selectable } from 'kysely';
 import Type from 'typebox';
+import { isUniqueViolation } from '../../db/constraint-errors.ts';
+import type { AgenciesTable } from '../../db/tables.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
+import { errorResponses } from '../../http/schemas.ts';
 import { ADMIN_PROBLEMS, type AdministrationDeps, MANAGE_SECURITY } from './admin-operations.ts';
 import { mustReach, type Reach, reachOf } from './agency-reach.ts';
 import { principalOf } from './bearer-guard.ts';
@@ -17,6 +21,8 @@ export const AgencySchema = Type.Object(
     name: Type.String(),
     billing_address: Type.Union([Type.String(), Type.Null()]),
     vat_id: Type.Union([Type.String(), Type.Null()]),
+    contact_email: Type.Union([Type.String(), Type.Null()]),
+    contact_phone: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String({ format: 'date-time' }),
     suspended_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description: 'While set, its users and machine clients are refused; its bookings stay',
@@ -26,6 +32,7 @@ export const AgencySchema = Type.Object(
 );
 
 const problems = ADMIN_PROBLEMS;
+type Agency = Selectable<AgenciesTable>;
 const Ref = Type.Ref('Agency');
 
 /**
@@ -83,14 +90,20 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
       schema: {
         operationId: 'update_agency',
         tags,
-        summary: 'Set an agency’s billing details (admin, agency admin)',
+        summary: 'Set an agency’s name, contacts and billing details (admin, agency admin)',
         description:
-          'The billing address and VAT id printed on the invoices the agency is sent from now on (invoices ' +
-          'already issued keep what they said; docs/invoices.md). `null` clears one; one left out stays.',
+          'Its name (another agency’s is 409), whom it is reached at, and the billing address and VAT id ' +
+          'printed on the invoices it is sent from now on (invoices already issued keep what they said; ' +
+          'docs/invoices.md). `null` clears one; one left out stays.',
         security,
         body: Type.Object(
           {
             agency_id: AgencyId,
+            name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+            contact_email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
+            contact_phone: Type.Optional(
+              Nullable(Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164' })),
+            ),
             billing_address: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 500 }))),
             vat_id: Type.Optional(
               Nullable(
@@ -104,20 +117,26 @@ export function agenciesRoutes(app: App, deps: AdministrationDeps) {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Ref, ...problems },
+        response: { 200: Ref, ...errorResponses('CONFLICT'), ...problems },
       },
     },
     async (request) => {
       const { agency_id, ...fields } = request.body;
       mustReach(reachOf(principalOf(request)), agency_id, 'agency');
-      const billing = (a: { billing_address: string | null; vat_id: string | null }) => ({
+      const billing = (a: Omit<Agency, 'id' | 'created_at' | 'suspended_at'>) => ({
+        name: a.name,
+        contact_email: a.contact_email,
+        contact_phone: a.contact_phone,
         billing_address: a.billing_address,
         vat_id: a.vat_id,
       });
       const agency = await deps.db.transaction().execute(async (trx) => {
         const before = await deps.users.findAgency(agency_id, trx);
         if (!before) return undefined;
-        const after = await deps.users.updateAgency(agency_id, fields, trx);
+        const after = await deps.users.updateAgency(agency_id, fields, trx).catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'Another agency has this name');
+          throw error;
+        });
         await deps.audit.record(
           {
             action: 'agency.updated',

@@ -142,9 +142,19 @@ describe('an agency admin', () => {
       [agencyId],
     );
     assert.equal((await get(`/agency_details?id=${otherAgencyId}`)).statusCode, 404);
-    const billed = await post('/update_agency', { agency_id: agencyId, vat_id: 'DE123456789' });
+    const billed = await post('/update_agency', {
+      agency_id: agencyId,
+      vat_id: 'DE123456789',
+      name: `Sonnenschein Reisen ${Date.now()}`,
+      contact_email: 'buero@sonnenschein.example',
+      contact_phone: '+4930123456',
+    });
     assert.equal(billed.statusCode, 200, billed.body);
     assert.equal(billed.json().vat_id, 'DE123456789');
+    assert.equal(billed.json().contact_email, 'buero@sonnenschein.example');
+    const otherName = (await get(`/agency_details?id=${otherAgencyId}`, admin)).json().name;
+    const taken = await post('/update_agency', { agency_id: agencyId, name: otherName });
+    assert.equal(taken.statusCode, 409, 'another agency’s name');
     assert.equal(
       (await post('/update_agency', { agency_id: otherAgencyId, vat_id: 'FR12345678901' })).statusCode,
       404,

@@ -143,7 +143,13 @@ export function createUsersRepository(db: Kysely<Database>) {
     /** Sets an agency's billing details; the agency as it is now, or undefined when there is none. */
     async updateAgency(
       id: string,
-      fields: { billing_address?: string | null; vat_id?: string | null },
+      fields: {
+        name?: string;
+        billing_address?: string | null;
+        vat_id?: string | null;
+        contact_email?: string | null;
+        contact_phone?: string | null;
+      },
       trx: Kysely<Database> = db,
     ) {
       if (Object.keys(fields).length > 0)

@@ -6,6 +6,7 @@ import { useStore } from '../store.ts';
 import { Outcome, useOutcome } from '../ui/outcome.tsx';
 import { ErrorView, Loading } from '../ui/states.tsx';
 import { useAsync } from '../use-async.ts';
+import { Agencies } from './office-agencies.tsx';
 import { People, type Role } from './office-people.tsx';
 
 /** Machine clients: made (the secret shown once), given a new secret, revoked. */
@@ -184,6 +185,7 @@ export function OfficePage() {
   return (
     <>
       <h1>{t('office.title')}</h1>
+      <Agencies admin={claims?.role === 'admin'} />
       <People roles={roles} />
       <Clients />
       <Audit />
