@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import { onceForKey, withFreshReference } from '../../shared/references.ts';
+import { onceForKey, withFreshReference } from './references.ts';
 
 /** A booking step's transaction. */
 type Transaction = Kysely<Database>;

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, type components, unwrap } from '../api.ts';
 import { t } from '../i18n/i18n.ts';
+import { DocumentFields } from '../ui/document-fields.tsx';
 import { ErrorView, Loading } from '../ui/states.tsx';
 import { useAsync } from '../use-async.ts';
 
@@ -101,43 +102,7 @@ function TravellerForm(props: { editing?: Traveller; onSaved: () => void; onCanc
           </select>
         </label>
       </div>
-      <div class="row">
-        <label>
-          {t('book.document')}
-          <select name="document_type">
-            <option value="passport">{t('book.passport')}</option>
-            <option value="identity_card" selected={document?.type === 'identity_card'}>
-              {t('book.identityCard')}
-            </option>
-          </select>
-        </label>
-        <label>
-          {t('book.documentNumber')}
-          <input name="document_number" defaultValue={document?.number ?? ''} />
-        </label>
-        <label>
-          {t('book.nationality')}
-          <input
-            name="nationality"
-            maxLength={2}
-            pattern="[A-Za-z]{2}"
-            defaultValue={document?.nationality ?? ''}
-          />
-        </label>
-        <label>
-          {t('book.issuingCountry')}
-          <input
-            name="issuing_country"
-            maxLength={2}
-            pattern="[A-Za-z]{2}"
-            defaultValue={document?.issuing_country ?? ''}
-          />
-        </label>
-        <label>
-          {t('book.documentExpires')}
-          <input name="document_expires_on" type="date" defaultValue={document?.expires_on ?? ''} />
-        </label>
-      </div>
+      <DocumentFields prefix="" document={document} />
       <div class="row">
         <label>
           {t('book.email')}

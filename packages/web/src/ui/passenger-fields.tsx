@@ -1,5 +1,6 @@
 import type { components } from '../api.ts';
 import { t } from '../i18n/i18n.ts';
+import { DocumentFields } from './document-fields.tsx';
 
 type BookRequest = components['schemas']['BookFlightRequest'];
 type Passenger = BookRequest['passengers'][number];
@@ -88,31 +89,7 @@ export function PassengerFields(props: { index: number; type: PassengerType; tra
           </select>
         </label>
       </div>
-      <div class="row">
-        <label>
-          {t('book.document')}
-          <select name={`p${n}.document_type`}>
-            <option value="passport">{t('book.passport')}</option>
-            <option value="identity_card">{t('book.identityCard')}</option>
-          </select>
-        </label>
-        <label>
-          {t('book.documentNumber')}
-          <input name={`p${n}.document_number`} aria-describedby="document-hint" />
-        </label>
-        <label>
-          {t('book.nationality')}
-          <input name={`p${n}.nationality`} maxLength={2} pattern="[A-Za-z]{2}" placeholder="GB" />
-        </label>
-        <label>
-          {t('book.issuingCountry')}
-          <input name={`p${n}.issuing_country`} maxLength={2} pattern="[A-Za-z]{2}" placeholder="GB" />
-        </label>
-        <label>
-          {t('book.documentExpires')}
-          <input name={`p${n}.document_expires_on`} type="date" />
-        </label>
-      </div>
+      <DocumentFields prefix={`p${n}.`} hintId="document-hint" />
       <p class="hint" id="document-hint">
         {t('book.documentHint')}
       </p>

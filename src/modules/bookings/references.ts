@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { isUniqueViolation } from '../db/constraint-errors.ts';
+import { isUniqueViolation } from '../../db/constraint-errors.ts';
 
 const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
