@@ -122,8 +122,9 @@ describe('the audit log', () => {
       ['agency.updated', 'agency.reinstated', 'agency.suspended'],
       'a suspension that changed nothing is not recorded',
     );
-    assert.deepEqual(entries[0].before, { billing_address: null, vat_id: null });
-    assert.deepEqual(entries[0].after, { billing_address: null, vat_id: 'GB123456789' });
+    const kept = { name: agency.name, contact_email: null, contact_phone: null, billing_address: null };
+    assert.deepEqual(entries[0].before, { ...kept, vat_id: null });
+    assert.deepEqual(entries[0].after, { ...kept, vat_id: 'GB123456789' });
     assert.equal(entries[0].agency_id, agency.id);
   });
 
