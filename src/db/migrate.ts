@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { forMigrator } from './migration-introspection.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as flights from './migrations/0002-flights.ts';
 import * as flightBookings from './migrations/0003-flight-bookings.ts';
@@ -90,7 +91,11 @@ export interface MigrationReport {
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the schema has its types
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<MigrationReport> {
   // With a schema of its own, the migration tables live there too (otherwise Kysely looks across schemas).
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db: forMigrator(db, schema),
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
@@ -103,7 +108,11 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the schema has its types
 export async function migrateTo(db: Kysely<any>, name: string, schema?: string): Promise<MigrationReport> {
   if (!(name in MIGRATIONS)) throw new Error(`no migration is named ${name}`);
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db: forMigrator(db, schema),
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
