@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadCatalogue, writeCatalogueSnapshot } from '../src/modules/catalog/index.ts';
+import { cachedCatalogue } from '../src/modules/catalog/index.ts';
 import { buildWebIfStale } from './build-web.ts';
 import { ensureChromium } from './chromium.ts';
 
@@ -22,12 +22,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const runId = randomBytes(4).toString('hex');
 
 /**
- * The catalogue, built once for the run (about a second, 300 MiB resident) and read from this file by
- * every test process (90 ms, 130 MiB): most test files build an app, each in a process of its own.
+ * The catalogue, built now if this code has not built it before (about a second, 300 MiB resident), so
+ * that every test process, server and command of the run reads it from the cache (90 ms, 130 MiB).
  */
+cachedCatalogue();
 const scratch = mkdtempSync(path.join(tmpdir(), `itinera-test-${runId}-`));
-const catalogueSnapshot = path.join(scratch, 'catalogue.v8');
-writeCatalogueSnapshot(loadCatalogue(), catalogueSnapshot);
 
 async function dropRunSchemas(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -79,7 +78,6 @@ function run(
           ...process.env,
           TEST_ENGINE: engine === 'postgres' ? 'postgres' : 'sqlite',
           TEST_RUN_ID: runId,
-          TEST_CATALOGUE_SNAPSHOT: catalogueSnapshot,
           // Every test process loads the same modules: compiled once for the run, then read from the cache.
           NODE_COMPILE_CACHE: path.join(scratch, 'compile-cache'),
         },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
-import { type Catalogue, loadCatalogue } from '../modules/catalog/index.ts';
+import { type Catalogue, cachedCatalogue } from '../modules/catalog/index.ts';
 import { systemClock } from '../ports/clock.ts';
 import { randomIds } from '../ports/ids.ts';
 import { progressBar } from './progress.ts';
@@ -71,7 +71,7 @@ export async function dataCommand<F>(config: Config, kind: DataKind<F>, args: st
   // Loaded when first needed, and once: a generated file imported at once is made from the same places.
   let loaded: Catalogue | undefined;
   const catalogue = () => {
-    loaded ??= loadCatalogue();
+    loaded ??= cachedCatalogue();
     return loaded;
   };
   if (action === 'import') {

@@ -11,7 +11,7 @@ import {
   demoCredentialsFile,
   readDemoCredentials,
 } from '../modules/auth/index.ts';
-import { loadCatalogue } from '../modules/catalog/index.ts';
+import { type Catalogue, cachedCatalogue } from '../modules/catalog/index.ts';
 import { generateNetwork } from '../modules/flights/index.ts';
 import { generateHotels } from '../modules/hotels/index.ts';
 import { systemClock } from '../ports/clock.ts';
@@ -77,7 +77,7 @@ function howToGetAToken(baseUrl: string, demo: DemoCredentials, dataDir: string)
 async function prepareDemo(
   config: Config,
   built: Pick<Awaited<ReturnType<typeof buildApp>>, 'accounts' | 'flights' | 'hotels'> & { storage: Storage },
-  catalogue: ReturnType<typeof loadCatalogue>,
+  catalogue: Catalogue,
 ): Promise<DemoCredentials | undefined> {
   const { accounts, flights, hotels } = built;
   const refusal = demoAccountsRefusal(config, await accounts.enabledAmong(DEMO_USERNAMES));
@@ -129,7 +129,7 @@ export async function open(
   const redis = config.storage.redisUrl
     ? new Redis(config.storage.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
-  const catalogue = loadCatalogue();
+  const catalogue = cachedCatalogue();
   const built = await buildApp({
     config,
     storage,

@@ -12,7 +12,7 @@ import { loadConfig } from '../config.ts';
 import { openStorage, type StorageOptions } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { buildLazySerializer } from '../http/lazy-compilers.ts';
-import { loadCatalogue, readCatalogueSnapshot } from '../modules/catalog/index.ts';
+import { cachedCatalogue, readCatalogueSnapshot } from '../modules/catalog/index.ts';
 import { SearchFlightResponseSchema } from '../modules/flights/index.ts';
 import { SearchHotelsResponseSchema } from '../modules/hotels/index.ts';
 import type { Clock } from '../ports/clock.ts';
@@ -76,7 +76,9 @@ async function start() {
   });
   // Reads only: a write from here would contend with the serving thread's (SQLite has one writer).
   const storage = await openStorage({ ...data.storage, readOnly: true });
-  const catalogue = data.catalogueSnapshot ? readCatalogueSnapshot(data.catalogueSnapshot) : loadCatalogue();
+  const catalogue = data.catalogueSnapshot
+    ? readCatalogueSnapshot(data.catalogueSnapshot)
+    : cachedCatalogue();
   const asked = new AsyncLocalStorage<number>();
   const clock: Clock = { now: () => new Date(asked.getStore() ?? Date.now()) };
   const built = await buildApp({

@@ -63,7 +63,6 @@ describe('search threads', () => {
         LOG_LEVEL: 'warn',
       },
       storage: shared.options,
-      catalogueSnapshot: process.env.TEST_CATALOGUE_SNAPSHOT,
     });
     t = await buildTestApp({ storage: shared.storage, searchThreads: threads });
     await seedFlights(t);
@@ -158,7 +157,6 @@ describe('search threads that cannot start', () => {
       threads: 1,
       env: { LOG_LEVEL: 'silent' },
       storage: { sqliteFile: path.join(dir, 'a-file', 'itinera.db') },
-      catalogueSnapshot: process.env.TEST_CATALOGUE_SNAPSHOT,
       onFailure: (error) => failures.push(error),
     });
     threads.start();

@@ -3,7 +3,7 @@ import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Storage } from '../../src/db/database.ts';
 import type { SearchGate } from '../../src/http/search-gate.ts';
-import { type Catalogue, loadCatalogue, readCatalogueSnapshot } from '../../src/modules/catalog/index.ts';
+import { type Catalogue, cachedCatalogue } from '../../src/modules/catalog/index.ts';
 import { FakeClock } from '../../src/ports/clock.ts';
 import { randomIds } from '../../src/ports/ids.ts';
 import { createArgon2Hasher, type PasswordHasher } from '../../src/ports/password-hasher.ts';
@@ -13,9 +13,8 @@ import { openTestStorage } from './engine.ts';
 let catalogue: Catalogue | undefined;
 /** The real catalogue, loaded once per test process. */
 export function testCatalogue(): Catalogue {
-  // The test runner builds the catalogue once for the whole run and hands each test process its file.
-  const snapshot = process.env.TEST_CATALOGUE_SNAPSHOT;
-  catalogue ??= snapshot ? readCatalogueSnapshot(snapshot) : loadCatalogue();
+  // Built once on the machine (the test runner builds it before any test starts) and read from the cache.
+  catalogue ??= cachedCatalogue();
   return catalogue;
 }
 
