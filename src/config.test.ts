@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig, settingDefaults } from './config.ts';
+import { SETTINGS, settingsDoc } from './config/settings.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults: this machine only on port 8080, embedded SQLite under ./data, one-hour tokens', () => {
@@ -103,24 +104,78 @@ describe('loadConfig', () => {
   });
 });
 
-describe('docs/configuration.md', () => {
-  it('lists every setting the service reads, and no other, each with its default', () => {
-    const doc = readFileSync(path.join(import.meta.dirname, '../docs/configuration.md'), 'utf8');
-    const rows = new Map(
-      [...doc.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \| ([^|]*) \|/gm)].map(([, name, fallback]) => [
-        name!,
-        fallback!.trim(),
-      ]),
+describe('the settings schema', () => {
+  it('says what each bad value must be, and never repeats a secret', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        assert.ok(error instanceof ConfigError);
+        return [...error.problems];
+      }
+    };
+    assert.deepEqual(problems({ PORT: 'eighty' }), ['PORT="eighty" must be a whole number from 0 to 65535']);
+    assert.deepEqual(problems({ METRICS_TOKEN: 'hunter2' }), [
+      'METRICS_TOKEN must be at least 16 characters, or unset',
+    ]);
+    assert.deepEqual(problems({ DATA_KEYS: 'k1:not-a-key' }).length, 1);
+    assert.doesNotMatch(problems({ DATA_KEYS: 'k1:not-a-key' })[0]!, /not-a-key/);
+    assert.deepEqual(problems({ MFA_REQUIRED_ROLES: 'admin,pilot' }), [
+      'MFA_REQUIRED_ROLES="admin,pilot" must name some of customer, agent, agency_admin, admin: not pilot',
+    ]);
+    assert.deepEqual(problems({ SELLER_TIME_ZONE: 'Mars/Olympus' }), [
+      'SELLER_TIME_ZONE="Mars/Olympus" must be an IANA time zone like Europe/Berlin',
+    ]);
+    assert.deepEqual(problems({ ACCOUNTING_CODES: 'XY:123,Z:1' }), [
+      'ACCOUNTING_CODES="XY:123,Z:1" must be CARRIER:CODE pairs like XY:123, comma-separated: Z:1',
+    ]);
+    assert.deepEqual(problems({ MAIL_RETRY_SCHEDULE: '60,soon' }), [
+      'MAIL_RETRY_SCHEDULE="60,soon" must be whole numbers from 0 to 604800, comma-separated',
+    ]);
+  });
+
+  it('decodes each kind of value, trims what it reads and takes an empty variable as unset', () => {
+    const config = loadConfig({
+      PORT: ' 9090 ',
+      TRUST_PROXY: 'Yes',
+      ACCOUNTING_CODES: 'XY:123, ZZ:456',
+      MFA_REQUIRED_ROLES: 'admin, agency_admin',
+      MAIL_RETRY_SCHEDULE: '1, 2,3',
+      SELLER_VAT_ID: '',
+      DEMO_PRESET: 'S',
+      NODE_ENV: 'production',
+    });
+    assert.equal(config.http.port, 9090);
+    assert.equal(config.http.publicUrl, 'http://localhost:9090', 'a default worked out from the port');
+    assert.equal(config.http.trustProxy, true);
+    assert.deepEqual(config.ticketing.accountingCodes, { XY: '123', ZZ: '456' });
+    assert.deepEqual(config.auth.mfaRequiredRoles, ['admin', 'agency_admin']);
+    assert.deepEqual(config.mail.retryScheduleSeconds, [1, 2, 3]);
+    assert.equal(config.seller.vatId, undefined);
+    assert.equal(config.demo.preset, 'S');
+    assert.equal(config.demo.production, true);
+    assert.deepEqual(
+      loadConfig({}).webhooks.retryScheduleSeconds,
+      [5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 72_000],
     );
-    const read = settingDefaults();
-    assert.deepEqual([...rows.keys()].sort(), [...read.keys()].sort());
-    for (const [name, fallback] of read) {
-      const documented = rows.get(name)!;
-      // A default worked out from others (`$PORT`, `$DATA_DIR`) is described, not quoted.
-      if (documented.includes('$')) continue;
-      // A path inside the installation is documented relative to it.
-      const shown = fallback?.replace(`${path.resolve(import.meta.dirname, '..')}${path.sep}`, '');
-      assert.equal(documented, shown === undefined ? 'unset' : `\`${shown}\``, name);
-    }
+  });
+});
+
+describe('docs/configuration.md', () => {
+  it('holds the settings tables the schema makes (npm run docs:config writes them)', () => {
+    const doc = readFileSync(path.join(import.meta.dirname, '../docs/configuration.md'), 'utf8');
+    const block = /<!-- settings -->\n([\s\S]*)\n<!-- \/settings -->/.exec(doc)?.[1];
+    assert.equal(block, settingsDoc());
+  });
+
+  it('documents every variable with a meaning, and a default where one is given', () => {
+    const rows = settingsDoc()
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
+    assert.equal(rows.length, Object.keys(SETTINGS.properties).length);
+    for (const row of rows) assert.match(row, /^\| `[A-Z_]+` \| (unset|`[^`]*`) \| \S.+ \|$/, row);
+    assert.ok(rows.some((row) => row.startsWith('| `PORT` | `8080` |')));
+    assert.ok(rows.some((row) => row.startsWith('| `INDEX_SNAPSHOT_DIR` | `$DATA_DIR/indexes` |')));
   });
 });
