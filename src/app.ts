@@ -1,5 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { compactChanges } from './db/change-log.ts';
@@ -8,22 +6,13 @@ import { dataSealer } from './db/data-keys.ts';
 import type { Storage } from './db/database.ts';
 import { pruneIndexChanges } from './db/versioned-cache.ts';
 import { registerApiReference } from './http/api-reference.ts';
-import type { App } from './http/app-instance.ts';
 import { registerCacheable } from './http/cacheable.ts';
-import { registerCompression } from './http/compression.ts';
-import { registerCors } from './http/cors.ts';
-import { clientErrorHandler, frameworkError, registerProblemHandling } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { createIdempotencyKeysRepository } from './http/idempotency-keys-repository.ts';
-import { registerLoadShedding } from './http/load-shedding.ts';
-import { registerMetrics } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
-import { requestIdFor } from './http/request-id.ts';
-import { ProblemSchema } from './http/schemas.ts';
 import { createSearchGate, type SearchGate } from './http/search-gate.ts';
-import { validationOptions } from './http/validation.ts';
-import { registerVersioning } from './http/versioning.ts';
+import { createServer } from './http/server.ts';
 import { registerWebsite } from './http/website.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { auditRoutes, createAuditLog, withAuditRequest } from './modules/audit/index.ts';
@@ -68,7 +57,6 @@ import { travellersModule } from './modules/travellers/index.ts';
 import { WEBHOOK_EVENTS, WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdGenerator } from './ports/ids.ts';
-import { createMetrics } from './ports/metrics.ts';
 import type { PasswordHasher } from './ports/password-hasher.ts';
 import type { SearchThreads } from './ports/search-threads.ts';
 import { createSnapshotStore } from './ports/snapshot-store.ts';
@@ -116,46 +104,23 @@ const eventCatalogue = createEventCatalogue({
 export async function buildApp(deps: AppDeps) {
   const { config, storage, clock, ids, hasher } = deps;
   const press = deps.press ?? drawPaper;
-  const app = Fastify({
+  const { app, metrics } = await createServer({
+    config,
     logger: deps.logger ?? { level: config.logLevel },
-    genReqId: requestIdFor,
-    requestIdHeader: false,
-    bodyLimit: config.http.bodyLimitBytes,
-    trustProxy: config.http.trustProxy,
-    ...validationOptions,
-    frameworkErrors: frameworkError,
-    clientErrorHandler,
-  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
-
-  app.decorateRequest('principal', null);
-  app.decorateRequest('authFailure', null);
-  app.removeContentTypeParser('text/plain');
-  for (const schema of [
-    ProblemSchema,
-    ...AUTH_SCHEMAS,
-    ...CATALOG_SCHEMAS,
-    ...BOOKING_SCHEMAS,
-    ...FLIGHT_SCHEMAS,
-    ...HOTEL_SCHEMAS,
-    ...LEDGER_SCHEMAS,
-    ...PAYMENT_SCHEMAS,
-    ...INVOICE_SCHEMAS,
-    ...RATE_SCHEMAS,
-    ...PRICING_SCHEMAS,
-    eventCatalogue.envelope,
-    WebhookSchema,
-  ])
-    app.addSchema(schema);
-  registerProblemHandling(app);
-  await registerCors(app, config.http.corsOrigins);
-  await registerCompression(app);
-  const metrics = createMetrics();
-  registerMetrics(app, metrics, { token: config.http.metricsToken });
-  registerVersioning(app);
-  await registerLoadShedding(app, {
-    eventLoopDelayMs: config.load.maxEventLoopDelayMs,
-    heapUsedBytes: config.load.maxHeapUsedBytes,
-    sampleIntervalMs: config.load.sampleIntervalMs,
+    schemas: [
+      ...AUTH_SCHEMAS,
+      ...CATALOG_SCHEMAS,
+      ...BOOKING_SCHEMAS,
+      ...FLIGHT_SCHEMAS,
+      ...HOTEL_SCHEMAS,
+      ...LEDGER_SCHEMAS,
+      ...PAYMENT_SCHEMAS,
+      ...INVOICE_SCHEMAS,
+      ...RATE_SCHEMAS,
+      ...PRICING_SCHEMAS,
+      eventCatalogue.envelope,
+      WebhookSchema,
+    ],
   });
   // The audit log knows the request being served (address, request id, caller) wherever it records.
   const audit = createAuditLog({ db: storage.db, clock, ids });
@@ -303,7 +268,8 @@ export async function buildApp(deps: AppDeps) {
   // Every booking step of every product runs in this frame (decision 0014).
   const frame = createBookingFrame<Prepared>({ db: storage.db, abandon: (p) => payments.service.abandon(p) });
   const travellers = travellersModule(app, { db: storage.db, sealer, clock, ids, guard: guards.book });
-  const flights = await flightsModule(app, {
+  // What every product module stands on (ProductModuleDeps); each adds its own jobs.
+  const product = {
     sealer,
     audit,
     products,
@@ -323,6 +289,9 @@ export async function buildApp(deps: AppDeps) {
     pricing: pricing.termsFor,
     pricingVersion: pricing.version,
     searchThreads: deps.searchThreads,
+  };
+  const flights = await flightsModule(app, {
+    ...product,
     jobs: {
       networkRefreshMs: config.jobs.networkRefreshMs,
       holdSweepMs: config.jobs.holdSweepMs,
@@ -332,32 +301,11 @@ export async function buildApp(deps: AppDeps) {
     accountingCodes: config.ticketing.accountingCodes,
   });
   const hotels = await hotelsModule(app, {
-    sealer,
-    audit,
-    products,
-    db: storage.db,
-    catalogue: deps.catalogue,
-    clock,
-    ids,
-    guards,
-    idempotency,
-    scheduler,
-    searchGate,
-    searchTimer: metrics.searchTimer,
-    events,
-    payments: payments.service,
-    frame,
-    rates: rates.source.table,
-    pricing: pricing.termsFor,
-    pricingVersion: pricing.version,
-    searchThreads: deps.searchThreads,
+    ...product,
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
     snapshots: createSnapshotStore(config.storage.indexSnapshotDir),
   });
-  bookingDeskRoutes(app, {
-    products,
-    guards,
-  });
+  bookingDeskRoutes(app, { products, guards });
   bookingDocumentsRoutes(app, { products, invoices: invoicing.forBooking, press, guard: guards.read });
   privacyRoutes(app, {
     privacy: createPrivacy({
