@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -11,6 +11,7 @@ import { attemptKey } from './lockout.ts';
 import type { LoginFailuresRepository } from './login-failures-repository.ts';
 import type { PasswordCheck } from './password-check.ts';
 import type { PasswordResetsRepository } from './password-resets-repository.ts';
+import { tokenHash } from './token-hash.ts';
 import type { TokensRepository } from './tokens-repository.ts';
 import type { UsersRepository } from './users-repository.ts';
 
@@ -20,8 +21,6 @@ export const RESET_LINK_MINUTES = 60;
 export const INVITE_LINK_DAYS = 7;
 /** Resets an account may ask for in an hour; more are answered alike and mail nothing. */
 export const RESETS_PER_HOUR = 3;
-
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A reset's mail put in the outbox, in the caller's transaction. */
 export type EnqueueResetMail = (
@@ -45,7 +44,7 @@ export function createResetMailWriter(deps: {
     const token = randomBytes(32).toString('base64url');
     const lasts = invite ? INVITE_LINK_DAYS * 86_400_000 : RESET_LINK_MINUTES * 60_000;
     const expires = new Date(deps.clock.now().getTime() + lasts).toISOString();
-    if (!(await deps.resets.issue(message.event_id, sha256(token), expires))) return undefined;
+    if (!(await deps.resets.issue(message.event_id, tokenHash(token), expires))) return undefined;
     const t = translator(languageOf(reset.language));
     const values = {
       username: reset.username,
@@ -128,7 +127,7 @@ export function createPasswordResets(deps: {
       const passwordHash = await hasher.hash(newPassword);
       const now = clock.now().toISOString();
       const userId = await db.transaction().execute(async (trx) => {
-        const id = await resets.use(trx, sha256(token), now);
+        const id = await resets.use(trx, tokenHash(token), now);
         if (!id) return undefined;
         // Every sign-in ends with its refresh family, and its access tokens with it; not by a time, so
         // that signing in again within the same second works.

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import { OverloadedError } from '../../ports/limiter.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import type { AuditLog } from '../audit/index.ts';
-import { type AccessTokens, InvalidTokenError } from './access-tokens.ts';
+import type { AccessTokens } from './access-tokens.ts';
 import type { AssertionVerifier } from './client-assertions.ts';
 import { authenticateClient } from './client-authentication.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
@@ -14,6 +14,8 @@ import { BAD_CREDENTIALS, OAuthError } from './oauth-error.ts';
 import { createPasswordCheck } from './password-check.ts';
 import { decideScope } from './scopes.ts';
 import type { SecondFactors } from './second-factors.ts';
+import { tokenHash } from './token-hash.ts';
+import { createTokenInspection, type FormParams } from './token-inspection.ts';
 import type { TokensRepository } from './tokens-repository.ts';
 import type { UserRow, UsersRepository } from './users-repository.ts';
 
@@ -27,17 +29,13 @@ export interface TokenResponse {
   recovery_codes?: string[];
 }
 
-export type FormParams = Readonly<Record<string, string>>;
-
 /** Longer than any username (128) or e-mail address (254) can be. */
 const MAX_LOGIN_LENGTH = 320;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
  * The OAuth 2.0 grants: password (RFC 6749 §4.3, hardened as RFC 9700 §2.4 asks, for people),
  * client_credentials (§4.4, for machines), refresh_token (§6) with rotation and reuse detection
- * (RFC 9700 §4.14.2), plus revocation (RFC 7009) and introspection (RFC 7662).
+ * (RFC 9700 §4.14.2), plus revocation and introspection (token-inspection.ts).
  */
 export function createTokenService(deps: {
   users: UsersRepository;
@@ -98,7 +96,7 @@ export function createTokenService(deps: {
       await tokens.insertRefresh({
         id: ids.next('rtk'),
         family_id: sessionId,
-        token_hash: sha256(refresh),
+        token_hash: tokenHash(refresh),
         user_id: user.id,
         client_id: client.client_id,
         scope,
@@ -180,7 +178,7 @@ export function createTokenService(deps: {
   async function refreshGrant(client: ClientRow, params: FormParams): Promise<TokenResponse> {
     if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
     const now = clock.now();
-    const row = await tokens.findRefreshByHash(sha256(params.refresh_token));
+    const row = await tokens.findRefreshByHash(tokenHash(params.refresh_token));
     const invalid = new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked');
     if (!row || row.client_id !== client.client_id) throw invalid;
     if (row.revoked_at || row.expires_at <= now.toISOString()) throw invalid;
@@ -245,82 +243,7 @@ export function createTokenService(deps: {
       return passwordGrant(client, params, { code });
     },
 
-    /** RFC 7009: revokes a refresh token (its whole family) or an access token; unknown tokens are fine. */
-    async revoke(params: FormParams, authorization: string | undefined): Promise<void> {
-      const client = await authenticateClient(clients, params, authorization, clock.now(), deps.assertions);
-      const token = params.token;
-      if (!token) throw new OAuthError('invalid_request', 'token is required');
-      const now = clock.now().toISOString();
-      const refresh = await tokens.findRefreshByHash(sha256(token));
-      if (refresh) {
-        if (refresh.client_id === client.client_id) await tokens.revokeFamily(refresh.family_id, now);
-        return;
-      }
-      try {
-        const principal = await accessTokens.verify(token);
-        if (principal.clientId === client.client_id) {
-          await tokens.revokeAccessToken(principal.jti, principal.expiresAt.toISOString());
-        }
-      } catch (error) {
-        if (!(error instanceof InvalidTokenError)) throw error;
-      }
-    },
-
-    /** RFC 7662: what a token means, for the client it was issued to; anything else is inactive. */
-    async introspect(
-      params: FormParams,
-      authorization: string | undefined,
-    ): Promise<Record<string, unknown>> {
-      const client = await authenticateClient(clients, params, authorization, clock.now(), deps.assertions);
-      // RFC 7662 §2.1: the caller must be authorized. A public client proves nothing (anyone can name it).
-      if (client.secret_hash === null)
-        throw new OAuthError(
-          'invalid_client',
-          'Introspection is for confidential clients, which authenticate',
-        );
-      const token = params.token;
-      if (!token) throw new OAuthError('invalid_request', 'token is required');
-      const now = clock.now();
-      const refresh = token.startsWith('rt_') ? await tokens.findRefreshByHash(sha256(token)) : undefined;
-      if (refresh) {
-        const active =
-          refresh.client_id === client.client_id &&
-          !refresh.revoked_at &&
-          !refresh.used_at &&
-          refresh.expires_at > now.toISOString();
-        const user = active ? await users.findById(refresh.user_id) : undefined;
-        if (!user || !(await users.isActive(user))) return { active: false };
-        return {
-          active: true,
-          token_type: 'refresh_token',
-          scope: refresh.scope,
-          client_id: refresh.client_id,
-          username: user.username,
-          sub: user.id,
-          exp: Math.floor(new Date(refresh.expires_at).getTime() / 1000),
-          iat: Math.floor(new Date(refresh.created_at).getTime() / 1000),
-        };
-      }
-      try {
-        const p = await accessTokens.verify(token);
-        if (p.clientId !== client.client_id || (await tokens.isAccessRevoked(p))) return { active: false };
-        return {
-          active: true,
-          token_type: 'Bearer',
-          scope: p.scope,
-          client_id: p.clientId,
-          username: p.username,
-          sub: p.userId,
-          role: p.role,
-          jti: p.jti,
-          exp: Math.floor(p.expiresAt.getTime() / 1000),
-          iat: Math.floor(p.issuedAt.getTime() / 1000),
-        };
-      } catch (error) {
-        if (error instanceof InvalidTokenError) return { active: false };
-        throw error;
-      }
-    },
+    ...createTokenInspection({ users, clients, tokens, accessTokens, clock, assertions: deps.assertions }),
   };
 }
 
