@@ -13,18 +13,16 @@ import { searchFlightRoute } from './api/search-flight.route.ts';
 import { seatMapsRoute } from './api/seat-maps.route.ts';
 import { textImportRoutes } from './api/text-imports.routes.ts';
 import { createBookingRelease } from './booking/booking-release.ts';
-import { FLIGHT_BOOKING_ID_PREFIX, FLIGHT_REFERENCE_LENGTH } from './booking/booking-rules.ts';
 import { createDocumentRetention } from './booking/document-retention.ts';
 import { createFlightBookingEvents, createOperatorEvents } from './booking/flight-booking-events.ts';
-import { createFlightBookingSearch } from './booking/flight-booking-search.ts';
 import { createFlightBookingService } from './booking/flight-booking-service.ts';
 import { createFlightBookingsRepository } from './booking/flight-bookings-repository.ts';
 import { createFlightCancellationService } from './booking/flight-cancellation-service.ts';
 import { createFlightChangeService } from './booking/flight-change-service.ts';
 import { createFlightDisruptions } from './booking/flight-disruptions.ts';
-import { createFlightDocuments } from './booking/flight-documents.ts';
 import { createFlightPersonalData } from './booking/flight-personal-data.ts';
 import { createFlightPersonalDataRepository } from './booking/flight-personal-data-repository.ts';
+import { flightProduct } from './booking/flight-product.ts';
 import { createFlightRetimeService } from './booking/flight-retime-service.ts';
 import { createFlightServicesSale } from './booking/flight-services-sale.ts';
 import { createHoldExpiry } from './booking/hold-expiry.ts';
@@ -271,22 +269,7 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     everyMs: deps.jobs.purgeMs,
     run: forgetPastDocuments,
   });
-  deps.products.register({
-    name: 'flight',
-    idPrefix: FLIGHT_BOOKING_ID_PREFIX,
-    referenceLength: FLIGHT_REFERENCE_LENGTH,
-    schemaId: 'FlightBooking',
-    changedThrough: 'flight bookings change through /update_booking and /confirm_booking',
-    parts: ['passenger_ids', 'slices'],
-    get: bookings.getBooking,
-    search: createFlightBookingSearch({ bookings: bookingsRepo }),
-    quoteCancellation: async (p, id, part) => ({
-      ...(await cancellations.quoteCancellation(p, id, part)),
-      room_id: null,
-    }),
-    cancel: (p, id, quoteId, part) => cancellations.cancelBooking(p, id, quoteId, part),
-    ...createFlightDocuments({ reads: bookings }),
-  });
+  deps.products.register(flightProduct({ bookings, repository: bookingsRepo, cancellations }));
   return {
     importNetwork,
     ...textImports,
