@@ -60,7 +60,8 @@ function usesStorage(file: string): boolean {
 function run(
   engine: 'pure' | 'sqlite' | 'postgres' | 'browser',
   files: string[],
-): Promise<{ pass: number; fail: number; code: number }> {
+): Promise<{ pass: number; fail: number; code: number; seconds: number }> {
+  const started = performance.now();
   return new Promise((resolve) => {
     const title =
       engine === 'pure'
@@ -99,7 +100,9 @@ function run(
         if (m?.[1] === 'fail' || m?.[1] === 'cancelled') fail += Number(m[2]);
       }
     });
-    child.on('close', (code) => resolve({ pass, fail, code: code ?? 1 }));
+    child.on('close', (code) =>
+      resolve({ pass, fail, code: code ?? 1, seconds: Math.round((performance.now() - started) / 1000) }),
+    );
   });
 }
 
@@ -140,7 +143,7 @@ if (browserFiles.length > 0) {
     process.exit(1);
   }
 }
-const results: Array<{ engine: string; pass: number; fail: number; code: number }> = [];
+const results: Array<{ engine: string; pass: number; fail: number; code: number; seconds: number }> = [];
 if (pureFiles.length > 0) results.push({ engine: 'pure', ...(await run('pure', pureFiles)) });
 if (storageFiles.length > 0) results.push({ engine: 'sqlite', ...(await run('sqlite', storageFiles)) });
 
@@ -165,7 +168,7 @@ if (!url) {
       `PostgreSQL suite CANNOT RUN: ${problem}`,
       `TEST_DATABASE_URL=${url.replace(/:[^:@/]*@/, ':***@')}`,
     ]);
-    results.push({ engine: 'postgres', pass: 0, fail: 1, code: 1 });
+    results.push({ engine: 'postgres', pass: 0, fail: 1, code: 1, seconds: 0 });
   } else {
     if (storageFiles.length > 0)
       results.push({ engine: 'postgres', ...(await run('postgres', storageFiles)) });
@@ -178,7 +181,7 @@ const pass = results.reduce((n, r) => n + r.pass, 0);
 const fail = results.reduce((n, r) => n + r.fail, 0);
 const failedRun = results.some((r) => r.code !== 0);
 process.stdout.write(
-  `\n${results.map((r) => `${r.engine}: ${r.pass} passed, ${r.fail} failed`).join('; ')}\n`,
+  `\n${results.map((r) => `${r.engine}: ${r.pass} passed, ${r.fail} failed (${r.seconds} s)`).join('; ')}\n`,
 );
 process.stdout.write(`${pass} passed, ${fail} failed\n`);
 if (skipped && process.env.CI) {
