@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seededRandom } from '../../../ports/seeded-random.ts';
 import { distanceKm, fold } from '../../catalog/index.ts';
-import type { IndexHotelTuple, IndexPlanTuple, IndexRoomTuple } from '../inventory/hotels-repository.ts';
+import type {
+  IndexHotelTuple,
+  IndexPlanTuple,
+  IndexRoomTuple,
+} from '../inventory/hotel-index-rows-repository.ts';
 import { HotelIndex } from './hotel-index.ts';
 
 function hotelAt(i: number, latitude: number, longitude: number): IndexHotelTuple {

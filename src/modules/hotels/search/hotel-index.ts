@@ -14,8 +14,8 @@ import {
   type IndexPlanTuple,
   type IndexRoomTuple,
   RATE_PLAN_RULE_COLUMNS,
-  type RatePlanRow,
-} from '../inventory/hotels-repository.ts';
+} from '../inventory/hotel-index-rows-repository.ts';
+import type { RatePlanRow } from '../inventory/hotels-repository.ts';
 import { columnSections, columnsFrom, emptyColumns } from './hotel-columns.ts';
 
 export type { IndexedRatePlan, IndexedRoomType } from '../inventory/hotel-content-codec.ts';
