@@ -3,8 +3,9 @@ import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { type BoardSchedule, DepartureBoards, type Moved } from './departure-boards.ts';
 import type { Fare, FareTable } from './fare-table.ts';
+import type { CancellationRow, RetimeRow } from './flight-changes-repository.ts';
 import type { Cabin } from './network-file.ts';
-import type { CancellationRow, FareRoute, RetimeRow, ScheduleRow } from './network-repository.ts';
+import type { FareRoute, ScheduleRow } from './network-repository.ts';
 import type { AircraftLayout, CabinLayout } from './seat-layout.ts';
 
 /** A schedule: where and when it flies (what a departure board reads), its flight number and aircraft. */

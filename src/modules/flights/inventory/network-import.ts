@@ -6,14 +6,9 @@ import type { IdGenerator } from '../../../ports/ids.ts';
 import { mapInTurns, yieldNow } from '../../../shared/yield-now.ts';
 import type { AuditLog } from '../../audit/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import type { OversoldFlight } from './flight-changes-repository.ts';
 import { fareRouteKey } from './network-cache.ts';
-import {
-  type FareRow,
-  type NetworkRepository,
-  type OversoldFlight,
-  type ScheduleRow,
-  scheduleKey,
-} from './network-repository.ts';
+import { type FareRow, type NetworkRepository, type ScheduleRow, scheduleKey } from './network-repository.ts';
 import { assertNetworkFileInTurns } from './network-validation.ts';
 
 export interface ImportResult {
