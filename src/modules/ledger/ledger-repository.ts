@@ -8,6 +8,7 @@ import type {
 } from '../../db/tables.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import { agencyOf } from './accounts.ts';
+import { createLedgerReportsRepository } from './ledger-reports-repository.ts';
 import { type Entry, isBalanced } from './ledger-rules.ts';
 
 /** The rate a transaction in another currency was made at (its JSON column). */
@@ -53,22 +54,7 @@ export class AgencyAccountRefusal extends Error {
  * statement (the balance may not fall below minus the credit limit), so concurrent debits cannot
  * overdraw it whatever the engine.
  */
-/** A span of time, `from` inclusive, `to` exclusive (ISO instants), optionally for one agency. */
-export interface Period {
-  from: string;
-  to: string;
-  agencyId?: string | undefined;
-}
-
 export function createLedgerRepository(db: Kysely<Database>, ids: IdGenerator) {
-  const inPeriod = (period: Period) =>
-    db
-      .selectFrom('ledger_entries as e')
-      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-      .where('t.created_at', '>=', period.from)
-      .where('t.created_at', '<', period.to)
-      .$if(period.agencyId !== undefined, (q) => q.where('t.agency_id', '=', period.agencyId!));
-
   async function applyToAgency(
     trx: Kysely<Database>,
     agencyId: string,
@@ -97,6 +83,8 @@ export function createLedgerRepository(db: Kysely<Database>, ids: IdGenerator) {
   }
 
   return {
+    ...createLedgerReportsRepository(db),
+
     /**
      * Posts a balanced transaction; throws AgencyAccountRefusal (and the caller's transaction rolls
      * back) when an agency account it debits would go below its credit limit or is in another currency.
@@ -204,71 +192,6 @@ export function createLedgerRepository(db: Kysely<Database>, ids: IdGenerator) {
         base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
         limit,
       );
-    },
-
-    /**
-     * The period's sums of the given accounts' entries, per transaction kind, product, account and
-     * currency; only transactions of `agencyId` when given. `to` is exclusive.
-     */
-    async periodSums(period: Period, accounts: readonly string[]) {
-      const rows = await inPeriod(period)
-        .where('e.account', 'in', accounts)
-        .select((eb) => [
-          't.kind',
-          't.product',
-          'e.account',
-          'e.currency',
-          eb.fn.sum<number | string>('e.amount').as('total'),
-        ])
-        .groupBy(['t.kind', 't.product', 'e.account', 'e.currency'])
-        .execute();
-      return rows.map((r) => ({ ...r, total: Number(r.total) }));
-    },
-
-    /** Bookings with a sale in the period, per product and the currency they were sold in. */
-    async periodBookings(period: Period, saleAccounts: readonly string[]) {
-      const rows = await inPeriod(period)
-        .where('t.kind', '=', 'sale')
-        .where('e.account', 'in', saleAccounts)
-        .select((eb) => [
-          't.product',
-          'e.currency',
-          eb.fn.count<number | string>('t.booking_id').distinct().as('bookings'),
-        ])
-        .groupBy(['t.product', 'e.currency'])
-        .execute();
-      return rows.map((r) => ({ ...r, bookings: Number(r.bookings) }));
-    },
-
-    /** An account's balance before `from`, and its entries from `from` until `to` (exclusive), oldest first. */
-    async statement(account: string, from: string, to: string) {
-      const [opening, entries] = await Promise.all([
-        db
-          .selectFrom('ledger_entries')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount'), eb.lit(0)).as('n'))
-          .where('account', '=', account)
-          .where('created_at', '<', from)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('ledger_entries as e')
-          .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-          .select([
-            'e.id',
-            'e.transaction_id',
-            't.kind',
-            't.description',
-            't.booking_id',
-            'e.amount',
-            'e.balance_after',
-            'e.created_at',
-          ])
-          .where('e.account', '=', account)
-          .where('e.created_at', '>=', from)
-          .where('e.created_at', '<', to)
-          .orderBy('e.id')
-          .execute(),
-      ]);
-      return { opening: Number(opening.n), entries };
     },
 
     /** Sum of every entry per account and currency (for checks that the books add up). */
