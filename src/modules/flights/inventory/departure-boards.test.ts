@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { testCatalogue } from '../../../../test/helpers/test-app.ts';
 import { localToInstant } from '../../../shared/calendar.ts';
-import { type BoardSchedule, DepartureBoards, firstFrom, type Moved } from './departure-boards.ts';
+import { DepartureBoards, firstFrom, type Moved } from './departure-boards.ts';
+import type { BoardSchedule } from './departure-columns.ts';
 
 const airport = (code: string) => testCatalogue().airportByCode.get(code)!;
 

@@ -1,7 +1,8 @@
 import { isoWeekday, localToInstant } from '../../../shared/calendar.ts';
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { Catalogue } from '../../catalog/index.ts';
-import { type BoardSchedule, DepartureBoards, type Moved } from './departure-boards.ts';
+import { DepartureBoards, type Moved } from './departure-boards.ts';
+import type { BoardSchedule } from './departure-columns.ts';
 import type { Fare, FareTable } from './fare-table.ts';
 import type { CancellationRow, RetimeRow } from './flight-changes-repository.ts';
 import type { Cabin } from './network-file.ts';
