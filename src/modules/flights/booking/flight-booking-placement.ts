@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { AppError, invalidField } from '../../../http/app-error.ts';
-import { foldedNames } from '../../../shared/names.ts';
-import type { Catalogue } from '../../catalog/index.ts';
-import type { PaymentSummary } from '../../payments/index.ts';
 import type { PriceTerms } from '../../pricing/index.ts';
-import type { FlightService, ServiceTerms } from '../ancillaries/ancillaries.ts';
+import type { ServiceTerms } from '../ancillaries/ancillaries.ts';
 import type { TripForServices } from '../ancillaries/service-plan.ts';
 import { extraBagsOfSlice } from '../inventory/bag-rules.ts';
 import { type DatedFlight, type Fare, type FlightNetwork, schedulesOf } from '../inventory/flight-network.ts';
@@ -19,22 +16,15 @@ import {
   roundTripPercent,
   type SaleContext,
 } from '../search/fare-rules.ts';
-import { combinePrices, conditionsOf, describeSlice } from '../search/offer-builder.ts';
+import { combinePrices } from '../search/offer-builder.ts';
 import type { OfferPayload, OfferTokens } from '../search/offer-token.ts';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
 import { flightSale, type Selling, sellingBySlice, sellingPrice } from '../search/selling-price.ts';
-import {
-  type Contact,
-  type FlightBookingRecord,
-  type StoredItinerary,
-  type StoredPassenger,
-  saleOf,
-} from './flight-booking-record.ts';
 
 /*
  * Placing a flight booking, step by step: read the offer → find its flights as the network has them now →
  * take the seats (inside the booking's transaction) → price from the seats sold before this sale → build
- * the record. Each step is a named function; the service strings them together.
+ * the record (flight-booking-as-sold.ts). Each step is a named function; the service strings them together.
  */
 
 export type OfferFlights = Array<Array<{ flight: DatedFlight; fare: Fare }>>;
@@ -225,105 +215,10 @@ export function priceOffer(
   return { ...selling, slices: sellingBySlice(prices, selling.price) };
 }
 
-/** What the booking keeps of its offer, as sold: flights, price, conditions, bags and refund terms. */
-export function itineraryAsSold(
-  offer: Pick<OfferPayload, 'cabin' | 'brand'>,
-  slices: OfferFlights,
-  {
-    price,
-    pricing,
-    slices: prices,
-  }: Pick<SaleSelling, 'price'> & {
-    pricing?: Selling['pricing'] | undefined;
-    slices?: PriceBreakdown[] | undefined;
-  },
-  catalogue: Catalogue,
-  services: FlightService[] = [],
-): StoredItinerary {
-  const fares = slices.flat().map((x) => x.fare);
-  const described = slices.map((slice) =>
-    describeSlice(
-      slice.map((x) => x.flight),
-      catalogue,
-    ),
-  );
-  return {
-    cabin: offer.cabin,
-    brand: offer.brand,
-    validating_carrier: described[0]!.segments[0]!.carrier,
-    slices: described,
-    price,
-    conditions: conditionsOf(fares, price.currency),
-    baggage: {
-      checked: Math.min(...fares.map((f) => f.checkedBags)),
-      cabin: Math.min(...fares.map((f) => f.cabinBags)),
-    },
-    refund_terms: {
-      refundable: fares.every((f) => f.refund.allowed),
-      penalty_per_passenger: fares.reduce((n, f) => n + f.refund.penalty, 0),
-    },
-    ...(prices
-      ? {
-          fares_by_slice: slices.map((slice, i) => ({
-            price: prices[i]!,
-            conditions: conditionsOf(
-              slice.map((x) => x.fare),
-              price.currency,
-            ),
-          })),
-        }
-      : {}),
-    ...(pricing ? { pricing } : {}),
-    services,
-    service_terms: serviceTermsOf(slices),
-  };
-}
-
 /** What the offer's fares charge for seats (per flight) and extra bags (per slice). */
 export function serviceTermsOf(slices: OfferFlights): ServiceTerms {
   return {
     seat_fees: slices.map((slice) => slice.map((x) => x.fare.seatFees)),
     extra_bags: slices.map((slice) => extraBagsOfSlice(slice.map((x) => x.fare.extraBags))),
-  };
-}
-
-/** A new booking's record: held (no tickets, a deadline) or confirmed (its tickets issued with it). */
-export function newBookingRecord(input: {
-  id: string;
-  reference: string;
-  owner: { userId: string; agencyId: string | null };
-  itinerary: StoredItinerary;
-  passengers: StoredPassenger[];
-  contact: Contact;
-  firstDeparture: Date;
-  holdUntil: Date | null;
-  idempotencyKey: string | null;
-  payment: PaymentSummary | null;
-  now: Date;
-}): FlightBookingRecord {
-  const { itinerary, passengers, now } = input;
-  const held = input.holdUntil !== null;
-  return {
-    id: input.id,
-    reference: input.reference,
-    user_id: input.owner.userId,
-    agency_id: input.owner.agencyId,
-    status: held ? 'held' : 'confirmed',
-    currency: itinerary.price.currency,
-    total_amount: saleOf(itinerary).total,
-    hold_expires_at: input.holdUntil?.toISOString() ?? null,
-    first_departure_at: input.firstDeparture.toISOString(),
-    itinerary,
-    passengers,
-    names: foldedNames(passengers),
-    contact: input.contact,
-    tickets: held ? null : {},
-    refund_amount: null,
-    idempotency_key: input.idempotencyKey,
-    payment: input.payment,
-    documents_purged_at: null,
-    version: 1,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
   };
 }

@@ -28,12 +28,11 @@ import {
 } from './booking-rules.ts';
 import { createBookingUpdates } from './booking-updates.ts';
 import type { BookFlightRequest } from './flight-booking.schemas.ts';
+import { itineraryAsSold, newBookingRecord } from './flight-booking-as-sold.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
 import {
   flightsOf,
   isInternational,
-  itineraryAsSold,
-  newBookingRecord,
   priceAtSale,
   readOffer,
   saleOfOffer,

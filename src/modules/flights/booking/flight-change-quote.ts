@@ -5,7 +5,8 @@ import type { Cabin } from '../inventory/network-file.ts';
 import type { SeatInventoryRepository } from '../inventory/seat-inventory-repository.ts';
 import type { SaleContext } from '../search/fare-rules.ts';
 import { type ChangePrice, mixOf, priceChange } from './change-rules.ts';
-import { itineraryAsSold, type OfferFlights, priceOffer } from './flight-booking-placement.ts';
+import { itineraryAsSold } from './flight-booking-as-sold.ts';
+import { type OfferFlights, priceOffer } from './flight-booking-placement.ts';
 import {
   type FlightBookingRecord,
   type StoredItinerary,
