@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { PaymentSummary } from '../../payments/index.ts';
+import { freeCancellationEnds } from '../inventory/hotel-cancellation-rules.ts';
 import type { IndexedRatePlan, IndexedRoomType } from '../inventory/hotel-content-codec.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
-import { freeCancellationEnds, type StayPrice } from '../inventory/hotel-rates.ts';
+import type { StayPrice } from '../inventory/hotel-rates.ts';
 import type { RateKeyPayload } from '../search/rate-key.ts';
 import type {
   HotelBookingRecord,

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { HotelBookingRoomsTable, HotelBookingsTable } from '../../../db/tables.ts';
 import type { Due, PaymentSummary } from '../../payments/index.ts';
 import type { PricingRecord } from '../../pricing/index.ts';
-import type { CancellationPolicy } from '../inventory/hotel-rates.ts';
+import type { CancellationPolicy } from '../inventory/hotel-cancellation-rules.ts';
 import type { GuestInput } from './hotel-booking-rules.ts';
 
 /** The hotel as booked, kept with the booking so later content edits do not rewrite it. */

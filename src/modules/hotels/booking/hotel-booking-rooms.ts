@@ -1,4 +1,4 @@
-import { freeCancellationEnds } from '../inventory/hotel-rates.ts';
+import { freeCancellationEnds } from '../inventory/hotel-cancellation-rules.ts';
 import type { HotelBookingRoomRecord } from './hotel-booking-record.ts';
 
 /** The rooms of a booking that are not cancelled. */

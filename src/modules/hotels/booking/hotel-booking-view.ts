@@ -1,7 +1,7 @@
 import { daysBetween } from '../../../shared/calendar.ts';
 import type { BookingEvent } from '../../bookings/index.ts';
 import { sumPricing } from '../../pricing/index.ts';
-import { cancellationTimeline, penaltyAt } from '../inventory/hotel-rates.ts';
+import { cancellationTimeline, penaltyAt } from '../inventory/hotel-cancellation-rules.ts';
 import type { HotelBookingRecord, HotelBookingRoomRecord } from './hotel-booking-record.ts';
 import { live } from './hotel-booking-rooms.ts';
 import { hotelAllowedActions, type StayClock } from './hotel-booking-states.ts';

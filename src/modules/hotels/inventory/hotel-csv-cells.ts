@@ -1,6 +1,7 @@
 import { isCalendarDate } from '../../../shared/calendar.ts';
 import { parseMajor } from '../../money/index.ts';
-import type { CancellationPolicy, ChildBand, Season } from './hotel-rates.ts';
+import type { CancellationPolicy } from './hotel-cancellation-rules.ts';
+import type { ChildBand, Season } from './hotel-rates.ts';
 
 /**
  * Reads the cells of the hotel CSV tables. Each reader takes the cell's text and a `problem` callback,

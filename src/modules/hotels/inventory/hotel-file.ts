@@ -1,4 +1,5 @@
-import type { CancellationPolicy, ChildBand, Season } from './hotel-rates.ts';
+import type { CancellationPolicy } from './hotel-cancellation-rules.ts';
+import type { ChildBand, Season } from './hotel-rates.ts';
 
 /** The documented import format for hotel content, rates and allotments (docs/hotel-import.md). */
 export interface RoomTypeRecord {

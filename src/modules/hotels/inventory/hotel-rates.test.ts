@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { addDays } from '../../../shared/calendar.ts';
+import { cancellationTimeline, penaltyAt } from './hotel-cancellation-rules.ts';
 import {
-  cancellationTimeline,
   checkStay,
   nightAmount,
-  penaltyAt,
   priceRooms,
   priceStay,
   type RatePlanRules,

@@ -1,7 +1,8 @@
 import { type Catalogue, createPointsOfInterest, distanceKm } from '../../catalog/index.ts';
 import { convert, type RateTable } from '../../money/index.ts';
 import { sumPricing } from '../../pricing/index.ts';
-import { cancellationTimeline, sumRooms } from '../inventory/hotel-rates.ts';
+import { cancellationTimeline } from '../inventory/hotel-cancellation-rules.ts';
+import { sumRooms } from '../inventory/hotel-rates.ts';
 import type { IndexedHotel, IndexedRoomType } from './hotel-index.ts';
 import type { HotelOption, Room } from './hotel-options.ts';
 import type { RateKeys } from './rate-key.ts';
