@@ -5,12 +5,13 @@ import { noSearchTimer, type SearchTimer } from '../../../ports/metrics.ts';
 import { addDays, localToInstant } from '../../../shared/calendar.ts';
 import { createSearchMemo } from '../../../shared/search-memo.ts';
 import { yieldNow } from '../../../shared/yield-now.ts';
-import { type Catalogue, distanceKm, fold } from '../../catalog/index.ts';
+import { type Catalogue, fold } from '../../catalog/index.ts';
 import { comparable, convert, hasRate, type RateTable } from '../../money/index.ts';
 import type { Buyer, TermsFor } from '../../pricing/index.ts';
 import type { HotelInventoryRepository, NightState } from '../inventory/hotel-inventory-repository.ts';
 import { stayNights } from '../inventory/hotel-rates.ts';
 import { checkInOpen, checkStayDates } from '../inventory/stays.ts';
+import { candidates, filterCurrency } from './hotel-candidates.ts';
 import type { HotelIndex, IndexedRoomType } from './hotel-index.ts';
 import {
   cheapestPerRoomType,
@@ -21,10 +22,7 @@ import {
   roomsLeft,
 } from './hotel-options.ts';
 import {
-  type FoundHotels,
-  foundHotels,
   lookAt,
-  type Measure,
   optionTotals,
   type RankedEntry,
   type Ranking,
@@ -78,69 +76,6 @@ export function createHotelSearchService(deps: {
   const timer = deps.timer ?? noSearchTimer;
   const memo = createSearchMemo<Answer, Nights>({ maxResults: MEMO_RESULTS });
   const view = createResultView(deps);
-
-  /**
-   * The currency the price filters are in: the one asked for, or the one every hotel found is priced
-   * in. Hotels priced in several currencies need it said.
-   */
-  function filterCurrency(
-    req: SearchHotelsRequest,
-    currenciesFound: () => ReadonlySet<string>,
-  ): string | undefined {
-    const f = req.filters ?? {};
-    if (f.min_total_amount === undefined && f.max_total_amount === undefined) return undefined;
-    if (req.currency) return req.currency;
-    const currencies = currenciesFound();
-    if (currencies.size <= 1) return [...currencies][0];
-    throw invalidField(
-      '/currency',
-      `is needed to filter by price: the hotels found are priced in ${[...currencies].sort().join(', ')}`,
-    );
-  }
-
-  /**
-   * The positions of the hotels a search looks at, and how far each is from the point asked about:
-   * measured here for a radius (which it limits), and only when first asked for a city's hotels (a city of
-   * thousands sorted by price needs the distances of the twenty it shows).
-   */
-  function candidates(index: HotelIndex, req: SearchHotelsRequest): { found: FoundHotels; measure: Measure } {
-    const d = req.destination;
-    if ('hotel_ids' in d) {
-      const found = foundHotels(d.hotel_ids.length);
-      for (const id of d.hotel_ids) {
-        const at = index.positionOfId(id);
-        if (at === undefined) continue;
-        found.at[found.length] = at;
-        found.distance[found.length++] = Number.NaN;
-      }
-      return { found, measure: () => null };
-    }
-    const centre =
-      'city_id' in d
-        ? deps.catalogue.cityById.get(d.city_id)
-        : { latitude: d.latitude, longitude: d.longitude };
-    if (!centre) throw invalidField('/destination/city_id', 'is not a city of /b2c/cities');
-    const measure = (at: number) =>
-      distanceKm(centre.latitude, centre.longitude, index.latitudeAt(at), index.longitudeAt(at));
-    if ('city_id' in d) {
-      const positions = index.cityPositions(d.city_id);
-      const found = foundHotels(positions.length);
-      found.at.set(positions);
-      found.distance.fill(Number.NaN);
-      found.length = positions.length;
-      return { found, measure };
-    }
-    const radius = d.radius_km ?? 5;
-    const positions = index.nearPositions(d.latitude, d.longitude, radius);
-    const found = foundHotels(positions.length);
-    for (const at of positions) {
-      const distance = measure(at);
-      if (distance > radius) continue;
-      found.at[found.length] = at;
-      found.distance[found.length++] = distance;
-    }
-    return { found, measure };
-  }
 
   /**
    * Night states read from storage, by room type then night. A stay none of whose nights the change log
@@ -205,7 +140,7 @@ export function createHotelSearchService(deps: {
       }
       return o;
     };
-    const { found, measure } = candidates(index, req);
+    const { found, measure } = candidates(index, req, deps.catalogue);
     const { hotels, rooms } = await lookAt(index, found, filters, open);
     lap('candidates');
     const nights = await readNights(index, rooms, req.check_in, req.check_out, context.changes);
