@@ -1,7 +1,7 @@
 import { invalidField } from '../../../http/app-error.ts';
 import { type Catalogue, distanceKm } from '../../catalog/index.ts';
 import type { HotelIndex } from './hotel-index.ts';
-import { type FoundHotels, foundHotels, type Measure } from './hotel-ranking.ts';
+import { type FoundHotels, foundHotels, type Measure } from './hotel-look.ts';
 import type { SearchHotelsRequest } from './search-hotels.schemas.ts';
 
 /**

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HotelIndex } from './hotel-index.ts';
-import { foundHotels, rankByWorth } from './hotel-ranking.ts';
+import { foundHotels } from './hotel-look.ts';
+import { rankByWorth } from './hotel-ranking.ts';
 
 /** Euros per unit of each currency's minor units, as a rate table would make them comparable. */
 const PER_EURO_CENT: Record<string, number> = { EUR: 1, GBP: 1.2, JPY: 0.0062 };

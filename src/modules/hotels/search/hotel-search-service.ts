@@ -13,6 +13,7 @@ import { stayNights } from '../inventory/hotel-rates.ts';
 import { checkInOpen, checkStayDates } from '../inventory/stays.ts';
 import { candidates, filterCurrency } from './hotel-candidates.ts';
 import type { HotelIndex, IndexedRoomType } from './hotel-index.ts';
+import { lookAt, type RankingFilters, type Stay, statesAt } from './hotel-look.ts';
 import {
   cheapestPerRoomType,
   type HotelOption,
@@ -21,16 +22,7 @@ import {
   type Room,
   roomsLeft,
 } from './hotel-options.ts';
-import {
-  lookAt,
-  optionTotals,
-  type RankedEntry,
-  type Ranking,
-  type RankingFilters,
-  rankByWorth,
-  type Stay,
-  statesAt,
-} from './hotel-ranking.ts';
+import { optionTotals, type RankedEntry, type Ranking, rankByWorth } from './hotel-ranking.ts';
 import { createResultView } from './hotel-result-view.ts';
 import { type PlanTerms, planTermsFor } from './hotel-sale.ts';
 import type { RateKeys } from './rate-key.ts';
