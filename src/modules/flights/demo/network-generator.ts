@@ -4,6 +4,7 @@ import { AIRPORT_TRAFFIC, type Airport, type Catalogue, CLOSED_TO_PASSENGERS } f
 import { hasRate, REFERENCE_RATES } from '../../money/index.ts';
 import type { FareRecord, NetworkFile, ScheduleRecord } from '../inventory/network-file.ts';
 import { aircraftFor, blockMinutes, type FareMarket, faresFor, marketFares } from './fleet-and-fares.ts';
+import { FLAG_CARRIERS, S_AIRPORTS } from './network-tables.ts';
 import {
   eastwardness,
   kmBetween,
@@ -28,60 +29,6 @@ export const PRESETS: Record<Preset, PresetSpec> = {
   S: { airports: 14, carriers: 4, spokesPerCarrier: 10, days: 120 },
   M: { airports: 180, carriers: 64, spokesPerCarrier: 16, days: 365 },
   L: { airports: 4200, carriers: 420, spokesPerCarrier: 110, days: 365 },
-};
-
-/** Flag carriers of the countries whose airports come first; other countries use one of their own airlines. */
-const FLAG_CARRIERS: Record<string, string> = {
-  GB: 'BA',
-  FR: 'AF',
-  DE: 'LH',
-  NL: 'KL',
-  ES: 'IB',
-  IT: 'AZ',
-  IE: 'EI',
-  CH: 'LX',
-  AT: 'OS',
-  BE: 'SN',
-  PT: 'TP',
-  DK: 'SK',
-  SE: 'SK',
-  NO: 'DY',
-  FI: 'AY',
-  PL: 'LO',
-  TR: 'TK',
-  GR: 'A3',
-  US: 'AA',
-  CA: 'AC',
-  MX: 'AM',
-  BR: 'G3',
-  AR: 'AR',
-  CL: 'LA',
-  AE: 'EK',
-  QA: 'QR',
-  SA: 'SV',
-  EG: 'MS',
-  ZA: 'SA',
-  KE: 'KQ',
-  IN: 'AI',
-  CN: 'CA',
-  JP: 'JL',
-  KR: 'KE',
-  SG: 'SQ',
-  TH: 'TG',
-  AU: 'QF',
-  NZ: 'NZ',
-  HK: 'CX',
-  MY: 'MH',
-  ID: 'GA',
-  PH: 'PR',
-  VN: 'VN',
-  RU: 'SU',
-  IL: 'LY',
-  MA: 'AT',
-  ET: 'ET',
-  NG: 'W3',
-  CO: 'AV',
-  PE: 'LA',
 };
 
 /** Weight of an airport without traffic figures: its city's population, scaled by the airport's size. */
@@ -136,24 +83,6 @@ function pickWorldCarriers(catalogue: Catalogue, airports: Airport[], count: num
   );
   return [...carriers, ...rest];
 }
-
-/** The S preset: a fixed European and transatlantic network, so tests can name its airports. */
-const S_AIRPORTS = [
-  'LHR',
-  'CDG',
-  'FRA',
-  'AMS',
-  'MAD',
-  'FCO',
-  'MUC',
-  'ZRH',
-  'BCN',
-  'DUB',
-  'LIS',
-  'VIE',
-  'JFK',
-  'BOS',
-];
 
 function pickFixedAirports(catalogue: Catalogue): Airport[] {
   return S_AIRPORTS.map((code) => catalogue.airportByCode.get(code)!).filter(Boolean);

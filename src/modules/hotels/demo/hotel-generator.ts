@@ -2,8 +2,9 @@ import { pick, seededRandom, weighted } from '../../../ports/seeded-random.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import { type Catalogue, createPointsOfInterest, distanceKm } from '../../catalog/index.ts';
 import { convert, hasRate, niceAmount, REFERENCE_RATES } from '../../money/index.ts';
-import type { HotelFile, HotelRecord, RatePlanRecord, RoomTypeRecord } from '../inventory/hotel-file.ts';
+import type { HotelFile, HotelRecord, RatePlanRecord } from '../inventory/hotel-file.ts';
 import { describeHotel, roomTypesFor } from './hotel-content.ts';
+import { AMENITIES, CHAINS, KINDS, NAMES, ROOMS, STREETS } from './hotel-generator-tables.ts';
 import { destinations, marketOf, starsFor } from './hotel-markets.ts';
 import { type Area, chainFor, hotelName } from './hotel-names.ts';
 
@@ -17,81 +18,6 @@ export const HOTEL_PRESETS: Record<HotelPreset, { cities: number; hotels: number
 };
 
 const S_CITIES = ['cty_2643743', 'cty_2988507', 'cty_3128760']; // London, Paris, Barcelona
-
-const NAMES = [
-  'Grand',
-  'Royal',
-  'Park',
-  'Harbour',
-  'Central',
-  'Garden',
-  'Riverside',
-  'Old Town',
-  'Plaza',
-  'Boutique',
-  'Station',
-  'Skyline',
-];
-const KINDS = ['Hotel', 'Inn', 'Suites', 'Residence', 'Lodge', 'House'];
-const CHAINS = [null, null, null, 'Meridian Collection', 'Lantern Hotels', 'Azure Stays', 'Northstar Inns'];
-const STREETS = [
-  'Market Street',
-  'Station Road',
-  'Church Lane',
-  'Park Avenue',
-  'Harbour Walk',
-  'King Street',
-  'Rose Square',
-];
-const AMENITIES = [
-  'wifi',
-  'air_conditioning',
-  'restaurant',
-  'bar',
-  'gym',
-  'pool',
-  'spa',
-  'parking',
-  'airport_shuttle',
-  'pets_allowed',
-  'family_rooms',
-  'accessible',
-];
-const ROOMS: Array<Omit<RoomTypeRecord, 'rooms'>> = [
-  {
-    code: 'STD',
-    name: 'Standard double room',
-    beds: '1 double bed',
-    max_adults: 2,
-    max_children: 1,
-    max_occupancy: 3,
-    size_m2: 18,
-    amenities: ['wifi', 'shower'],
-    price_factor: 1,
-  },
-  {
-    code: 'TWN',
-    name: 'Superior twin room',
-    beds: '2 single beds',
-    max_adults: 2,
-    max_children: 1,
-    max_occupancy: 3,
-    size_m2: 22,
-    amenities: ['wifi', 'bath', 'desk'],
-    price_factor: 1.25,
-  },
-  {
-    code: 'FAM',
-    name: 'Family suite',
-    beds: '1 double bed and 2 single beds',
-    max_adults: 4,
-    max_children: 3,
-    max_occupancy: 5,
-    size_m2: 38,
-    amenities: ['wifi', 'bath', 'sofa', 'kitchenette'],
-    price_factor: 1.8,
-  },
-];
 
 /**
  * Rate plans priced in the hotel's own currency at realistic levels: amounts are set in euro cents and
