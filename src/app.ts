@@ -1,19 +1,15 @@
-import type { Redis } from 'ioredis';
-import type { Config } from './config.ts';
-import { compactChanges } from './db/change-log.ts';
-import { listenForChanges } from './db/change-notifications.ts';
+import type { AppDeps } from './app-deps.ts';
 import { dataSealer } from './db/data-keys.ts';
-import type { Storage } from './db/database.ts';
-import { pruneIndexChanges } from './db/versioned-cache.ts';
 import { registerApiReference } from './http/api-reference.ts';
-import { registerCacheable } from './http/cacheable.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { createIdempotencyKeysRepository } from './http/idempotency-keys-repository.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
-import { createSearchGate, type SearchGate } from './http/search-gate.ts';
+import { createSearchGate } from './http/search-gate.ts';
 import { createServer } from './http/server.ts';
 import { registerWebsite } from './http/website.ts';
+import { followChanges } from './jobs/follow-changes.ts';
+import { addHousekeeping } from './jobs/housekeeping.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { auditRoutes, createAuditLog, withAuditRequest } from './modules/audit/index.ts';
 import { AUTH_SCHEMAS, accountsModule, administeredAgency, principalOf } from './modules/auth/index.ts';
@@ -24,12 +20,7 @@ import {
   createBookingFrame,
   createProductRegistry,
 } from './modules/bookings/index.ts';
-import {
-  CATALOG_SCHEMAS,
-  type Catalogue,
-  catalogRoutes,
-  createCatalogueService,
-} from './modules/catalog/index.ts';
+import { CATALOG_SCHEMAS, catalogModule } from './modules/catalog/index.ts';
 import { createEventCatalogue, eventsModule, eventWebhooksDocument } from './modules/events/index.ts';
 import { exchangeRatesModule, RATE_SCHEMAS, RATES_COUNTER } from './modules/exchange-rates/index.ts';
 import {
@@ -51,46 +42,13 @@ import { LEDGER_EVENTS, LEDGER_SCHEMAS, ledgerModule } from './modules/ledger/in
 import { forgetRecipients, mailModule } from './modules/mail/index.ts';
 import { PAYMENT_SCHEMAS, type Prepared, paymentsModule } from './modules/payments/index.ts';
 import { PRICING_COUNTER, PRICING_SCHEMAS, pricingModule } from './modules/pricing/index.ts';
-import { createPrivacy, privacyRoutes } from './modules/privacy/index.ts';
+import { privacyModule } from './modules/privacy/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
 import { travellersModule } from './modules/travellers/index.ts';
 import { WEBHOOK_EVENTS, WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
-import type { Clock } from './ports/clock.ts';
-import type { IdGenerator } from './ports/ids.ts';
-import type { PasswordHasher } from './ports/password-hasher.ts';
-import type { SearchThreads } from './ports/search-threads.ts';
 import { createSnapshotStore } from './ports/snapshot-store.ts';
 import { drawPaper } from './shared/pdf/draw-paper.ts';
-import { drawEach, type Press } from './shared/pdf/paper.ts';
-
-/** How long a client may keep a catalogue answer without asking again (it changes with a release). */
-const CATALOGUE_MAX_AGE_SECONDS = 3_600;
-
-export interface AppDeps {
-  config: Config;
-  storage: Storage;
-  catalogue: Catalogue;
-  clock: Clock;
-  ids: IdGenerator;
-  hasher: PasswordHasher;
-  redis?: Redis | undefined;
-  logger?: boolean | object;
-  /**
-   * Wraps the search gate made from `config.load` (a test holds a search in it to see what the next ones
-   * meet, without depending on how long a search takes); none by default.
-   */
-  wrapSearchGate?: (gate: SearchGate) => SearchGate;
-  /**
-   * Threads that work out searches off this one (`search-threads/`): a server's; told here which
-   * versions of the indexes this thread holds. None for tests and commands: searches run here.
-   */
-  searchThreads?: SearchThreads | undefined;
-  /**
-   * Draws documents (tickets, vouchers, invoices) as PDF: a server's press works in a thread of its own
-   * (`shared/pdf/press-pool.ts`); tests and commands draw here.
-   */
-  press?: Press | undefined;
-}
+import { drawEach } from './shared/pdf/paper.ts';
 
 /** Every module's events: the one catalogue the log, the event list, webhooks and the document follow. */
 const eventCatalogue = createEventCatalogue({
@@ -141,10 +99,7 @@ export async function buildApp(deps: AppDeps) {
 
   await auth.routes();
   auditRoutes(app, { log: audit, guard: guards.manage, agencyOf: administeredAgency });
-  const catalogue = createCatalogueService(deps.catalogue);
-  await registerCacheable(app, CATALOGUE_MAX_AGE_SECONDS, (scope) =>
-    catalogRoutes(scope, { catalogue, guard: guards.read }),
-  );
+  const catalogue = await catalogModule(app, { catalogue: deps.catalogue, guard: guards.read });
   const idempotency = createIdempotency(
     createIdempotencyKeysRepository(storage.db, clock),
     (request) => principalOf(request).userId,
@@ -157,31 +112,17 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
-  // Expired refresh tokens and deny-list entries, idempotency keys older than a day and failure counts
-  // whose window and lock are over can no longer matter; audit entries past their retention go too.
-  scheduler.add({
-    name: 'purge',
-    everyMs: config.jobs.purgeMs,
-    run: (now) =>
-      Promise.all([
-        auth.purge(now),
-        idempotency.purgeOlderThan(new Date(now.getTime() - 86_400_000)),
-        config.jobs.auditRetentionDays > 0
-          ? audit.purgeBefore(
-              new Date(now.getTime() - config.jobs.auditRetentionDays * 86_400_000).toISOString(),
-            )
-          : 0,
-      ]),
-  });
-  // The change logs: inventory (seats, room nights) folded a row a day, index changes past 100 versions dropped.
-  scheduler.add({
-    name: 'inventory_changes.compact',
-    everyMs: config.jobs.holdSweepMs,
-    run: (now) =>
-      Promise.all([
-        compactChanges(storage.db, now.toISOString().slice(0, 10)),
-        pruneIndexChanges(storage.db),
-      ]),
+  const auditDays = config.jobs.auditRetentionDays;
+  addHousekeeping(scheduler, {
+    db: storage.db,
+    purgeMs: config.jobs.purgeMs,
+    compactMs: config.jobs.holdSweepMs,
+    purges: [
+      auth.purge,
+      (now) => idempotency.purgeOlderThan(new Date(now.getTime() - 86_400_000)),
+      async (now) =>
+        auditDays > 0 && audit.purgeBefore(new Date(now.getTime() - auditDays * 86_400_000).toISOString()),
+    ],
   });
   const products = createProductRegistry();
   const { repository: eventsRepository, log: events } = eventsModule(app, {
@@ -307,37 +248,32 @@ export async function buildApp(deps: AppDeps) {
   });
   bookingDeskRoutes(app, { products, guards });
   bookingDocumentsRoutes(app, { products, invoices: invoicing.forBooking, press, guard: guards.read });
-  privacyRoutes(app, {
-    privacy: createPrivacy({
-      db: storage.db,
-      clock,
-      account: auth.accountErasure,
-      travellers: travellers.repository,
-      products: [flights.personalData, hotels.personalData],
-      audit,
-      forgetRecipients,
-    }),
+  privacyModule(app, {
+    db: storage.db,
+    clock,
+    account: auth.accountErasure,
+    travellers: travellers.repository,
+    products: [flights.personalData, hotels.personalData],
+    audit,
+    forgetRecipients,
     guard: guards.read,
     adminGuard: guards.admin,
   });
   healthRoutes(app, { ping: storage.ping });
   await registerWebsite(app, config.http.webDir);
   // A change committed anywhere refreshes what follows it at once on PostgreSQL; polling stays the fallback.
-  const followers: Record<string, string> = {
-    network: 'flights.network_refresh',
-    hotels: 'hotels.index_refresh',
-    [RATES_COUNTER]: 'exchange_rates.refresh',
-    [PRICING_COUNTER]: 'pricing_rules.refresh',
-  };
-  const listening = listenForChanges(
+  const stopFollowing = followChanges(
     storage,
-    (name) => {
-      const job = followers[name];
-      if (job) void scheduler.runSoon(job);
+    scheduler,
+    {
+      network: 'flights.network_refresh',
+      hotels: 'hotels.index_refresh',
+      [RATES_COUNTER]: 'exchange_rates.refresh',
+      [PRICING_COUNTER]: 'pricing_rules.refresh',
     },
     (error) => app.log.warn({ err: error }, 'listening for changes failed; polling until it is back'),
   );
-  app.addHook('onClose', () => listening.close());
+  app.addHook('onClose', stopFollowing);
   deps.searchThreads?.follow(() => ({
     network: flights.indexStats().version ?? -1,
     hotels: hotels.indexStats().version ?? -1,

@@ -1,5 +1,6 @@
 export { distanceKm, fold } from '../../shared/text.ts';
 export { AIRPORT_TRAFFIC, CLOSED_TO_PASSENGERS, cityPassengers } from './airport-traffic.ts';
+export { catalogModule } from './catalog.module.ts';
 export { CATALOG_SCHEMAS, catalogRoutes } from './catalog.routes.ts';
 export type { Airline, Airport, Catalogue, City, Country } from './catalogue.types.ts';
 export { CATALOGUE_CACHE_DIR, cachedCatalogue, catalogueKey } from './catalogue-cache.ts';

@@ -1,2 +1,3 @@
+export { privacyModule } from './privacy.module.ts';
 export { privacyRoutes } from './privacy.routes.ts';
 export { createPrivacy, type Privacy } from './privacy.ts';
