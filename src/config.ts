@@ -42,6 +42,8 @@ export interface Config {
     readonly hashQueueLimit: number;
     /** How long a booking's Idempotency-Key may stay claimed before a retry may take it over. */
     readonly staleClaimSeconds: number;
+    /** Machine clients' key sets may be fetched from loopback and private addresses (`WEBHOOK_ALLOW_PRIVATE_NETWORKS`). */
+    readonly keySetsOnPrivateNetworks: boolean;
     /** Roles whose people must sign in to the website with a second factor (`MFA_REQUIRED_ROLES`). */
     readonly mfaRequiredRoles: readonly ('customer' | 'agent' | 'agency_admin' | 'admin')[];
   };
@@ -199,6 +201,7 @@ function fromSettings(s: Settings): Config {
       hashQueueLimit: s.PASSWORD_HASH_QUEUE_LIMIT,
       staleClaimSeconds: s.IDEMPOTENCY_STALE_CLAIM_SECONDS,
       mfaRequiredRoles: s.MFA_REQUIRED_ROLES ?? [],
+      keySetsOnPrivateNetworks: s.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     },
     rateLimit: {
       max: s.RATE_LIMIT_MAX,

@@ -35,7 +35,7 @@ export const DELIVERIES = {
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool({
       default: false,
       description:
-        'Deliver to loopback, private and link-local addresses, and over http: for local development only.',
+        "Deliver webhooks to, and fetch machine clients' key sets (`jwks_uri`) from, loopback, private and link-local addresses, and over http: for local development only.",
     }),
     SMTP_URL: url(['smtp:', 'smtps:'], {
       description:

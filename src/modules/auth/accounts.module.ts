@@ -96,6 +96,7 @@ export async function accountsModule(
     audiences: ['token', 'revoke', 'introspect']
       .map((endpoint) => `${config.http.publicUrl}/connect/${endpoint}`)
       .concat(config.http.publicUrl),
+    allowPrivateNetworks: config.auth.keySetsOnPrivateNetworks,
   });
   const secondFactorsRepository = createSecondFactorsRepository(db);
   const secondFactors = createSecondFactors({
@@ -163,7 +164,16 @@ export async function accountsModule(
         manageGuard: guards.manage,
       });
       clientsRoutes(app, {
-        clients: createMachineClients({ clients, users, hasher, clock, ids, db, audit }),
+        clients: createMachineClients({
+          clients,
+          users,
+          hasher,
+          clock,
+          ids,
+          db,
+          audit,
+          allowPrivateNetworks: config.auth.keySetsOnPrivateNetworks,
+        }),
         guard: guards.manage,
       });
     },

@@ -1,6 +1,7 @@
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
+  customFetch,
   type JSONWebKeySet,
   type JWTVerifyGetKey,
   errors as joseErrors,
@@ -9,8 +10,12 @@ import {
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import type { Database } from '../../db/tables.ts';
+import { publicUrlProblem } from '../../ports/public-urls.ts';
 import type { ClientRow } from './clients-repository.ts';
 import { OAuthError } from './oauth-error.ts';
+
+/** A client's key set that cannot be had: where it may not be fetched from, or not answering. */
+class KeySetUnreachable extends Error {}
 
 export const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 /** What a client may sign its assertions with: RSA, RSA-PSS, ECDSA and EdDSA, never HMAC or none. */
@@ -40,14 +45,33 @@ export function createAssertionVerifier(deps: {
   db: Kysely<Database>;
   /** The audiences an assertion may name: the token endpoint's URL, or the issuer. */
   audiences: readonly string[];
+  /** Key sets fetched from loopback and private addresses too (local development, tests). */
+  allowPrivateNetworks: boolean;
 }) {
+  /**
+   * Fetches a key set only from where a client's key set may be: the address is checked again at each
+   * fetch, so a name that has come to resolve to a private address since the client was saved is refused.
+   */
+  const checkedFetch = async (url: string, options: RequestInit) => {
+    const problem = await publicUrlProblem(url, deps.allowPrivateNetworks);
+    if (problem) throw new KeySetUnreachable(`its key set URL ${problem}`);
+    try {
+      return await fetch(url, { ...options, redirect: 'error' });
+    } catch (error) {
+      throw new KeySetUnreachable(`its key set could not be fetched (${(error as Error).message})`);
+    }
+  };
   const remote = new Map<string, JWTVerifyGetKey>();
   const keysOf = (client: ClientRow): JWTVerifyGetKey => {
     if (client.jwks) return createLocalJWKSet(JSON.parse(client.jwks) as JSONWebKeySet);
     const uri = client.jwks_uri!;
     let keys = remote.get(uri);
     if (!keys) {
-      keys = createRemoteJWKSet(new URL(uri), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+      keys = createRemoteJWKSet(new URL(uri), {
+        timeoutDuration: 5000,
+        cooldownDuration: 30_000,
+        [customFetch]: checkedFetch,
+      });
       remote.set(uri, keys);
     }
     return keys;
@@ -68,7 +92,8 @@ export function createAssertionVerifier(deps: {
           clockTolerance: 30,
         }));
       } catch (error) {
-        if (error instanceof joseErrors.JOSEError) throw refused(error.message);
+        if (error instanceof joseErrors.JOSEError || error instanceof KeySetUnreachable)
+          throw refused(error.message);
         throw error;
       }
       const { jti, exp } = payload;

@@ -5,6 +5,7 @@ import { AppError, invalidField } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
+import { publicUrlProblem } from '../../ports/public-urls.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { agencyFilter, mustReach, type Reach } from './agency-reach.ts';
 import { hashClientSecret } from './client-authentication.ts';
@@ -57,6 +58,16 @@ function checkedKeys(keys: ClientKeys): { jwks: string | null; jwks_uri: string 
   return undefined;
 }
 
+/** A key set's URL must be one the service may call: https, on a public address (ports/public-urls.ts). */
+async function checkedKeySetUrl(
+  uri: string | null | undefined,
+  allowPrivateNetworks: boolean,
+): Promise<void> {
+  if (!uri) return;
+  const problem = await publicUrlProblem(uri, allowPrivateNetworks);
+  if (problem) throw invalidField('/jwks_uri', problem);
+}
+
 const newSecret = () => `cs_${randomBytes(32).toString('base64url')}`;
 
 /**
@@ -72,6 +83,8 @@ export function createMachineClients(deps: {
   ids: IdGenerator;
   db: Kysely<Database>;
   audit: Pick<AuditLog, 'record'>;
+  /** Key set URLs on loopback and private addresses, over http too (local development, tests). */
+  allowPrivateNetworks: boolean;
 }) {
   const { clients, users, clock, ids, db, audit } = deps;
   /** What the audit log keeps of a client. */
@@ -104,6 +117,7 @@ export function createMachineClients(deps: {
       reach: Reach,
     ) {
       const keys = checkedKeys(input);
+      await checkedKeySetUrl(keys?.jwks_uri, deps.allowPrivateNetworks);
       const agencyId = reach.kind === 'all' ? input.agency_id : agencyFilter(reach, input.agency_id);
       const role: Role = agencyId ? 'agent' : 'admin';
       if (agencyId && !(await users.findAgency(agencyId)))
@@ -164,6 +178,7 @@ export function createMachineClients(deps: {
       const keys = checkedKeys(input);
       if (keys && client.secret_hash !== null)
         throw new AppError('CONFLICT', 'This client authenticates with a secret: make a new client for keys');
+      await checkedKeySetUrl(keys?.jwks_uri, deps.allowPrivateNetworks);
       const fields = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.scopes !== undefined ? { scopes } : {}),

@@ -3,6 +3,7 @@ import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
+import { publicUrlProblem } from '../../ports/public-urls.ts';
 import { type Principal, visibilityOf } from '../auth/index.ts';
 import type { EventCatalogue, EventLog } from '../events/index.ts';
 import type { WebhookDeliveriesRepository } from './webhook-deliveries-repository.ts';
@@ -13,7 +14,6 @@ import type {
 } from './webhook-endpoints-repository.ts';
 import { pendingDelivery } from './webhook-fan-out.ts';
 import { newWebhookSecret } from './webhook-signing.ts';
-import { webhookUrlProblem } from './webhook-urls.ts';
 
 /** Event types only admins' endpoints may ask for: the operator's own changes. */
 const DEFAULT_GRACE_SECONDS = 24 * 3600;
@@ -51,7 +51,7 @@ export function createWebhooksService(deps: {
   const { endpoints, clock } = deps;
 
   async function checkUrl(url: string) {
-    const problem = await webhookUrlProblem(url, deps.allowPrivateNetworks);
+    const problem = await publicUrlProblem(url, deps.allowPrivateNetworks);
     if (problem) throw invalidField('/url', problem);
   }
 

@@ -2,12 +2,13 @@ import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 
 /**
- * Why an endpoint URL may not be used, or undefined when it may: https only, no credentials in it, and
- * unless private networks are allowed, a host that resolves only to public unicast addresses (no
- * loopback, private, link-local or metadata address). Delivery checks the address again when it
- * connects, on every attempt, so a name that changes what it resolves to later is still stopped.
+ * Why a URL the service is to call on someone's say-so (a webhook endpoint, a machine client's key set)
+ * may not be used, or undefined when it may: https only, no credentials in it, and unless private
+ * networks are allowed, a host that resolves only to public unicast addresses (no loopback, private,
+ * link-local or metadata address). Callers check the address again when they connect, so a name that
+ * changes what it resolves to later is still stopped.
  */
-export async function webhookUrlProblem(
+export async function publicUrlProblem(
   raw: string,
   allowPrivateNetworks: boolean,
 ): Promise<string | undefined> {
