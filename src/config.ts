@@ -161,9 +161,9 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** Reads and checks every setting (src/config/settings.ts); throws one ConfigError that names each bad variable. */
 export function loadConfig(env: Env = process.env): Config {
-  const { settings, problems } = readSettings(env);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return deepFreeze(fromSettings(settings));
+  const read = readSettings(env);
+  if (read.settings === undefined) throw new ConfigError(read.problems);
+  return deepFreeze(fromSettings(read.settings));
 }
 
 /** The settings, sorted into what each part of the service reads. */

@@ -45,22 +45,24 @@ type Env = Readonly<Record<string, string | undefined>>;
  * The settings from the environment: each variable's text trimmed (empty is unset), defaults filled in,
  * checked, decoded. Every bad variable is one problem naming it (and its value, unless a secret).
  */
-export function readSettings(env: Env): { settings: Settings; problems: string[] } {
+export function readSettings(
+  env: Env,
+): { settings: Settings; problems: [] } | { settings: undefined; problems: string[] } {
   const properties = SETTINGS.properties as Record<string, TSchema>;
   const given: Record<string, string> = {};
   for (const name of Object.keys(properties)) {
     const value = env[name]?.trim();
     if (value) given[name] = value;
   }
+  const filled = Value.Default(SETTINGS, given);
   const problems = new Map<string, string>();
-  for (const error of Value.Errors(SETTINGS, Value.Default(SETTINGS, { ...given }))) {
+  for (const error of Value.Errors(SETTINGS, filled)) {
     const name = error.instancePath.slice(1);
     const shown = describe(properties[name]!).secret ? name : `${name}=${JSON.stringify(given[name])}`;
     if (!problems.has(name)) problems.set(name, `${shown} ${error.message}`);
   }
-  // With a bad variable the defaults stand in for all, so that the caller gets every problem at once.
-  const settings = Value.Decode(SETTINGS, Value.Default(SETTINGS, problems.size > 0 ? {} : given));
-  return { settings, problems: [...problems.values()] };
+  if (problems.size > 0) return { settings: undefined, problems: [...problems.values()] };
+  return { settings: Value.Decode(SETTINGS, filled), problems: [] };
 }
 
 /** The documentation's tables of settings, made from the schema. */

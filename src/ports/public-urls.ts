@@ -1,5 +1,8 @@
 import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
 import ipaddr from 'ipaddr.js';
+import { useAgent } from 'request-filtering-agent';
 
 /**
  * Why a URL the service is to call on someone's say-so (a webhook endpoint, a machine client's key set)
@@ -56,4 +59,44 @@ function isIpv4Compatible(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
       .slice(0, 12)
       .every((b) => b === 0)
   );
+}
+
+/**
+ * GETs a URL as `fetch` would answer it, connecting only to a public address unless private networks
+ * are allowed: the address the name resolves to is checked when the connection is made
+ * (request-filtering-agent, as webhook deliveries are), so a name that resolves elsewhere between a check
+ * and the request is still stopped. No redirect is followed; at most `maxBytes` of the body are read.
+ */
+export function getPublic(
+  url: string,
+  options: { allowPrivateNetworks: boolean; signal?: AbortSignal | null | undefined; maxBytes: number },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const client = target.protocol === 'https:' ? https : http;
+    const request = client.get(target, {
+      agent: useAgent(url, {
+        allowPrivateIPAddress: options.allowPrivateNetworks,
+        allowMetaIPAddress: options.allowPrivateNetworks,
+        keepAlive: false,
+      }),
+      headers: { accept: 'application/json', 'user-agent': 'Itinera/1' },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      let read = 0;
+      response.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > options.maxBytes)
+          response.destroy(new Error(`answered more than ${options.maxBytes} bytes`));
+        else chunks.push(chunk);
+      });
+      response.on('error', reject);
+      response.on('end', () =>
+        resolve(new Response(Buffer.concat(chunks), { status: response.statusCode ?? 502 })),
+      );
+    });
+    request.on('error', reject);
+  });
 }

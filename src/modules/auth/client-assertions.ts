@@ -10,9 +10,12 @@ import {
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import type { Database } from '../../db/tables.ts';
-import { publicUrlProblem } from '../../ports/public-urls.ts';
+import { getPublic, publicUrlProblem } from '../../ports/public-urls.ts';
 import type { ClientRow } from './clients-repository.ts';
 import { OAuthError } from './oauth-error.ts';
+
+/** A key set larger than this is not read (a few keys take a few kilobytes). */
+const MAX_KEY_SET_BYTES = 65_536;
 
 /** A client's key set that cannot be had: where it may not be fetched from, or not answering. */
 class KeySetUnreachable extends Error {}
@@ -49,14 +52,19 @@ export function createAssertionVerifier(deps: {
   allowPrivateNetworks: boolean;
 }) {
   /**
-   * Fetches a key set only from where a client's key set may be: the address is checked again at each
-   * fetch, so a name that has come to resolve to a private address since the client was saved is refused.
+   * Fetches a key set only from where a client's key set may be: the URL is checked again at each fetch,
+   * and the address when the connection is made, so a name that has come to resolve to a private address
+   * since the client was saved is refused.
    */
   const checkedFetch = async (url: string, options: RequestInit) => {
     const problem = await publicUrlProblem(url, deps.allowPrivateNetworks);
     if (problem) throw new KeySetUnreachable(`its key set URL ${problem}`);
     try {
-      return await fetch(url, { ...options, redirect: 'error' });
+      return await getPublic(url, {
+        allowPrivateNetworks: deps.allowPrivateNetworks,
+        signal: options.signal,
+        maxBytes: MAX_KEY_SET_BYTES,
+      });
     } catch (error) {
       throw new KeySetUnreachable(`its key set could not be fetched (${(error as Error).message})`);
     }

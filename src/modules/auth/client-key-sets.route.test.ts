@@ -109,6 +109,29 @@ describe('machine clients with a key set URL', () => {
       assert.equal(res.json().errors[0].pointer, '/jwks_uri');
       assert.match(res.json().errors[0].detail, problem, uri);
     }
+    // Nor given to a client with keys later, its inline keys kept.
+    const made = await guarded.app.inject({
+      method: 'POST',
+      url: '/create_client',
+      headers: admin,
+      payload: { name: 'Keys inline', jwks: { keys: [{ kty: 'EC', crv: 'P-256', x: 'AA', y: 'AA' }] } },
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    const moved = await guarded.app.inject({
+      method: 'POST',
+      url: '/update_client',
+      headers: admin,
+      payload: { client_id: made.json().client_id, jwks_uri: 'https://10.1.2.3/jwks.json' },
+    });
+    assert.equal(moved.statusCode, 400, moved.body);
+    assert.equal(moved.json().errors[0].pointer, '/jwks_uri');
+    const kept = await guarded.storage.db
+      .selectFrom('oauth_clients')
+      .select(['jwks', 'jwks_uri'])
+      .where('client_id', '=', made.json().client_id)
+      .executeTakeFirstOrThrow();
+    assert.equal(kept.jwks_uri, null);
+    assert.match(kept.jwks ?? '', /"kty":"EC"/);
   });
 
   it('refuses keys to a client that authenticates with a secret', async () => {

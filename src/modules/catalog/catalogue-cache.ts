@@ -56,16 +56,21 @@ export function cachedCatalogue(dir: string = CATALOGUE_CACHE_DIR): Catalogue {
     // Not there yet (or unreadable): built below.
   }
   const catalogue = loadCatalogue();
+  // Written aside and renamed: a process reading at the same moment sees the whole file or none.
+  const partial = `${file}.${process.pid}.partial`;
   try {
     mkdirSync(dir, { recursive: true });
     for (const old of readdirSync(dir))
       if (/^catalogue-.*\.v8$/.test(old)) rmSync(path.join(dir, old), { force: true });
-    // Written aside and renamed: a process reading at the same moment sees the whole file or none.
-    const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, v8.serialize(catalogue));
     renameSync(partial, file);
   } catch {
-    // A read-only installation builds the catalogue at each start.
+    // A read-only installation (or a full disk) builds the catalogue at each start; nothing half written stays.
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // There was nowhere to write it.
+    }
   }
   return catalogue;
 }
