@@ -6,7 +6,7 @@ import type { PriceBreakdown } from '../search/fare-rules.ts';
 import { conditionsOf, describeSlice } from '../search/offer-builder.ts';
 import type { OfferPayload } from '../search/offer-token.ts';
 import type { Selling } from '../search/selling-price.ts';
-import { type OfferFlights, type SaleSelling, serviceTermsOf } from './flight-booking-placement.ts';
+import { type SaleSelling, serviceTermsOf } from './flight-booking-placement.ts';
 import {
   type Contact,
   type FlightBookingRecord,
@@ -14,8 +14,9 @@ import {
   type StoredPassenger,
   saleOf,
 } from './flight-booking-record.ts';
+import type { OfferFlights } from './flight-offer-now.ts';
 
-/* The last step of placing a flight booking: its record, with the itinerary as sold. */
+/* A step of placing or changing a flight booking: the itinerary as sold. */
 
 /** What the booking keeps of its offer, as sold: flights, price, conditions, bags and refund terms. */
 export function itineraryAsSold(
@@ -68,46 +69,5 @@ export function itineraryAsSold(
     ...(pricing ? { pricing } : {}),
     services,
     service_terms: serviceTermsOf(slices),
-  };
-}
-
-/** A new booking's record: held (no tickets, a deadline) or confirmed (its tickets issued with it). */
-export function newBookingRecord(input: {
-  id: string;
-  reference: string;
-  owner: { userId: string; agencyId: string | null };
-  itinerary: StoredItinerary;
-  passengers: StoredPassenger[];
-  contact: Contact;
-  firstDeparture: Date;
-  holdUntil: Date | null;
-  idempotencyKey: string | null;
-  payment: PaymentSummary | null;
-  now: Date;
-}): FlightBookingRecord {
-  const { itinerary, passengers, now } = input;
-  const held = input.holdUntil !== null;
-  return {
-    id: input.id,
-    reference: input.reference,
-    user_id: input.owner.userId,
-    agency_id: input.owner.agencyId,
-    status: held ? 'held' : 'confirmed',
-    currency: itinerary.price.currency,
-    total_amount: saleOf(itinerary).total,
-    hold_expires_at: input.holdUntil?.toISOString() ?? null,
-    first_departure_at: input.firstDeparture.toISOString(),
-    itinerary,
-    passengers,
-    names: foldedNames(passengers),
-    contact: input.contact,
-    tickets: held ? null : {},
-    refund_amount: null,
-    idempotency_key: input.idempotencyKey,
-    payment: input.payment,
-    documents_purged_at: null,
-    version: 1,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
   };
 }

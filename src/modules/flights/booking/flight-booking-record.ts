@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { FlightBookingsTable } from '../../../db/tables.ts';
+import { foldedNames } from '../../../shared/names.ts';
 import type { Sealer } from '../../../shared/sealed-data.ts';
 import type { Due, PaymentSummary } from '../../payments/index.ts';
 import type { PricingRecord } from '../../pricing/index.ts';
@@ -173,3 +174,44 @@ export function flightBookingCodec(sealer: Pick<Sealer, 'seal' | 'open'>) {
 }
 
 export type FlightBookingCodec = ReturnType<typeof flightBookingCodec>;
+
+/** A new booking's record: held (no tickets, a deadline) or confirmed (its tickets issued with it). */
+export function newBookingRecord(input: {
+  id: string;
+  reference: string;
+  owner: { userId: string; agencyId: string | null };
+  itinerary: StoredItinerary;
+  passengers: StoredPassenger[];
+  contact: Contact;
+  firstDeparture: Date;
+  holdUntil: Date | null;
+  idempotencyKey: string | null;
+  payment: PaymentSummary | null;
+  now: Date;
+}): FlightBookingRecord {
+  const { itinerary, passengers, now } = input;
+  const held = input.holdUntil !== null;
+  return {
+    id: input.id,
+    reference: input.reference,
+    user_id: input.owner.userId,
+    agency_id: input.owner.agencyId,
+    status: held ? 'held' : 'confirmed',
+    currency: itinerary.price.currency,
+    total_amount: saleOf(itinerary).total,
+    hold_expires_at: input.holdUntil?.toISOString() ?? null,
+    first_departure_at: input.firstDeparture.toISOString(),
+    itinerary,
+    passengers,
+    names: foldedNames(passengers),
+    contact: input.contact,
+    tickets: held ? null : {},
+    refund_amount: null,
+    idempotency_key: input.idempotencyKey,
+    payment: input.payment,
+    documents_purged_at: null,
+    version: 1,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+}

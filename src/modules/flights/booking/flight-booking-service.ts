@@ -28,20 +28,13 @@ import {
 } from './booking-rules.ts';
 import { createBookingUpdates } from './booking-updates.ts';
 import type { BookFlightRequest } from './flight-booking.schemas.ts';
-import { itineraryAsSold, newBookingRecord } from './flight-booking-as-sold.ts';
+import { itineraryAsSold } from './flight-booking-as-sold.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
-import {
-  flightsOf,
-  isInternational,
-  priceAtSale,
-  readOffer,
-  saleOfOffer,
-  takeSeats,
-  tripForServices,
-} from './flight-booking-placement.ts';
+import { priceAtSale, saleOfOffer, takeSeats, tripForServices } from './flight-booking-placement.ts';
 import { createFlightBookingReads } from './flight-booking-reads.ts';
-import { type StoredPassenger, saleOf } from './flight-booking-record.ts';
+import { newBookingRecord, type StoredPassenger, saleOf } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+import { flightsOf, isInternational, readOffer } from './flight-offer-now.ts';
 import { createHoldTicketing } from './hold-ticketing.ts';
 import type { Ticketing } from './ticketing.ts';
 

@@ -20,10 +20,11 @@ import { MIN_MINUTES_BEFORE_DEPARTURE } from '../search/sale-rules.ts';
 import { transition } from './booking-states.ts';
 import { mixOf } from './change-rules.ts';
 import type { TellFlightBooking } from './flight-booking-events.ts';
-import { flightsOf, type OfferFlights, saleOfOffer } from './flight-booking-placement.ts';
+import { saleOfOffer } from './flight-booking-placement.ts';
 import type { FlightBookingRecord } from './flight-booking-record.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
 import { quoteChange } from './flight-change-quote.ts';
+import { flightsOf, type OfferFlights } from './flight-offer-now.ts';
 import type { Ticketing } from './ticketing.ts';
 
 export const CHANGE_OFFER_TTL_SECONDS = 15 * 60;

@@ -6,13 +6,14 @@ import type { SeatInventoryRepository } from '../inventory/seat-inventory-reposi
 import type { SaleContext } from '../search/fare-rules.ts';
 import { type ChangePrice, mixOf, priceChange } from './change-rules.ts';
 import { itineraryAsSold } from './flight-booking-as-sold.ts';
-import { type OfferFlights, priceOffer } from './flight-booking-placement.ts';
+import { priceOffer } from './flight-booking-placement.ts';
 import {
   type FlightBookingRecord,
   type StoredItinerary,
   saleOf,
   validatingCarrierOf,
 } from './flight-booking-record.ts';
+import type { OfferFlights } from './flight-offer-now.ts';
 
 export interface ChangeQuote {
   itinerary: StoredItinerary;

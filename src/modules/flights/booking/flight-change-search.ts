@@ -4,7 +4,6 @@ import { partnersOf } from '../inventory/carrier-partners.ts';
 import type { Cabin } from '../inventory/network-file.ts';
 import { rankAlternatives } from './change-alternatives.ts';
 import { mixOf } from './change-rules.ts';
-import type { OfferFlights } from './flight-booking-placement.ts';
 import { validatingCarrierOf } from './flight-booking-record.ts';
 import type { SearchChangesRequest } from './flight-change.schemas.ts';
 import {
@@ -14,6 +13,7 @@ import {
   type FlightIds,
   isInvoluntary,
 } from './flight-change-context.ts';
+import type { OfferFlights } from './flight-offer-now.ts';
 
 /** Alternatives kept per slice, and change offers at most per search. */
 const PER_SLICE = 8;

@@ -11,8 +11,8 @@ import { kindOf, type SitterKind, seatMapOf, sitterKinds } from '../inventory/se
 import type { SeatFees } from '../inventory/seat-rules.ts';
 import type { OfferTokens } from '../search/offer-token.ts';
 import { tripOfBooking } from './booking-services.ts';
-import { flightsOf } from './flight-booking-placement.ts';
 import type { FlightBookingsRepository } from './flight-bookings-repository.ts';
+import { flightsOf } from './flight-offer-now.ts';
 
 const NOT_SELECTABLE: SeatFees = { standard: null, preferred: null };
 
