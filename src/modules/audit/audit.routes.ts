@@ -3,7 +3,8 @@ import Type from 'typebox';
 import type { App } from '../../http/app-instance.ts';
 import { decodeKeyset, encodeKeyset } from '../../http/keyset.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import type { AuditEventRow, AuditLog } from './audit-log.ts';
+import { auditEventView as view } from './audit-event-view.ts';
+import type { AuditLog } from './audit-log.ts';
 
 const AuditEventSchema = Type.Object(
   {
@@ -30,20 +31,6 @@ const AuditEventSchema = Type.Object(
   },
   { $id: 'AuditEvent' },
 );
-
-const view = (r: AuditEventRow) => ({
-  id: r.id,
-  at: r.at,
-  action: r.action,
-  outcome: r.outcome,
-  actor: { type: r.actor_type, id: r.actor_id, name: r.actor_name },
-  agency_id: r.agency_id,
-  target: r.target_type && r.target_id ? { type: r.target_type, id: r.target_id } : null,
-  ip: r.ip,
-  request_id: r.request_id,
-  before: r.before === null ? null : JSON.parse(r.before),
-  after: r.after === null ? null : JSON.parse(r.after),
-});
 
 const CSV_COLUMNS = [
   'id',

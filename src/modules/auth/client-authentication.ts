@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import { type AssertionVerifier, JWT_BEARER } from './client-assertions.ts';
 import type { ClientRow, ClientsRepository } from './clients-repository.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -102,7 +103,7 @@ async function byAssertion(
   if (!assertion) throw new OAuthError('invalid_request', 'client_assertion is required');
   let issuer: unknown;
   try {
-    issuer = JSON.parse(Buffer.from(assertion.split('.')[1] ?? '', 'base64url').toString('utf8')).iss;
+    issuer = decodeJwt(assertion).iss;
   } catch {
     throw new OAuthError('invalid_client', 'Client authentication failed: the assertion is not a JWT');
   }
