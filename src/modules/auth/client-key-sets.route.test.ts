@@ -91,6 +91,28 @@ describe('machine clients with a key set URL', () => {
     assert.ok(connections >= 1, 'the key set URL was called');
   });
 
+  it('refuses an assertion that is not a JWT, or whose issuer is not the client, as invalid_client', async () => {
+    for (const [clientAssertion, clientId] of [
+      ['not-a-jwt', undefined],
+      ['e30.%%%.sig', undefined],
+      [await assertion('cli_someone_else', open), 'cli_me'],
+    ] as const) {
+      const res = await open.app.inject({
+        method: 'POST',
+        url: '/connect/token',
+        headers: FORM,
+        payload: form({
+          grant_type: 'client_credentials',
+          ...(clientId ? { client_id: clientId } : {}),
+          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+          client_assertion: clientAssertion,
+        }),
+      });
+      assert.equal(res.statusCode, 401, res.body);
+      assert.equal(res.json().error, 'invalid_client');
+    }
+  });
+
   it('refuses to save a key set URL on a private address, or one that is not https, where that is not allowed', async () => {
     const admin = (await signIn(guarded, 'admin')).auth;
     for (const [uri, problem] of [
