@@ -12,7 +12,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { buildBenchApp, signInNew } from './bench-app.ts';
 import {
   type City,
@@ -80,6 +82,23 @@ process.stdout.write(
     '| scenario | n | median | p90 | max | loop held at most |\n|---|---:|---:|---:|---:|---:|\n',
 );
 row('GET /bench/hello', await timed(() => app.inject({ method: 'GET', url: '/bench/hello' })));
+// The heap the searches leave behind (caches, memo), after full collections, and their collections' pauses.
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+const heapHeld = () => {
+  collect();
+  collect();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+};
+const heapBefore = heapHeld();
+const pauses = { minor: [] as number[], major: [] as number[] };
+const gcWatch = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind;
+    (kind === constants.NODE_PERFORMANCE_GC_MAJOR ? pauses.major : pauses.minor).push(e.duration);
+  }
+});
+gcWatch.observe({ entryTypes: ['gc'] });
 const profiling = process.env.BENCH_PROFILE ? new Session() : undefined;
 if (profiling) {
   profiling.connect();
@@ -100,6 +119,15 @@ if (kind === 'hotels') {
   row('POST /search_flight distinct one-way', await timed(() => post('/search_flight', oneWay())()));
   row('POST /search_flight distinct return', await timed(() => post('/search_flight', returns())()));
 }
+gcWatch.disconnect();
+const heapAfter = heapHeld();
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+process.stdout.write(
+  `\nheap held after full collections: ${heapBefore.toFixed(0)} MiB before the searches, ` +
+    `${heapAfter.toFixed(0)} MiB after; during them ${pauses.minor.length} young collections ` +
+    `(${sum(pauses.minor).toFixed(0)} ms, longest ${Math.max(0, ...pauses.minor).toFixed(1)}), ` +
+    `${pauses.major.length} full (${sum(pauses.major).toFixed(0)} ms, longest ${Math.max(0, ...pauses.major).toFixed(1)})\n`,
+);
 if (profiling) {
   const { profile } = await profiling.post('Profiler.stop');
   writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));

@@ -12,7 +12,7 @@ describe('search memo', () => {
   const figures = (n: number) => new Map([['2027-05-05', n]]);
 
   it('keeps an answer for the same request on the same basis until it stops being valid', () => {
-    const memo = createSearchMemo<string, null>({ maxResults: 100 });
+    const memo = createSearchMemo<string, null>({ maxResults: 100, keepFrom: 'first' });
     memo.remember('q', basis, seen(1_000), 'answer', { changes: figures(3), inventory: null }, 1);
     assert.equal(memo.find('q', { ...basis }, 999)?.value, 'answer', 'an equal basis, not the same object');
     assert.equal(memo.find('q', basis, 1_000), undefined, 'at the end of its validity');
@@ -22,7 +22,7 @@ describe('search memo', () => {
   });
 
   it('holds without reading inventory while nothing changed on its days, and after a change only if the states are the same', () => {
-    const memo = createSearchMemo<string, string>({ maxResults: 100 });
+    const memo = createSearchMemo<string, string>({ maxResults: 100, keepFrom: 'first' });
     memo.remember('q', basis, seen(1_000), 'answer', { changes: figures(3), inventory: 'as first read' }, 1);
     const entry = memo.find('q', basis, 0)!;
     assert.equal(memo.unchanged(entry, figures(3)), true);
@@ -42,13 +42,13 @@ describe('search memo', () => {
   });
 
   it('never trusts the change figures of an answer whose days were not all read', () => {
-    const memo = createSearchMemo<string, null>({ maxResults: 100 });
+    const memo = createSearchMemo<string, null>({ maxResults: 100, keepFrom: 'first' });
     memo.remember('q', basis, seen(1_000), 'answer', { changes: null, inventory: null }, 1);
     assert.equal(memo.unchanged(memo.find('q', basis, 0)!, figures(0)), false);
   });
 
   it('holds answers up to a number of results in all, forgetting the least recently used first', () => {
-    const memo = createSearchMemo<string, null>({ maxResults: 100 });
+    const memo = createSearchMemo<string, null>({ maxResults: 100, keepFrom: 'first' });
     const checked = { changes: figures(0), inventory: null };
     memo.remember('a', basis, seen(1_000), 'a', checked, 60);
     memo.remember('b', basis, seen(1_000), 'b', checked, 30);
@@ -63,7 +63,7 @@ describe('search memo', () => {
   });
 
   it('forgets every answer of an older basis once one is worked out on a new basis', () => {
-    const memo = createSearchMemo<string, null>({ maxResults: 100 });
+    const memo = createSearchMemo<string, null>({ maxResults: 100, keepFrom: 'first' });
     const checked = { changes: figures(0), inventory: null };
     memo.remember('a', basis, seen(1_000), 'a', checked, 1);
     const moved = { ...basis, pricingVersion: 2 };
@@ -71,5 +71,16 @@ describe('search memo', () => {
     assert.equal(memo.stats().entries, 1);
     assert.equal(memo.find('a', basis, 0), undefined);
     assert.equal(memo.find('b', moved, 0)?.value, 'b');
+  });
+
+  it('keeps by default only the answers of questions worked out before: a question asked once is not kept', () => {
+    const memo = createSearchMemo<string, null>({ maxResults: 100 });
+    const checked = { changes: figures(0), inventory: null };
+    memo.remember('once', basis, seen(1_000), 'once', checked, 1);
+    assert.equal(memo.find('once', basis, 0), undefined, 'asked once');
+    memo.remember('once', basis, seen(1_000), 'again', checked, 1);
+    assert.equal(memo.find('once', basis, 0)?.value, 'again', 'asked a second time');
+    for (let i = 0; i < 1_000; i++) memo.remember(`q${i}`, basis, seen(1_000), 'x', checked, 1);
+    assert.equal(memo.stats().entries, 1, 'a thousand questions asked once left nothing');
   });
 });

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { createAskedBefore } from './asked-before.ts';
 
 /** Searches remembered per process, at most. */
 const MEMO_ENTRIES = 1_000;
@@ -53,12 +54,20 @@ function sameBasis(a: MemoBasis, b: MemoBasis): boolean {
  * So a sale that changes a price or sells something out is seen by the next search, in this process or
  * any other; only the work of finding, pricing and ranking is saved. `T` is the answer, `S` the inventory
  * it was checked against (shown live: seats or rooms left).
+ *
+ * Only questions asked again are kept (`keepFrom: 'second'`): most questions are asked once, and keeping
+ * each of their answers (every ranked offer, not only a page) filled memory by hundreds of megabytes that
+ * the garbage collector then had to copy and mark, slowing every search for nothing. A question asked a
+ * second time (another page, another traveller) is kept from then on.
  */
 export function createSearchMemo<T, S>(options: {
   /** The most results (offers, hotels…) all entries may hold together; the least recently used go first. */
   maxResults: number;
   maxEntries?: number;
+  /** Whether an answer is kept the first time it is worked out, or only when worked out again (the default). */
+  keepFrom?: 'first' | 'second';
 }) {
+  const askedBefore = options.keepFrom === 'first' ? undefined : createAskedBefore();
   const entries = new LRUCache<string, Entry<T, S>>({
     max: options.maxEntries ?? MEMO_ENTRIES,
     maxSize: options.maxResults,
@@ -93,7 +102,10 @@ export function createSearchMemo<T, S>(options: {
       }
       return held;
     },
-    /** Keeps an answer of `results` results (one at least); one larger than every entry's room is not kept. */
+    /**
+     * Keeps an answer of `results` results (one at least), unless it is larger than every entry's room or
+     * (`keepFrom: 'second'`) its question was not worked out before.
+     */
     remember(
       key: string,
       basis: MemoBasis,
@@ -110,6 +122,7 @@ export function createSearchMemo<T, S>(options: {
         current = basis;
       }
       if (results > options.maxResults) return;
+      if (askedBefore && !askedBefore.check(key)) return;
       entries.set(key, { basis, seen, value, checked }, { size: Math.max(1, results) });
     },
     /** Searches answered from memory and worked out, since start. */
