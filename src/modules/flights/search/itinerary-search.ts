@@ -104,13 +104,25 @@ export async function findItineraries(network: FlightNetwork, q: SliceQuery): Pr
     if (stopsLeft <= 0) return false;
     return stopsLeft >= 2 || role[airport] === 2;
   };
-  const found = (path: Leg[]): Itinerary =>
-    path.map((l) => ({
+  /**
+   * One object per dated flight, whichever itineraries share it (a first leg is shared by every
+   * connection from it): half the objects, and the seats and fares of each looked up once. Keyed by
+   * schedule; a schedule met on another date as well gets an object of its own for that one.
+   */
+  const flightObjects = new Map<number, DatedFlight>();
+  const flightOf = (l: Leg): DatedFlight => {
+    const known = flightObjects.get(l.schedule);
+    if (known?.departsAt === l.departsAt && known.date === l.date) return known;
+    const made = {
       schedule: network.scheduleList[l.schedule]!,
       date: l.date,
       departsAt: l.departsAt,
       arrivesAt: l.arrivesAt,
-    }));
+    };
+    if (!known) flightObjects.set(l.schedule, made);
+    return made;
+  };
+  const found = (path: Leg[]): Itinerary => path.map(flightOf);
 
   for (const origin of q.origins) {
     const start = numberOf(origin);

@@ -111,7 +111,8 @@ export function createSliceOptions(deps: {
         await yieldNow();
       }
       lap('itineraries');
-      const flights = itineraries.flat(2) as DatedFlight[];
+      // Itineraries share their flights' objects (`findItineraries`): each flight is keyed and read once.
+      const flights = [...new Set(itineraries.flat(2) as DatedFlight[])];
       const keys = flights.map((f) => ({ scheduleId: f.schedule.id, date: f.date, cabin }));
       const unchanged = (date: string) => context.changes?.get(date) === 0;
       const schedules = new Set(flights.map((f) => f.schedule));
