@@ -8,6 +8,7 @@ import {
   createVersionedCache,
   EVERYTHING,
   pruneIndexChanges,
+  readVersion,
 } from './versioned-cache.ts';
 
 describe('versioned caches and their change log', () => {
@@ -58,6 +59,29 @@ describe('versioned caches and their change log', () => {
     await bump('shelf', [EVERYTHING]);
     assert.notEqual(await cache.refresh(), third, 'an unitemised change builds afresh');
     assert.equal(cache.stats().updates, 1);
+  });
+
+  it('never answers a refresh with an index older than the version it read, while an older build is still running', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const cache = createVersionedCache(storage.db, 'slow', {
+      load: async (version) => {
+        if (version === 1) await held; // the first build takes long
+        return { version };
+      },
+    });
+    await bump('slow');
+    const older = cache.refresh(); // starts building version 1
+    await bump('slow');
+    const newer = cache.refresh(); // reads version 2 while version 1 is still building
+    // Its read of the counter answered before these (one connection, or one queue, in order).
+    for (let i = 0; i < 3; i++) await readVersion(storage.db, 'slow');
+    release();
+    assert.equal((await newer).version, 2, 'brought to the version it read');
+    await older;
+    assert.equal((await cache.current()).version, 2, 'the slower, older build does not replace it');
   });
 
   it('forgets itemised changes a hundred versions back, so a process that far behind builds afresh', async () => {

@@ -56,13 +56,22 @@ export function createVersionedCache<T extends { version: number }>(
     return built;
   }
 
+  /**
+   * Brings the index to at least the version the counter has now. A build already running for an older
+   * version is waited for and then gone past; an index is never replaced by an older one (a slow build
+   * finishing after a newer one).
+   */
   async function refresh(): Promise<T> {
     const version = await readVersion(db, name);
-    if (current && current.version === version) return current;
-    loading ??= bringTo(version).finally(() => {
-      loading = undefined;
-    });
-    current = await loading;
+    while (!current || current.version < version) {
+      const own = loading === undefined;
+      loading ??= bringTo(version).finally(() => {
+        loading = undefined;
+      });
+      const brought = await loading;
+      if (!current || brought.version >= current.version) current = brought;
+      if (own) break; // a build of this very version: done, whatever it gave
+    }
     return current;
   }
 
