@@ -14,12 +14,15 @@ export function blockMinutes(km: number, eastward = 0): number {
   return roundTo5(30 + (km / (800 + 60 * eastward)) * 60);
 }
 
+/** The aircraft a route is flown with: by distance, one cabin for low cost, the 777 where First is sold. */
 export function aircraftFor(
   km: number,
   lowCost = false,
+  first = false,
 ): { aircraft: string; capacity: ScheduleRecord['capacity'] } {
   // Low-cost carriers fly one cabin, packed.
   if (lowCost) return { aircraft: '32N', capacity: { economy: 180 } };
+  if (first) return aircraftFor(Math.max(km, 9_000));
   if (km < 1_500) return { aircraft: '320', capacity: { economy: 150, business: 12 } };
   if (km < 4_500) return { aircraft: '321', capacity: { economy: 170, business: 20 } };
   if (km < 9_000) return { aircraft: '789', capacity: { economy: 200, premium_economy: 28, business: 30 } };
@@ -28,9 +31,16 @@ export function aircraftFor(
 
 /**
  * The demo's branded fares on a route, priced by distance: light to flex, business, and longer-haul
- * cabins, with what each charges to choose a seat and for an extra bag (first class's are free).
+ * cabins, with what each charges to choose a seat and for an extra bag (first class's are free). First
+ * is sold on ultra long haul, and where the route's aircraft has it (`first`).
  */
-export function faresFor(carrier: string, origin: string, destination: string, km: number): FareRecord[] {
+export function faresFor(
+  carrier: string,
+  origin: string,
+  destination: string,
+  km: number,
+  first = km >= 9_000,
+): FareRecord[] {
   const base = Math.round((2_900 + km * 6.5) / 100) * 100;
   const tax = Math.round((1_800 + km * 0.9) / 100) * 100;
   // An extra bag costs more on long haul.
@@ -77,7 +87,7 @@ export function faresFor(carrier: string, origin: string, destination: string, k
   ];
   if (km >= 4_500)
     fares.push(fare('premium_economy', 'standard', 2, 2, 7_500, 20_000, undefined, bagFee(4_000)));
-  if (km >= 9_000) fares.push(fare('first', 'flex', 8, 3, 0, 0));
+  if (first) fares.push(fare('first', 'flex', 8, 3, 0, 0));
   return fares;
 }
 
@@ -91,6 +101,8 @@ export interface FareMarket {
   southern: boolean;
   /** Low-cost carriers price each direction alone; others sell a return for less than two one-ways. */
   lowCost: boolean;
+  /** The route's aircraft has a First cabin (else First is sold on ultra long haul only). */
+  first?: boolean | undefined;
 }
 
 /** A network carrier's return: each direction at this percent of its one-way fare. */
@@ -145,7 +157,7 @@ export function marketFares(
   const local = (euroCents: number) =>
     niceAmount(convert(REFERENCE_RATES, Math.round(euroCents), 'EUR', market.currency)!);
   const seasons = market.southern ? SEASONS.south : SEASONS.north;
-  const cabins = faresFor(carrier, origin, destination, km).filter(
+  const cabins = faresFor(carrier, origin, destination, km, market.first).filter(
     (f) => !market.lowCost || f.cabin === 'economy',
   );
   return cabins.map((fare) => {

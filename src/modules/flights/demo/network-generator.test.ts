@@ -9,6 +9,7 @@ import type { FareRecord, NetworkFile } from '../inventory/network-file.ts';
 import { priceItinerary } from '../search/fare-rules.ts';
 import { generateNetwork } from './network-generator.ts';
 import { kmBetween } from './route-planner.ts';
+import { TRUNK_ROUTES } from './trunk-routes.ts';
 import { CARRIERS } from './world-traffic.ts';
 
 const START = '2027-03-01';
@@ -56,6 +57,30 @@ describe('the demo world (preset M)', () => {
     );
     const viaOne = [...fromFrankfurt].filter((x) => flights(x, 'NRT').length > 0);
     assert.ok(viaOne.length > 0, 'Frankfurt to Narita with at most one connection');
+  });
+
+  it('flies the trunk routes nonstop, both ways, with First where its carrier sells it', () => {
+    for (const { between, carriers, first } of TRUNK_ROUTES) {
+      const [a, b] = between;
+      for (const carrier of carriers) {
+        for (const [from, to] of [
+          [a, b],
+          [b, a],
+        ] as const) {
+          const flown = flights(from, to, carrier);
+          assert.ok(flown.length > 0, `${carrier} ${from}-${to}`);
+          const sellsFirst = world.fares.some(
+            (f) => f.carrier === carrier && f.origin === from && f.destination === to && f.cabin === 'first',
+          );
+          const hasFirst = flown.every((s) => (s.capacity.first ?? 0) > 0);
+          if (first?.includes(carrier))
+            assert.ok(sellsFirst && hasFirst, `First on ${carrier} ${from}-${to}`);
+          assert.equal(sellsFirst, hasFirst, `${carrier} ${from}-${to} sells the cabins it flies`);
+        }
+      }
+    }
+    // Honolulu, which no hub within the planner's rules reaches, is flown from the mainland and Japan.
+    assert.ok(flights('LAX', 'HNL').length > 0 && flights('HND', 'HNL').length > 0);
   });
 
   it('flies no route its carrier would not: every route touches one of its hubs, long haul only to gateways', () => {

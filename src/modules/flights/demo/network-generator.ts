@@ -13,6 +13,7 @@ import {
   planRoutes,
 } from './route-planner.ts';
 import { DEMO_SEAT_LAYOUTS } from './seat-layouts.ts';
+import { TRUNK_AIRPORTS, TRUNK_ROUTES } from './trunk-routes.ts';
 import { CARRIERS } from './world-traffic.ts';
 
 export type Preset = 'S' | 'M' | 'L';
@@ -53,12 +54,15 @@ function trafficOf(airport: Airport, catalogue: Catalogue): number {
 function pickWorldAirports(catalogue: Catalogue, count: number): Airport[] {
   const hubs = new Set(CARRIERS.flatMap((c) => c.hubs));
   const rank = (a: Airport) => (a.iata in AIRPORT_TRAFFIC ? 0 : hubs.has(a.iata) ? 1 : 2);
-  return catalogue.airports
+  const ranked = catalogue.airports
     .filter((a) => a.scheduled_service && a.size !== 'small' && !CLOSED_TO_PASSENGERS.has(a.iata))
     .map((a) => ({ a, rank: rank(a), w: trafficOf(a, catalogue) }))
     .sort((x, y) => x.rank - y.rank || y.w - x.w || x.a.iata.localeCompare(y.a.iata))
-    .slice(0, count)
     .map((x) => x.a);
+  // The trunk routes' airports too, beyond the count when they are not among it.
+  const picked = ranked.slice(0, count);
+  const have = new Set(picked.map((a) => a.iata));
+  return [...picked, ...ranked.slice(count).filter((a) => TRUNK_AIRPORTS.has(a.iata) && !have.has(a.iata))];
 }
 
 /**
@@ -213,7 +217,7 @@ export function generateNetwork(
     const carriers = pickWorldCarriers(catalogue, airports, spec.carriers);
     const traffic = new Map(airports.map((a) => [a.iata, trafficOf(a, catalogue)]));
     const gateways = new Set([...Object.keys(AIRPORT_TRAFFIC), ...carriers.map((c) => c.hubs[0]!.iata)]);
-    routes = planRoutes(airports, carriers, traffic, gateways, spec.spokesPerCarrier);
+    routes = planRoutes(airports, carriers, traffic, gateways, spec.spokesPerCarrier, TRUNK_ROUTES);
   }
   const schedules: ScheduleRecord[] = [];
   const fares: FareRecord[] = [];
@@ -234,11 +238,11 @@ export function generateNetwork(
     };
   };
 
-  for (const { carrier, hub, spoke, km, daily } of routes) {
+  for (const { carrier, hub, spoke, km, daily, first } of routes) {
     let flightNumber = flightNumbers.get(carrier.code) ?? 100 + Math.floor(random() * 50) * 2;
     const minutesOut = blockMinutes(km, windy ? eastwardness(hub, spoke) : 0);
     const minutesBack = blockMinutes(km, windy ? eastwardness(spoke, hub) : 0);
-    const { aircraft, capacity } = aircraftFor(km, preset !== 'S' && carrier.model === 'low_cost');
+    const { aircraft, capacity } = aircraftFor(km, preset !== 'S' && carrier.model === 'low_cost', first);
     const banks = [...BANKS]
       .sort(() => random() - 0.5)
       .slice(0, daily)
@@ -281,8 +285,8 @@ export function generateNetwork(
       );
     else
       fares.push(
-        ...marketFares(carrier.code, hub.iata, spoke.iata, km, marketOf(carrier, hub, spoke)),
-        ...marketFares(carrier.code, spoke.iata, hub.iata, km, marketOf(carrier, spoke, hub)),
+        ...marketFares(carrier.code, hub.iata, spoke.iata, km, { ...marketOf(carrier, hub, spoke), first }),
+        ...marketFares(carrier.code, spoke.iata, hub.iata, km, { ...marketOf(carrier, spoke, hub), first }),
       );
     flightNumbers.set(carrier.code, flightNumber);
   }

@@ -1,5 +1,6 @@
 import type { Airport } from '../../catalog/index.ts';
 import { distanceKm } from '../../catalog/index.ts';
+import type { TrunkRoute } from './trunk-routes.ts';
 import type { CarrierProfile } from './world-traffic.ts';
 
 /** A carrier of the demo world with the airports it flies from, the main one first. */
@@ -14,6 +15,8 @@ export interface PlannedRoute {
   spoke: Airport;
   km: number;
   daily: number;
+  /** Flown with a First cabin (a trunk route of a carrier that sells one on it). */
+  first?: boolean;
 }
 
 /** Passengers a year, in millions, of each airport of the world being planned. */
@@ -49,8 +52,9 @@ export function dailyFrequency(km: number, hubTraffic: number, spokeTraffic: num
  * others fewer) to the airports that draw the most traffic for the distance, domestic markets counting
  * double; beyond regional range only gateways (airports of the traffic table or another carrier's main
  * hub) or the carrier's own country; network carriers link their main hub with every alliance
- * partner's in range and the busiest other hubs; low-cost carriers stay short haul. Every airport
- * left without a flight gets one from the nearest hub in range.
+ * partner's in range and the busiest other hubs; low-cost carriers stay short haul. The trunk routes
+ * (`trunk-routes.ts`) of carriers and airports of the world are flown whatever those rules say. Every
+ * airport left without a flight gets one from the nearest hub in range.
  */
 export function planRoutes(
   airports: readonly Airport[],
@@ -58,6 +62,7 @@ export function planRoutes(
   traffic: Traffic,
   gateways: ReadonlySet<string>,
   spokesPerHub: number,
+  trunks: readonly TrunkRoute[] = [],
 ): PlannedRoute[] {
   const routes: PlannedRoute[] = [];
   const seen = new Set<string>();
@@ -70,7 +75,6 @@ export function planRoutes(
     routes.push({ carrier, hub, spoke, km, daily });
   };
   const mainHubs = carriers.map((c) => ({ carrier: c, hub: c.hubs[0]! }));
-
   for (const carrier of carriers) {
     carrier.hubs.forEach((hub, i) => {
       const range = rangeOf(carrier, hub, traffic);
@@ -125,6 +129,25 @@ export function planRoutes(
       .filter((x) => x.km >= 150 && x.km <= 3_500)
       .sort((a, b) => a.km - b.km)[0];
     if (nearest) add(nearest.carrier, nearest.hub, airport, nearest.km, 1);
+  }
+  // Trunk routes last, so that the routes planned above keep their order (and flight numbers).
+  const byCode = new Map(airports.map((a) => [a.iata, a]));
+  const carrierByCode = new Map(carriers.map((c) => [c.code, c]));
+  const routeOf = (code: string, a: string, b: string) =>
+    routes.find(
+      (r) => r.carrier.code === code && [r.hub.iata, r.spoke.iata].sort().join() === [a, b].sort().join(),
+    );
+  for (const trunk of trunks) {
+    const [a, b] = trunk.between.map((code) => byCode.get(code));
+    if (!a || !b) continue;
+    for (const code of trunk.carriers) {
+      const carrier = carrierByCode.get(code);
+      if (!carrier) continue;
+      // From the carrier's own end when it has one there.
+      const [hub, spoke] = carrier.hubs.some((h) => h.iata === b.iata) ? [b, a] : [a, b];
+      add(carrier, hub, spoke, kmBetween(hub, spoke));
+      if (trunk.first?.includes(code)) routeOf(code, a.iata, b.iata)!.first = true;
+    }
   }
   return routes;
 }
