@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { getPublic } from './public-urls.ts';
+import { getPublic, requestPublic } from './public-urls.ts';
 
 describe('getPublic', () => {
   let server: Server;
@@ -11,6 +11,12 @@ describe('getPublic', () => {
   before(async () => {
     server = createServer((req, res) => {
       requests++;
+      if (req.method === 'POST') {
+        let body = '';
+        req.on('data', (c) => (body += c));
+        req.on('end', () => res.writeHead(201).end(`got ${body}`));
+        return;
+      }
       if (req.url === '/big') res.end('x'.repeat(10_000));
       else if (req.url === '/moved') res.writeHead(302, { location: '/keys' }).end();
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"keys":[]}');
@@ -39,5 +45,25 @@ describe('getPublic', () => {
       getPublic(`${base}/big`, { allowPrivateNetworks: true, maxBytes: 1000 }),
       /more than 1000 bytes/,
     );
+  });
+
+  it('posts a body, and gives the status of an answer cut at the bytes it reads', async () => {
+    const posted = await requestPublic(`${base}/hook`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'ping',
+      allowPrivateNetworks: true,
+      maxBytes: 100,
+    });
+    assert.deepEqual([posted.status, posted.body.toString(), posted.truncated], [201, 'got ping', false]);
+    const big = await requestPublic(`${base}/big`, {
+      method: 'GET',
+      headers: {},
+      allowPrivateNetworks: true,
+      maxBytes: 1000,
+    });
+    assert.equal(big.status, 200);
+    assert.equal(big.truncated, true);
+    assert.ok(big.body.length <= 1000);
   });
 });

@@ -61,42 +61,95 @@ function isIpv4Compatible(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
   );
 }
 
+/** What a call to a public URL answered: its status, and its body up to the bytes asked for. */
+export interface PublicAnswer {
+  status: number;
+  body: Buffer;
+  /** The body was longer than `maxBytes`: the rest was not read. */
+  truncated: boolean;
+}
+
 /**
- * GETs a URL as `fetch` would answer it, connecting only to a public address unless private networks
- * are allowed: the address the name resolves to is checked when the connection is made
- * (request-filtering-agent, as webhook deliveries are), so a name that resolves elsewhere between a check
- * and the request is still stopped. No redirect is followed; at most `maxBytes` of the body are read.
+ * Calls a URL someone gave the service (a webhook receiver, a machine client's key set), connecting
+ * only to a public address unless private networks are allowed: the address the name resolves to is
+ * checked when the connection is made (request-filtering-agent), on every call, so a name that resolves
+ * elsewhere between a check and the request is still stopped. No redirect is followed; at most
+ * `maxBytes` of the answer are read; `timeoutMs` bounds the whole call. Rejects when no answer came.
  */
-export function getPublic(
+export function requestPublic(
   url: string,
-  options: { allowPrivateNetworks: boolean; signal?: AbortSignal | null | undefined; maxBytes: number },
-): Promise<Response> {
+  options: {
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body?: string;
+    allowPrivateNetworks: boolean;
+    maxBytes: number;
+    timeoutMs?: number;
+    signal?: AbortSignal | null | undefined;
+  },
+): Promise<PublicAnswer> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;
-    const request = client.get(target, {
+    const request = client.request(target, {
+      method: options.method,
       agent: useAgent(url, {
         allowPrivateIPAddress: options.allowPrivateNetworks,
         allowMetaIPAddress: options.allowPrivateNetworks,
         keepAlive: false,
       }),
-      headers: { accept: 'application/json', 'user-agent': 'Itinera/1' },
+      headers: options.headers,
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const late = () => new Error(`no answer within ${options.timeoutMs} ms`);
+    const deadline = options.timeoutMs
+      ? setTimeout(() => request.destroy(late()), options.timeoutMs)
+      : undefined;
+    request.on('timeout', () => request.destroy(late()));
+    request.on('error', (error) => {
+      clearTimeout(deadline);
+      reject(error);
     });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       let read = 0;
+      let truncated = false;
       response.on('data', (chunk: Buffer) => {
         read += chunk.length;
-        if (read > options.maxBytes)
-          response.destroy(new Error(`answered more than ${options.maxBytes} bytes`));
-        else chunks.push(chunk);
+        if (read <= options.maxBytes) chunks.push(chunk);
+        else {
+          truncated = true;
+          response.destroy();
+        }
       });
-      response.on('error', reject);
-      response.on('end', () =>
-        resolve(new Response(Buffer.concat(chunks), { status: response.statusCode ?? 502 })),
-      );
+      // An answer broken off by the other side is no answer.
+      response.on('error', (error) => {
+        clearTimeout(deadline);
+        reject(error);
+      });
+      // Once the answer ended, or was cut off at the cap.
+      response.on('close', () => {
+        clearTimeout(deadline);
+        resolve({ status: response.statusCode ?? 502, body: Buffer.concat(chunks), truncated });
+      });
     });
-    request.on('error', reject);
+    request.end(options.body);
   });
+}
+
+/**
+ * GETs a URL as `fetch` would answer it, through `requestPublic`; an answer over `maxBytes` is refused.
+ */
+export async function getPublic(
+  url: string,
+  options: { allowPrivateNetworks: boolean; signal?: AbortSignal | null | undefined; maxBytes: number },
+): Promise<Response> {
+  const answer = await requestPublic(url, {
+    method: 'GET',
+    headers: { accept: 'application/json', 'user-agent': 'Itinera/1' },
+    ...options,
+  });
+  if (answer.truncated) throw new Error(`answered more than ${options.maxBytes} bytes`);
+  return new Response(answer.body, { status: answer.status });
 }

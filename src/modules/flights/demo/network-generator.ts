@@ -60,9 +60,7 @@ function pickWorldAirports(catalogue: Catalogue, count: number): Airport[] {
     .sort((x, y) => x.rank - y.rank || y.w - x.w || x.a.iata.localeCompare(y.a.iata))
     .map((x) => x.a);
   // The trunk routes' airports too, beyond the count when they are not among it.
-  const picked = ranked.slice(0, count);
-  const have = new Set(picked.map((a) => a.iata));
-  return [...picked, ...ranked.slice(count).filter((a) => TRUNK_AIRPORTS.has(a.iata) && !have.has(a.iata))];
+  return [...ranked.slice(0, count), ...ranked.slice(count).filter((a) => TRUNK_AIRPORTS.has(a.iata))];
 }
 
 /**

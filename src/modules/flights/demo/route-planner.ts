@@ -65,14 +65,24 @@ export function planRoutes(
   trunks: readonly TrunkRoute[] = [],
 ): PlannedRoute[] {
   const routes: PlannedRoute[] = [];
-  const seen = new Set<string>();
+  /** Each carrier's routes by the pair of airports, whichever way round. */
+  const seen = new Map<string, PlannedRoute>();
   const trafficOf = (a: Airport) => traffic.get(a.iata) ?? 0.1;
+  /** The carrier's route between the two airports: added now, or the one it already has. */
   const add = (carrier: PlannedCarrier, hub: Airport, spoke: Airport, km: number, daily?: number) => {
     const key = `${carrier.code}:${[hub.iata, spoke.iata].sort().join('-')}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    daily ??= dailyFrequency(km, trafficOf(hub), trafficOf(spoke));
-    routes.push({ carrier, hub, spoke, km, daily });
+    const known = seen.get(key);
+    if (known) return known;
+    const route = {
+      carrier,
+      hub,
+      spoke,
+      km,
+      daily: daily ?? dailyFrequency(km, trafficOf(hub), trafficOf(spoke)),
+    };
+    seen.set(key, route);
+    routes.push(route);
+    return route;
   };
   const mainHubs = carriers.map((c) => ({ carrier: c, hub: c.hubs[0]! }));
   for (const carrier of carriers) {
@@ -133,10 +143,6 @@ export function planRoutes(
   // Trunk routes last, so that the routes planned above keep their order (and flight numbers).
   const byCode = new Map(airports.map((a) => [a.iata, a]));
   const carrierByCode = new Map(carriers.map((c) => [c.code, c]));
-  const routeOf = (code: string, a: string, b: string) =>
-    routes.find(
-      (r) => r.carrier.code === code && [r.hub.iata, r.spoke.iata].sort().join() === [a, b].sort().join(),
-    );
   for (const trunk of trunks) {
     const [a, b] = trunk.between.map((code) => byCode.get(code));
     if (!a || !b) continue;
@@ -145,8 +151,8 @@ export function planRoutes(
       if (!carrier) continue;
       // From the carrier's own end when it has one there.
       const [hub, spoke] = carrier.hubs.some((h) => h.iata === b.iata) ? [b, a] : [a, b];
-      add(carrier, hub, spoke, kmBetween(hub, spoke));
-      if (trunk.first?.includes(code)) routeOf(code, a.iata, b.iata)!.first = true;
+      const route: PlannedRoute = add(carrier, hub, spoke, kmBetween(hub, spoke));
+      if (trunk.first?.includes(code)) route.first = true;
     }
   }
   return routes;
