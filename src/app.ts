@@ -243,7 +243,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const hotels = await hotelsModule(app, {
     ...product,
-    jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs },
+    jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
     snapshots: createSnapshotStore(config.storage.indexSnapshotDir),
   });
   bookingDeskRoutes(app, { products, guards });

@@ -127,7 +127,7 @@ export const JOBS = {
     HOLD_SWEEP_MS: int(0, 3_600_000, {
       default: 30_000,
       description:
-        'How often each process expires flight holds past their deadline and folds the inventory change log that searches check (0: never).',
+        'How often each process expires flight and hotel holds past their deadline and folds the inventory change log that searches check (0: never).',
     }),
     PURGE_INTERVAL_MS: int(0, 86_400_000, {
       default: 3_600_000,

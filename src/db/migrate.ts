@@ -38,6 +38,7 @@ import * as travellerProfiles from './migrations/0035-traveller-profiles.ts';
 import * as secondFactors from './migrations/0036-second-factors.ts';
 import * as clientKeys from './migrations/0037-client-keys.ts';
 import * as agencyContacts from './migrations/0038-agency-contacts.ts';
+import * as hotelHolds from './migrations/0039-hotel-holds.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-second-factors': secondFactors,
   '0037-client-keys': clientKeys,
   '0038-agency-contacts': agencyContacts,
+  '0039-hotel-holds': hotelHolds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

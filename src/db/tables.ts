@@ -459,7 +459,7 @@ export interface RoomNightsSoldTable {
 }
 
 /** Hotel booking and room statuses as stored (the hotels module owns their rules). */
-type HotelBookingStatusColumn = 'confirmed' | 'cancelled';
+type HotelBookingStatusColumn = 'held' | 'confirmed' | 'cancelled' | 'expired';
 
 export interface HotelBookingsTable {
   id: string;
@@ -489,6 +489,8 @@ export interface HotelBookingsTable {
   idempotency_key: string | null;
   /** The payment's summary as the booking shows it, JSON (0013; null: nothing to pay). */
   payment: string | null;
+  /** Until when a held booking's rooms are kept unpaid (0039); null once paid, and for instant bookings. */
+  hold_expires_at: string | null;
   version: number;
   created_at: string;
   updated_at: string;

@@ -185,6 +185,46 @@ describe('e-mails to travellers', () => {
     ])
       assert.ok(text.includes(expected), `“${expected}” in: ${text}`);
   });
+
+  // Last: it moves the clock a day on.
+  it('mails a hotel hold, its payment with the voucher, and another hold that lapsed unpaid', async () => {
+    const { hotel, option } = await firstRate(
+      t,
+      customer.auth,
+      stay(t, 45, 2, { filters: { refundable_only: true } }),
+    );
+    const total = { amount: option.total_amount, currency: option.currency };
+    const body = hotelBookingBody({ rate_key: option.rate_key }, [{ adults: 2 }], total, {
+      type: 'hold',
+      payment: undefined,
+    });
+    const held = (await bookHotel(t, customer.auth, body)).json();
+    await post('/pay_booking', { booking_id: held.id, payment: { type: 'card', card_token: 'tok_visa' } });
+    const lapsed = (await bookHotel(t, customer.auth, body)).json();
+    assert.equal(lapsed.status, 'held', JSON.stringify(lapsed));
+    t.clock.advance(24 * 3_600);
+    assert.equal(await t.hotels.expireDueHolds(), 1);
+    assert.equal(await t.mail.sendDue(), 4);
+
+    const about = (reference: string) => smtp.received.filter((m) => m.subject?.includes(reference));
+    const [heldMail, paidMail] = about(held.reference);
+    assert.equal(heldMail!.subject, `Your stay ${held.reference} at ${hotel.name} is held for you, unpaid`);
+    assert.match(heldMail!.text!, /Held until .* UTC: pay before then, or the rooms are released/);
+    assert.match(heldMail!.attachments[0]!.content.toString('utf8'), /STATUS:TENTATIVE/);
+    assert.ok(
+      !heldMail!.attachments.some((a) => a.contentType === 'application/pdf'),
+      'no voucher for a hold',
+    );
+    assert.equal(paidMail!.subject, `Your stay ${held.reference} at ${hotel.name} is paid and confirmed`);
+    assert.deepEqual(
+      paidMail!.attachments.filter((a) => a.contentType === 'application/pdf').map((a) => a.filename),
+      [`voucher-${held.reference}.pdf`],
+    );
+    assert.equal(
+      about(lapsed.reference).at(-1)!.subject,
+      `Your stay ${lapsed.reference} at ${hotel.name} has expired unpaid; its rooms were released`,
+    );
+  });
 });
 
 describe('e-mails without an SMTP server', () => {

@@ -1070,7 +1070,7 @@ export interface paths {
         };
         /**
          * The event log
-         * @description Every change the caller may see, oldest first: a customer’s own bookings, an agent’s agency’s, everything for admins (operator events too). Each event carries the booking as it was right after the change. Poll with the `next_cursor` of the last page; an event committed by another process may appear up to a moment behind one with a later id, so a poller that must see everything rereads its last minute with `created_after` and drops ids it has. Types: `flight_booking.created` (A flight booking was made, held (`status: held`) or confirmed and ticketed.); `flight_booking.confirmed` (A held flight booking was paid for and ticketed.); `flight_booking.updated` (The contact or passenger names of a flight booking changed.); `flight_booking.cancelled` (A flight booking was cancelled; `refund_amount` says what is refunded.); `flight_booking.expired` (A hold ran out before it was confirmed; its seats were released.); `flight_booking.changed` (A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.); `flight_booking.services_added` (Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.); `flight_booking.partially_cancelled` (Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back.); `flight_booking.disrupted` (The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why.); `flight_booking.schedule_changed` (The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times.); `flight_booking.schedule_change_accepted` (The traveller accepted the new times of a retimed flight.); `flight.retimed` (An operator moved one date of a flight to a new time. Admins only.); `flight.cancelled` (An operator cancelled one date of a flight. Admins only.); `flight_schedule.changed` (A schedule import moved a schedule to another time or took dates off it; `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. Admins only.); `flight_schedule.withdrawn` (An operator withdrew a schedule from sale. Admins only.); `hotel_booking.created` (A hotel booking was made and confirmed.); `hotel_booking.modified` (A hotel booking’s dates, guests, holder or requests changed.); `hotel_booking.room_cancelled` (Some rooms of a hotel booking were cancelled; the booking goes on.); `hotel_booking.cancelled` (A hotel booking was cancelled (its last rooms).); `agency_account.topped_up` (Money an agency paid in was credited to its balance.); `agency_account.credit_limit_changed` (An agency’s credit limit was set.); `webhook_endpoint.disabled` (An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since; `disabled_reason` says so.); `webhook_endpoint.ping` (Sent by POST /ping_webhook to one endpoint only.)
+         * @description Every change the caller may see, oldest first: a customer’s own bookings, an agent’s agency’s, everything for admins (operator events too). Each event carries the booking as it was right after the change. Poll with the `next_cursor` of the last page; an event committed by another process may appear up to a moment behind one with a later id, so a poller that must see everything rereads its last minute with `created_after` and drops ids it has. Types: `flight_booking.created` (A flight booking was made, held (`status: held`) or confirmed and ticketed.); `flight_booking.confirmed` (A held flight booking was paid for and ticketed.); `flight_booking.updated` (The contact or passenger names of a flight booking changed.); `flight_booking.cancelled` (A flight booking was cancelled; `refund_amount` says what is refunded.); `flight_booking.expired` (A hold ran out before it was confirmed; its seats were released.); `flight_booking.changed` (A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.); `flight_booking.services_added` (Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.); `flight_booking.partially_cancelled` (Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back.); `flight_booking.disrupted` (The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why.); `flight_booking.schedule_changed` (The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times.); `flight_booking.schedule_change_accepted` (The traveller accepted the new times of a retimed flight.); `flight.retimed` (An operator moved one date of a flight to a new time. Admins only.); `flight.cancelled` (An operator cancelled one date of a flight. Admins only.); `flight_schedule.changed` (A schedule import moved a schedule to another time or took dates off it; `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. Admins only.); `flight_schedule.withdrawn` (An operator withdrew a schedule from sale. Admins only.); `hotel_booking.created` (A hotel booking was made: confirmed, or held unpaid until `hold_expires_at`.); `hotel_booking.confirmed` (A held hotel booking was paid; its rooms are confirmed.); `hotel_booking.expired` (A hold ran out before it was paid; its rooms were released.); `hotel_booking.modified` (A hotel booking’s dates, guests, holder or requests changed.); `hotel_booking.room_cancelled` (Some rooms of a hotel booking were cancelled; the booking goes on.); `hotel_booking.cancelled` (A hotel booking was cancelled (its last rooms).); `agency_account.topped_up` (Money an agency paid in was credited to its balance.); `agency_account.credit_limit_changed` (An agency’s credit limit was set.); `webhook_endpoint.disabled` (An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since; `disabled_reason` says so.); `webhook_endpoint.ping` (Sent by POST /ping_webhook to one endpoint only.)
          */
         get: operations["list_events"];
         put?: never;
@@ -1391,8 +1391,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pay a held booking and ticket it
-         * @description For a hold made without a payment, before `hold_expires_at`: the card is charged or the agency balance debited, and the tickets issued, together or not at all. A hold that already has a payment is 409 CONFLICT (confirm it with POST /confirm_booking).
+         * Pay a held booking
+         * @description For a hold made without a payment, before `hold_expires_at`, at the price it was held at: the card is charged or the agency balance debited, and the booking confirmed (a flight booking ticketed, a hotel booking's rooms confirmed and its voucher issued), together or not at all. A flight hold that already has a payment is 409 CONFLICT (confirm it with POST /confirm_booking); a hold past its deadline is `expired` and 409 INVALID_STATE_TRANSITION.
          */
         post: operations["pay_booking"];
         delete?: never;
@@ -2643,6 +2643,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "hotel_booking.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * hotel_booking.confirmed
+         * @description A held hotel booking was paid; its rooms are confirmed. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
+         */
+        post: operations["on_hotel_booking_confirmed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "hotel_booking.created": {
         parameters: {
             query?: never;
@@ -2654,9 +2674,29 @@ export interface webhooks {
         put?: never;
         /**
          * hotel_booking.created
-         * @description A hotel booking was made and confirmed. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
+         * @description A hotel booking was made: confirmed, or held unpaid until `hold_expires_at`. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
          */
         post: operations["on_hotel_booking_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "hotel_booking.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * hotel_booking.expired
+         * @description A hold ran out before it was paid; its rooms were released. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
+         */
+        post: operations["on_hotel_booking_expired"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3042,6 +3082,8 @@ export interface components {
             }[];
             /** @description Free text passed to the hotel; not guaranteed */
             special_requests?: string;
+            /** @description `instant` (when left out): booked and paid now. `hold`: the rooms are kept unpaid at today's price until `hold_expires_at`, then paid with POST /pay_booking or released. A hold lasts a day at most and never past the end of the rate's free cancellation (a non-refundable rate: 72 hours before the check-in day); a `pay_now` rate only, with no payment given now */
+            type?: "instant" | "hold";
         };
         BookingDocument: {
             /** @description Within the booking: a ticket or EMD number, `voucher`, an invoice number */
@@ -3372,7 +3414,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "flight_booking.created" | "flight_booking.confirmed" | "flight_booking.updated" | "flight_booking.cancelled" | "flight_booking.expired" | "flight_booking.changed" | "flight_booking.services_added" | "flight_booking.partially_cancelled" | "flight_booking.disrupted" | "flight_booking.schedule_changed" | "flight_booking.schedule_change_accepted" | "flight.retimed" | "flight.cancelled" | "flight_schedule.changed" | "flight_schedule.withdrawn" | "hotel_booking.created" | "hotel_booking.modified" | "hotel_booking.room_cancelled" | "hotel_booking.cancelled" | "agency_account.topped_up" | "agency_account.credit_limit_changed" | "webhook_endpoint.disabled" | "webhook_endpoint.ping";
+            type: "flight_booking.created" | "flight_booking.confirmed" | "flight_booking.updated" | "flight_booking.cancelled" | "flight_booking.expired" | "flight_booking.changed" | "flight_booking.services_added" | "flight_booking.partially_cancelled" | "flight_booking.disrupted" | "flight_booking.schedule_changed" | "flight_booking.schedule_change_accepted" | "flight.retimed" | "flight.cancelled" | "flight_schedule.changed" | "flight_schedule.withdrawn" | "hotel_booking.created" | "hotel_booking.confirmed" | "hotel_booking.expired" | "hotel_booking.modified" | "hotel_booking.room_cancelled" | "hotel_booking.cancelled" | "agency_account.topped_up" | "agency_account.credit_limit_changed" | "webhook_endpoint.disabled" | "webhook_endpoint.ping";
         };
         ExchangeRates: {
             /** Format: date */
@@ -3874,7 +3916,7 @@ export interface components {
             validating_carrier: string;
         };
         HotelBooking: {
-            /** @description What the client may do next: cancel, modify, change_dates */
+            /** @description What the client may do next: pay (a hold), cancel, modify, change_dates */
             allowed_actions: string[];
             cancelled_at: string | null;
             /**
@@ -3901,6 +3943,8 @@ export interface components {
             }[];
             /** @description Hotel local time with offset; null when some room is never free to cancel */
             free_cancellation_until: string | null;
+            /** @description A hold: until when its rooms are kept; null once paid, and for bookings paid when made */
+            hold_expires_at: string | null;
             holder: {
                 email: string;
                 family_name: string;
@@ -3985,12 +4029,13 @@ export interface components {
                     name: string;
                 };
                 special_requests: string | null;
-                status: "confirmed" | "cancelled";
+                status: "held" | "confirmed" | "cancelled" | "expired";
                 tax_included_amount: number;
                 total_amount: number;
             }[];
             special_requests: string | null;
-            status: "confirmed" | "cancelled";
+            /** @description `held`: rooms kept unpaid until `hold_expires_at` (pay with POST /pay_booking); `expired`: a hold not paid in time, its rooms released */
+            status: "held" | "confirmed" | "cancelled" | "expired";
             /** @description The live rooms, VAT included */
             total_amount: number;
             /** Format: date-time */
@@ -4485,7 +4530,7 @@ export interface components {
              * @default -created_at
              */
             sort: "created_at" | "-created_at" | "check_in" | "-check_in" | "check_out" | "-check_out" | "departure" | "-departure";
-            /** @description Hotel: confirmed, cancelled. Flight: held, confirmed, cancelled, expired, disrupted, schedule_changed */
+            /** @description Hotel: held, confirmed, cancelled, expired. Flight: held, confirmed, cancelled, expired, disrupted, schedule_changed. Without `product`, a status only flights have (disrupted, schedule_changed) means flight bookings, and so do held and expired alone, as before hotels could be held; name `product: hotel` for hotel holds */
             statuses?: ("held" | "confirmed" | "cancelled" | "expired" | "disrupted" | "schedule_changed")[];
         };
         SearchBookingResponse: {
@@ -11533,13 +11578,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Tell them apart by `product`: flight or hotel */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FlightBooking"];
+                    "application/json": components["schemas"]["FlightBooking"] | components["schemas"]["HotelBooking"];
                 };
             };
             /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
@@ -16690,6 +16735,50 @@ export interface operations {
             };
         };
     };
+    on_hotel_booking_confirmed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt, your idempotency key
+                 * @example evt_01JD6Q3ZV8Y4KX2M9N0P1R2S3T
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint secret; two, space-separated, while a rotated secret is in its grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description This attempt, in seconds since 1970
+                 * @example 1795425302
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["HotelBooking"];
+                    };
+                    /** @constant */
+                    type?: "hotel_booking.confirmed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Anything else, or no answer within 5 seconds, is tried again later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     on_hotel_booking_created: {
         parameters: {
             query?: never;
@@ -16721,6 +16810,50 @@ export interface operations {
                     };
                     /** @constant */
                     type?: "hotel_booking.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Anything else, or no answer within 5 seconds, is tried again later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_hotel_booking_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt, your idempotency key
+                 * @example evt_01JD6Q3ZV8Y4KX2M9N0P1R2S3T
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint secret; two, space-separated, while a rotated secret is in its grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description This attempt, in seconds since 1970
+                 * @example 1795425302
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["HotelBooking"];
+                    };
+                    /** @constant */
+                    type?: "hotel_booking.expired";
                 };
             };
         };

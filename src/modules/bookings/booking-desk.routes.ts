@@ -4,6 +4,7 @@ import { invalidField } from '../../http/app-error.ts';
 import type { App } from '../../http/app-instance.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { principalOf } from '../auth/index.ts';
+import { paymentInputRef } from '../payments/index.ts';
 import { productOfCriteria } from './booking-search.ts';
 import type { ProductRegistry } from './product-registry.ts';
 import { SearchBookingRequestSchema, SearchBookingResponseSchema } from './search-booking.schemas.ts';
@@ -29,6 +30,10 @@ export const CancellationQuoteSchema = Type.Object(
   { $id: 'CancellationQuote' },
 );
 const BookingId = Type.String({ minLength: 4, maxLength: 64 });
+export const PayBookingRequestSchema = Type.Object(
+  { booking_id: BookingId, payment: paymentInputRef() },
+  { $id: 'PayBookingRequest', additionalProperties: false },
+);
 const RoomId = Type.String({
   minLength: 4,
   maxLength: 64,
@@ -55,7 +60,7 @@ const PartFields = {
   slices: Type.Optional(Slices),
 };
 
-/** The operations every booking shares, whatever its product: read, search, quote a cancellation, cancel. */
+/** The operations every booking shares, whatever its product: read, search, pay a hold, quote a cancellation, cancel. */
 export function bookingDeskRoutes(
   app: App,
   deps: {
@@ -225,6 +230,47 @@ export function bookingDeskRoutes(
       const product = products.of({ id: body.booking_id });
       products.checkPart(product, body);
       const answer = await product.cancel(principalOf(request), body.booking_id, body.quote_id, body);
+      reply.header('etag', answer.etag);
+      return answer.booking;
+    },
+  );
+
+  app.post(
+    '/pay_booking',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'pay_booking',
+        tags,
+        summary: 'Pay a held booking',
+        description:
+          'For a hold made without a payment, before `hold_expires_at`, at the price it was held at: the card ' +
+          'is charged or the agency balance debited, and the booking confirmed (a flight booking ticketed, a ' +
+          "hotel booking's rooms confirmed and its voucher issued), together or not at all. A flight hold " +
+          'that already has a payment is 409 CONFLICT (confirm it with POST /confirm_booking); a hold past its ' +
+          'deadline is `expired` and 409 INVALID_STATE_TRANSITION.',
+        security: [{ oauth2: ['book'] }],
+        body: PayBookingRequestSchema,
+        response: {
+          200: AnyBooking,
+          ...errorResponses(
+            'NOT_FOUND',
+            'INVALID_STATE_TRANSITION',
+            'CONFLICT',
+            'INSUFFICIENT_FUNDS',
+            'PAYMENT_DECLINED',
+            'CURRENCY_MISMATCH',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const answer = await products
+        .of({ id: body.booking_id })
+        .pay(principalOf(request), body.booking_id, body.payment);
       reply.header('etag', answer.etag);
       return answer.booking;
     },

@@ -65,8 +65,11 @@ export const COMMON_CRITERIA = [
   'cursor',
 ];
 
-/** Statuses only flight bookings have. */
-const FLIGHT_ONLY_STATUSES = new Set(['held', 'expired', 'disrupted', 'schedule_changed']);
+/**
+ * Statuses that mean flight bookings when no product is named: those only flights have, and held and
+ * expired, which meant flights alone before hotels could be held (a search naming them keeps its answer).
+ */
+const FLIGHT_STATUSES = new Set(['held', 'expired', 'disrupted', 'schedule_changed']);
 
 /**
  * The product a search without a reference names by its criteria when it does not say: a `departure`
@@ -74,6 +77,6 @@ const FLIGHT_ONLY_STATUSES = new Set(['held', 'expired', 'disrupted', 'schedule_
  */
 export function productOfCriteria(req: SearchBookingRequest): 'flight' | 'hotel' {
   if (req.departure !== undefined) return 'flight';
-  if (req.statuses?.some((s) => FLIGHT_ONLY_STATUSES.has(s))) return 'flight';
+  if (req.statuses?.some((s) => FLIGHT_STATUSES.has(s))) return 'flight';
   return 'hotel';
 }

@@ -1,4 +1,4 @@
-import { CancellationQuoteSchema } from './booking-desk.routes.ts';
+import { CancellationQuoteSchema, PayBookingRequestSchema } from './booking-desk.routes.ts';
 import { BookingDocumentSchema } from './booking-documents.routes.ts';
 import { SearchBookingRequestSchema, SearchBookingResponseSchema } from './search-booking.schemas.ts';
 
@@ -39,6 +39,7 @@ export const BOOKING_SCHEMAS = [
   SearchBookingRequestSchema,
   SearchBookingResponseSchema,
   CancellationQuoteSchema,
+  PayBookingRequestSchema,
   BookingDocumentSchema,
 ];
 export type { ProductModuleDeps } from './product-module-deps.ts';

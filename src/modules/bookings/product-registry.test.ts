@@ -18,6 +18,7 @@ function product(
     parts,
     get: answer,
     cancel: answer,
+    pay: answer,
     search: async () => ({ data: [name], next_cursor: null, total_count: 1 }),
     quoteCancellation: async () => {
       throw new Error('unused');

@@ -2,6 +2,7 @@ import { AppError, invalidField } from '../../http/app-error.ts';
 import type { Language } from '../../shared/messages/catalogue.ts';
 import type { PaperDocument } from '../../shared/pdf/paper.ts';
 import type { Principal } from '../auth/index.ts';
+import type { PaymentInput } from '../payments/index.ts';
 import type { SearchBookingRequest } from './booking-search.ts';
 
 export type BookingLookup = { id?: string | undefined; reference?: string | undefined };
@@ -66,6 +67,8 @@ export interface BookingProduct {
   search(p: Principal, req: SearchBookingRequest): Promise<BookingPage>;
   quoteCancellation(p: Principal, id: string, part: BookingPart): Promise<CancellationQuote>;
   cancel(p: Principal, id: string, quoteId: string, part: BookingPart): Promise<BookingAnswer>;
+  /** Pays a hold made without a payment, and confirms it (409 for a booking that is not such a hold). */
+  pay(p: Principal, id: string, payment: PaymentInput): Promise<BookingAnswer>;
   /** The booking's travel documents (404 for a booking the caller may not see). */
   documents(p: Principal, id: string): Promise<TravelDocument[]>;
   /** One of them described in a language, for the press to draw as PDF; 404 for one it does not have. */

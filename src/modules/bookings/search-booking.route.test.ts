@@ -103,7 +103,7 @@ describe('POST /search_booking across products', () => {
       [{ product: 'flight', check_in: { from: dayAfter(t, 1) } }, '/check_in'],
       [{ product: 'flight', sort: 'check_in' }, '/sort'],
       [{ product: 'hotel', departure: { from: dayAfter(t, 1) } }, '/departure'],
-      [{ product: 'hotel', statuses: ['held'] }, '/statuses/0'],
+      [{ product: 'hotel', statuses: ['disrupted'] }, '/statuses/0'],
       [{ product: 'flight', departure: { from: dayAfter(t, 9), to: dayAfter(t, 2) } }, '/departure'],
     ] as const) {
       const res = await search(body);

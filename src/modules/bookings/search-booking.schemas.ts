@@ -56,7 +56,10 @@ export const SearchBookingRequestSchema = Type.Object(
           minItems: 1,
           maxItems: 6,
           description:
-            'Hotel: confirmed, cancelled. Flight: held, confirmed, cancelled, expired, disrupted, schedule_changed',
+            'Hotel: held, confirmed, cancelled, expired. Flight: held, confirmed, cancelled, expired, disrupted, ' +
+            'schedule_changed. Without `product`, a status only flights have (disrupted, schedule_changed) means ' +
+            'flight bookings, and so do held and expired alone, as before hotels could be held; name `product: ' +
+            'hotel` for hotel holds',
         },
       ),
     ),

@@ -3,7 +3,6 @@ import { SeatMapSchema } from './api/seat-maps.route.ts';
 import {
   BookFlightRequestSchema,
   FlightBookingSchema,
-  PayBookingRequestSchema,
   UpdateBookingRequestSchema,
 } from './booking/flight-booking.schemas.ts';
 import {
@@ -39,7 +38,6 @@ export const FLIGHT_SCHEMAS = [
   SearchFlightResponseSchema,
   BookFlightRequestSchema,
   UpdateBookingRequestSchema,
-  PayBookingRequestSchema,
   SeatMapSchema,
   FlightServiceSchema,
   AddServicesRequestSchema,

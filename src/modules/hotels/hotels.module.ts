@@ -19,6 +19,7 @@ import {
 } from './booking/hotel-booking-service.ts';
 import { createHotelBookingsRepository } from './booking/hotel-bookings-repository.ts';
 import { createHotelCancellations } from './booking/hotel-cancellations.ts';
+import { createHotelHolds } from './booking/hotel-holds.ts';
 import { createHotelModifications } from './booking/hotel-modifications.ts';
 import { createHotelPersonalData } from './booking/hotel-personal-data.ts';
 import { createHotelPersonalDataRepository } from './booking/hotel-personal-data-repository.ts';
@@ -36,7 +37,7 @@ import { createRateKeys } from './search/rate-key.ts';
 export async function hotelsModule(
   app: App,
   deps: ProductModuleDeps & {
-    jobs: { indexRefreshMs: number };
+    jobs: { indexRefreshMs: number; holdSweepMs: number };
     /** Where the search index is saved to start faster (nowhere for tests). */
     snapshots: SnapshotStore;
   },
@@ -68,7 +69,12 @@ export async function hotelsModule(
     pricing: deps.pricing,
   });
   const bookingsRepo = createHotelBookingsRepository(deps.db);
-  const reads = createHotelBookingReads({ db: deps.db, bookings: bookingsRepo, clock: deps.clock });
+  const reads = createHotelBookingReads({
+    db: deps.db,
+    bookings: bookingsRepo,
+    clock: deps.clock,
+    expireHold: (id) => holds.expireHold(id),
+  });
   const tell = createHotelBookingEvents({ bookings: bookingsRepo, reads, log: deps.events, ids: deps.ids });
   const bookings = createHotelBookingService({
     reads,
@@ -97,6 +103,7 @@ export async function hotelsModule(
     frame: deps.frame,
     pricing: deps.pricing,
   };
+  const holds = createHotelHolds(changing);
   const cancellations = createHotelCancellations({ ...changing, quoteKey: secret });
   const modifications = createHotelModifications(changing);
   const importHotels = thenRefresh(createHotelImporter({ ...deps, hotels }), index);
@@ -126,6 +133,11 @@ export async function hotelsModule(
     everyMs: deps.jobs.indexRefreshMs,
     run: () => index.refresh(),
   });
+  deps.scheduler.add({
+    name: 'hotels.hold_expiry',
+    everyMs: deps.jobs.holdSweepMs,
+    run: () => holds.expireDueHolds(),
+  });
   deps.products.register({
     name: 'hotel',
     idPrefix: HOTEL_BOOKING_ID_PREFIX,
@@ -141,6 +153,7 @@ export async function hotelsModule(
       slices: null,
     }),
     cancel: (p, id, quoteId, part) => cancellations.cancel(p, id, part.room_id, quoteId),
+    pay: holds.payHold,
     ...createHotelDocuments({ reads }),
   });
   return {
@@ -148,6 +161,7 @@ export async function hotelsModule(
     personalData: createHotelPersonalData(createHotelPersonalDataRepository(deps.db)),
     importHotels,
     importHotelTable,
+    expireDueHolds: () => holds.expireDueHolds(),
     countHotels: () => hotels.countHotels(),
     refreshIndex: () => index.refresh(),
     indexStats: () => index.stats(),

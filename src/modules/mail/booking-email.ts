@@ -57,6 +57,7 @@ type FlightBooking = {
 type HotelBooking = {
   reference: string;
   status: string;
+  hold_expires_at?: string | null;
   holder: { email: string; given_name: string; family_name: string; language?: Language };
   hotel: { name: string; address?: string; check_in_time?: string; check_out_time?: string };
   check_in: string;
@@ -88,6 +89,8 @@ const MAILED = new Set([
   'flight_booking.schedule_change_accepted',
   'flight_booking.disrupted',
   'hotel_booking.created',
+  'hotel_booking.confirmed',
+  'hotel_booking.expired',
   'hotel_booking.modified',
   'hotel_booking.room_cancelled',
   'hotel_booking.cancelled',
@@ -204,12 +207,16 @@ function hotelEmail(event: EventLike, b: HotelBooking): RenderedEmail {
   const language = b.holder.language ?? 'en';
   const t = translator(language);
   const money = (amount: number) => formatMoney(amount, b.currency, LOCALES[language]);
+  const held = b.status === 'held' && b.hold_expires_at;
   const headline = t('mail.hotel.subject', {
     reference: b.reference,
     hotel: b.hotel.name,
-    headline: headlineOf(t, event.type),
+    headline: headlineOf(
+      t,
+      event.type === 'hotel_booking.created' && held ? 'hotel_booking.held' : event.type,
+    ),
   });
-  const live = b.rooms.filter((r) => r.status === 'confirmed');
+  const live = b.rooms.filter((r) => r.status === 'confirmed' || r.status === 'held');
   const lines = [
     t('mail.stay', {
       checkIn: b.check_in,
@@ -232,6 +239,7 @@ function hotelEmail(event: EventLike, b: HotelBooking): RenderedEmail {
         : []),
     ]),
     t('mail.total', { amount: money(b.total_amount) }),
+    ...(held ? [t('mail.hotel.heldUntil', { deadline: `${localTime(held)} UTC` })] : []),
     t('mail.status', { status: statusWord(t, b.status) }),
   ];
   const dear = t('mail.dear', { name: `${b.holder.given_name} ${b.holder.family_name}` });
@@ -251,7 +259,7 @@ function hotelEmail(event: EventLike, b: HotelBooking): RenderedEmail {
               ...(b.hotel.address ? { location: b.hotel.address } : {}),
               start: dateArray(b.check_in),
               end: dateArray(b.check_out),
-              status: 'CONFIRMED',
+              status: held ? 'TENTATIVE' : 'CONFIRMED',
             },
           ])
         : undefined,

@@ -12,6 +12,7 @@ const WITH_DOCUMENTS = new Set([
   'flight_booking.changed',
   'flight_booking.services_added',
   'hotel_booking.created',
+  'hotel_booking.confirmed',
   'hotel_booking.modified',
 ]);
 

@@ -308,6 +308,9 @@ export const de: Record<MessageKey, string> = {
   'mail.flight_booking.schedule_change_accepted': 'behält ihre Flüge zu den neuen Zeiten',
   'mail.flight_booking.disrupted': 'ist gestört: ein Flug wurde gestrichen',
   'mail.hotel_booking.created': 'ist bestätigt',
+  'mail.hotel_booking.held': 'ist für Sie reserviert, noch unbezahlt',
+  'mail.hotel_booking.confirmed': 'ist bezahlt und bestätigt',
+  'mail.hotel_booking.expired': 'ist unbezahlt verfallen; die Zimmer wurden freigegeben',
   'mail.hotel_booking.modified': 'wurde geändert',
   'mail.hotel_booking.room_cancelled': 'hat ein storniertes Zimmer',
   'mail.hotel_booking.cancelled': 'ist storniert',
@@ -320,6 +323,8 @@ export const de: Record<MessageKey, string> = {
   'mail.passengers': 'Reisende',
   'mail.total': 'Gesamt: {amount}',
   'mail.heldUntil': 'Reserviert bis {deadline}: bitte vorher bestätigen.',
+  'mail.hotel.heldUntil':
+    'Reserviert bis {deadline}: bitte vorher bezahlen, sonst werden die Zimmer freigegeben.',
   'mail.refund': 'Erstattung: {amount}',
   'mail.status': 'Status: {status}',
   'mail.passwordReset.subject': 'Ihr Itinera-Passwort zurücksetzen',

@@ -9,7 +9,6 @@ import type { ProductRegistry } from '../../bookings/index.ts';
 import {
   BookFlightRequestSchema,
   BookingIdSchema,
-  PayBookingRequestSchema,
   UpdateBookingRequestSchema,
 } from '../booking/flight-booking.schemas.ts';
 import type { FlightBookingService } from '../booking/flight-booking-service.ts';
@@ -158,48 +157,6 @@ export function flightBookingRoutes(app: App, deps: Deps) {
       const id = request.body.booking_id;
       deps.products.require(id, 'flight');
       const { booking, etag } = await deps.bookings.confirmBooking(principalOf(request), id);
-      reply.header('etag', etag);
-      return booking;
-    },
-  );
-
-  app.post(
-    '/pay_booking',
-    {
-      onRequest: deps.guards.book,
-      schema: {
-        operationId: 'pay_booking',
-        tags,
-        summary: 'Pay a held booking and ticket it',
-        description:
-          'For a hold made without a payment, before `hold_expires_at`: the card is charged or the agency balance ' +
-          'debited, and the tickets issued, together or not at all. A hold that already has a payment is 409 ' +
-          'CONFLICT (confirm it with POST /confirm_booking).',
-        security: [{ oauth2: ['book'] }],
-        body: PayBookingRequestSchema,
-        response: {
-          200: Booking,
-          ...errorResponses(
-            'NOT_FOUND',
-            'INVALID_STATE_TRANSITION',
-            'CONFLICT',
-            'INSUFFICIENT_FUNDS',
-            'PAYMENT_DECLINED',
-            'CURRENCY_MISMATCH',
-            'UNAUTHENTICATED',
-            'INSUFFICIENT_SCOPE',
-          ),
-        },
-      },
-    },
-    async (request, reply) => {
-      const id = request.body.booking_id;
-      deps.products.require(id, 'flight');
-      const { booking, etag } = await deps.bookings.payBooking(
-        principalOf(request),
-        id,
-        request.body.payment,
-      );
       reply.header('etag', etag);
       return booking;
     },

@@ -227,14 +227,6 @@ export const BookingIdSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const PayBookingRequestSchema = Type.Object(
-  {
-    booking_id: Type.String({ minLength: 4, maxLength: 64 }),
-    payment: paymentInputRef(),
-  },
-  { $id: 'PayBookingRequest', additionalProperties: false },
-);
-
 export const UpdateBookingRequestSchema = Type.Object(
   {
     booking_id: Type.String({ minLength: 4, maxLength: 64 }),

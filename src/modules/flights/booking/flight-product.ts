@@ -27,6 +27,7 @@ export function flightProduct(deps: {
       room_id: null,
     }),
     cancel: (p, id, quoteId, part) => cancellations.cancelBooking(p, id, quoteId, part),
+    pay: bookings.payBooking,
     ...createFlightDocuments({ reads: bookings }),
   };
 }

@@ -31,6 +31,8 @@ export function roomsAsSold(input: {
   roomType: IndexedRoomType;
   plan: IndexedRatePlan;
   prices: StayPrice[];
+  /** `held` while the booking is a hold. */
+  status: 'held' | 'confirmed';
 }): HotelBookingRoomRecord[] {
   const { roomType, plan } = input;
   return input.guests.map((r, i) => ({
@@ -39,7 +41,7 @@ export function roomsAsSold(input: {
     position: i,
     room_type_id: roomType.id,
     rate_plan_id: plan.id,
-    status: 'confirmed',
+    status: input.status,
     adults: input.stay.rooms[i]!.adults,
     child_ages: input.stay.rooms[i]!.children,
     guests: r.guests,
@@ -75,7 +77,7 @@ export async function takeNights(
     });
 }
 
-/** A new, confirmed hotel booking's record. */
+/** A new hotel booking's record: confirmed, or held until `holdUntil`. */
 export function newHotelBookingRecord(input: {
   id: string;
   reference: string;
@@ -92,6 +94,7 @@ export function newHotelBookingRecord(input: {
   total: number;
   idempotencyKey: string | null;
   payment: PaymentSummary | null;
+  holdUntil: Date | null;
   now: Date;
 }): HotelBookingRecord {
   const { hotel, plan, stay, now } = input;
@@ -102,7 +105,7 @@ export function newHotelBookingRecord(input: {
     client_reference: input.input.client_reference ?? null,
     user_id: input.owner.userId,
     agency_id: input.owner.agencyId,
-    status: 'confirmed',
+    status: input.holdUntil ? 'held' : 'confirmed',
     hotel_id: hotel.id,
     city_id: hotel.city_id,
     check_in: stay.check_in,
@@ -117,6 +120,7 @@ export function newHotelBookingRecord(input: {
     hotel,
     idempotency_key: input.idempotencyKey,
     payment: input.payment,
+    hold_expires_at: input.holdUntil?.toISOString() ?? null,
     version: 1,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),

@@ -19,6 +19,8 @@ export function createHotelBookingReads(deps: {
   db: Kysely<Database>;
   bookings: HotelBookingsRepository;
   clock: Clock;
+  /** Expires a hold whose deadline passed; returns whether it did. */
+  expireHold: (id: string) => Promise<boolean>;
 }) {
   const { db, bookings, clock } = deps;
 
@@ -45,13 +47,19 @@ export function createHotelBookingReads(deps: {
     };
   }
 
-  /** A booking the caller may see; any other is 404, exactly like a missing one. */
+  /**
+   * A booking the caller may see; any other is 404, exactly like a missing one. A hold past its deadline
+   * is expired first, so a read never shows a stale `held`.
+   */
   async function loadVisible(
     principal: Principal,
     by: { id?: string | undefined; reference?: string | undefined },
   ) {
     const row = await bookings.findVisible(visibilityOf(principal), by);
     if (!row) throw notFound();
+    const due = row.status === 'held' && row.hold_expires_at! <= clock.now().toISOString();
+    if (due && (await deps.expireHold(row.id)))
+      return (await bookings.findVisible(visibilityOf(principal), { id: row.id }))!;
     return row;
   }
 

@@ -1,8 +1,12 @@
 import { freeCancellationEnds } from '../inventory/hotel-cancellation-rules.ts';
 import type { HotelBookingRoomRecord } from './hotel-booking-record.ts';
 
-/** The rooms of a booking that are not cancelled. */
-export const live = (rooms: HotelBookingRoomRecord[]) => rooms.filter((r) => r.status === 'confirmed');
+/** Whether a room is still the guest's: confirmed, or kept by a hold (not cancelled, not expired). */
+export const isLive = (room: Pick<HotelBookingRoomRecord, 'status'>) =>
+  room.status === 'confirmed' || room.status === 'held';
+
+/** The rooms of a booking that are not cancelled or expired. */
+export const live = (rooms: HotelBookingRoomRecord[]) => rooms.filter(isLive);
 
 /** The earliest end of free cancellation over live rooms; null when any of them is never free. */
 export function bookingDeadline(

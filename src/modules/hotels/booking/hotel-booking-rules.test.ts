@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkGuests, searchableNames, stayHasBegun } from './hotel-booking-rules.ts';
+import { checkGuests, hotelHoldDeadline, searchableNames, stayHasBegun } from './hotel-booking-rules.ts';
 import { assertHotelAction, hotelAllowedActions } from './hotel-booking-states.ts';
 
 describe('hotel booking rules', () => {
@@ -62,6 +62,51 @@ describe('hotel booking rules', () => {
     assert.throws(
       () => assertHotelAction('confirmed', { ...before, begun: true }, 'cancel'),
       (e: any) => e.code === 'INVALID_STATE_TRANSITION' && /begun/.test(e.message),
+    );
+  });
+
+  it('holds a day at most, never past the moment letting the rooms go would cost', () => {
+    const now = new Date('2027-03-01T10:00:00Z');
+    const iso = (d: Date | null) => d?.toISOString() ?? null;
+    // Far off and free to cancel for weeks: a day.
+    const weeksOff = new Date('2027-04-01T00:00:00Z');
+    assert.equal(
+      iso(hotelHoldDeadline(now, weeksOff, true, '2027-04-10', 'Europe/London')),
+      '2027-03-02T10:00:00.000Z',
+    );
+    // Free cancellation ends in five hours: the hold ends then.
+    const soon = new Date('2027-03-01T15:00:00Z');
+    assert.equal(iso(hotelHoldDeadline(now, soon, true, '2027-03-05', 'Europe/London')), soon.toISOString());
+    // Free until arrival (no cancellation steps): arrival at midnight in Tokyo, 15:00 UTC the day before.
+    assert.equal(
+      iso(hotelHoldDeadline(now, null, true, '2027-03-02', 'Asia/Tokyo')),
+      '2027-03-01T15:00:00.000Z',
+    );
+    // Non-refundable: 72 hours before the check-in day begins in the hotel's zone.
+    assert.equal(
+      iso(hotelHoldDeadline(now, null, false, '2027-03-05', 'Europe/London')),
+      '2027-03-02T00:00:00.000Z',
+    );
+    // Less than half an hour left is no hold at all.
+    assert.equal(hotelHoldDeadline(now, new Date('2027-03-01T10:29:59Z'), true, '2027-03-05', 'UTC'), null);
+    assert.equal(hotelHoldDeadline(now, null, false, '2027-03-04', 'Europe/London'), null);
+  });
+
+  it('lets a hold be paid, cancelled or corrected, never moved, and nothing once expired', () => {
+    const before = { begun: false, ended: false, freeToCancel: true };
+    assert.deepEqual(hotelAllowedActions('held', before), ['pay', 'cancel', 'modify']);
+    assert.deepEqual(hotelAllowedActions('expired', before), []);
+    assert.throws(
+      () => assertHotelAction('held', before, 'change_dates'),
+      (e: any) => e.code === 'CHANGE_NOT_ALLOWED' && /hold/.test(e.message),
+    );
+    assert.throws(
+      () => assertHotelAction('confirmed', before, 'pay'),
+      (e: any) => e.code === 'INVALID_STATE_TRANSITION' && /held/.test(e.message),
+    );
+    assert.throws(
+      () => assertHotelAction('expired', before, 'pay'),
+      (e: any) => e.code === 'INVALID_STATE_TRANSITION' && e.extras.booking_status === 'expired',
     );
   });
 });

@@ -64,3 +64,31 @@ export function searchableNames(
 export function stayHasBegun(checkIn: string, timeZone: string, now: Date): boolean {
   return now.getTime() >= localToInstant(checkIn, '00:00', timeZone).getTime();
 }
+
+/** How long a hotel hold lasts at most, and the least time left that is worth holding. */
+export const HOLD_HOURS = 24;
+export const HOLD_LEAST_MINUTES = 30;
+/** A non-refundable rate's hold ends this long before the check-in day, so its rooms can still sell. */
+export const NON_REFUNDABLE_HOLD_LEAD_HOURS = 72;
+
+/**
+ * Until when a rate's rooms may be kept unpaid: a day at most, and never past the moment the rate would
+ * cost something to let go, so a released hold owes nobody anything: for a refundable rate, the end of its
+ * free cancellation (the check-in day if cancelling is always free); for a non-refundable one, 72 hours
+ * before the check-in day begins in the hotel's zone. Null when less than half an hour would be left:
+ * such a rate is booked and paid at once.
+ */
+export function hotelHoldDeadline(
+  now: Date,
+  freeCancellationEnds: Date | null,
+  refundable: boolean,
+  checkIn: string,
+  timeZone: string,
+): Date | null {
+  const arrival = localToInstant(checkIn, '00:00', timeZone).getTime();
+  const costsFrom = refundable
+    ? (freeCancellationEnds?.getTime() ?? arrival)
+    : arrival - NON_REFUNDABLE_HOLD_LEAD_HOURS * 3_600_000;
+  const until = Math.min(now.getTime() + HOLD_HOURS * 3_600_000, costsFrom);
+  return until - now.getTime() < HOLD_LEAST_MINUTES * 60_000 ? null : new Date(until);
+}

@@ -34,7 +34,7 @@ export function createHotelBookingSearch(deps: {
         'cancellation_deadline',
       ],
       sorts: ['created_at', 'check_in', 'check_out'],
-      statuses: ['confirmed', 'cancelled'],
+      statuses: ['held', 'confirmed', 'cancelled', 'expired'],
     });
     const name = nameCriterion(req.name);
     const filter: HotelBookingFilter = {

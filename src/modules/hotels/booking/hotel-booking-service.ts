@@ -8,7 +8,8 @@ import type { BookingFrame } from '../../bookings/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { PaymentsService, Prepared } from '../../payments/index.ts';
 import { sumPricing, type TermsFor } from '../../pricing/index.ts';
-import { cancellationTimeline } from '../inventory/hotel-cancellation-rules.ts';
+import { cancellationTimeline, freeCancellationEnds } from '../inventory/hotel-cancellation-rules.ts';
+import type { IndexedRatePlan } from '../inventory/hotel-content-codec.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { sumRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
@@ -20,11 +21,33 @@ import type { TellHotelBooking } from './hotel-booking-events.ts';
 import { newHotelBookingRecord, roomsAsSold, takeNights } from './hotel-booking-placement.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import { saleOfRooms } from './hotel-booking-record.ts';
-import { checkGuests } from './hotel-booking-rules.ts';
+import { checkGuests, hotelHoldDeadline } from './hotel-booking-rules.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { expired, rateNow, stayRestricted, storedHotel } from './hotel-rate-now.ts';
 
 export const QUOTE_TTL_SECONDS = 15 * 60;
+
+/** Until when a hold of this rate keeps its rooms; 400 on `/type` when the rate cannot be held now. */
+function holdDeadline(
+  plan: Pick<IndexedRatePlan, 'payment_type' | 'cancellation'>,
+  stay: Pick<RateKeyPayload, 'check_in'>,
+  timeZone: string,
+  now: Date,
+): Date {
+  if (plan.payment_type !== 'pay_now')
+    throw invalidField(
+      '/type',
+      'a hold is not possible for a rate paid at the hotel: book it, nothing is taken now',
+    );
+  const ends = freeCancellationEnds(plan.cancellation, stay.check_in, timeZone);
+  const until = hotelHoldDeadline(now, ends, plan.cancellation.refundable, stay.check_in, timeZone);
+  if (!until)
+    throw invalidField(
+      '/type',
+      'a hold is not possible: this rate would cost something to let go within half an hour; book it instant',
+    );
+  return until;
+}
 /** Hotel references are eight characters, so they never collide with six-character flight references. */
 export const HOTEL_REFERENCE_LENGTH = 8;
 export const HOTEL_BOOKING_ID_PREFIX = 'hbk';
@@ -151,9 +174,11 @@ export function createHotelBookingService(deps: {
         );
       }
       const hotel = storedHotel(product.hotel, deps.catalogue);
+      const holdUntil = input.type === 'hold' ? holdDeadline(plan, p, hotel.time_zone, now) : null;
       // Time-ordered, so bookings made in the same millisecond still sort in the order they were made.
       const bookingId = ids.ordered(HOTEL_BOOKING_ID_PREFIX);
       const rooms = roomsAsSold({
+        status: holdUntil ? 'held' : 'confirmed',
         bookingId,
         roomIds: input.rooms.map(() => ids.next('hbr')),
         stay: p,
@@ -164,8 +189,13 @@ export function createHotelBookingService(deps: {
       });
       const paymentInput = input.payment;
       const paidHere = plan.payment_type === 'pay_now';
-      if (paidHere && !paymentInput)
-        throw invalidField('/payment', 'is required: this rate is paid when booked');
+      if (holdUntil && paymentInput)
+        throw invalidField('/payment', 'must be left out of a hold: pay it with POST /pay_booking');
+      if (paidHere && !paymentInput && !holdUntil)
+        throw invalidField(
+          '/payment',
+          'is required: this rate is paid when booked (or hold it and pay later)',
+        );
       if (!paidHere && paymentInput)
         throw invalidField('/payment', 'must be left out: this rate is paid at the hotel');
       const due = saleOfRooms(rooms, plan.currency);
@@ -206,12 +236,18 @@ export function createHotelBookingService(deps: {
             total: priced.total,
             idempotencyKey,
             payment,
+            holdUntil,
             now,
           });
           await bookings.insert(trx, record, rooms);
           await deps.tell(trx, bookingId, 'hotel_booking.created', {
-            type: 'confirmed',
-            data: { total_amount: priced.total, currency: plan.currency, rooms: rooms.length },
+            type: holdUntil ? 'held' : 'confirmed',
+            data: {
+              total_amount: priced.total,
+              currency: plan.currency,
+              rooms: rooms.length,
+              ...(holdUntil ? { hold_expires_at: holdUntil.toISOString() } : {}),
+            },
             at: now.toISOString(),
           });
           return record;

@@ -3,7 +3,7 @@ import type { BookingEvent } from '../../bookings/index.ts';
 import { sumPricing } from '../../pricing/index.ts';
 import { cancellationTimeline, penaltyAt } from '../inventory/hotel-cancellation-rules.ts';
 import type { HotelBookingRecord, HotelBookingRoomRecord } from './hotel-booking-record.ts';
-import { live } from './hotel-booking-rooms.ts';
+import { isLive, live } from './hotel-booking-rooms.ts';
 import { hotelAllowedActions, type StayClock } from './hotel-booking-states.ts';
 
 export function hotelEtag(row: Pick<HotelBookingRecord, 'version'>): string {
@@ -68,13 +68,14 @@ export function hotelBookingView(
       penalty_amount: r.penalty_amount,
     };
   });
-  const liveViews = roomViews.filter((r) => r.status === 'confirmed');
+  const liveViews = roomViews.filter(isLive);
   const deadlines = liveViews.map((r) => r.cancellation.free_cancellation_until);
   return {
     id: row.id,
     reference: row.reference,
     product: 'hotel' as const,
     status: row.status,
+    hold_expires_at: row.hold_expires_at,
     client_reference: row.client_reference,
     created_at: row.created_at,
     updated_at: row.updated_at,

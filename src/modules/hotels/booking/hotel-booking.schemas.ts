@@ -122,11 +122,20 @@ export const BookHotelRequestSchema = Type.Object(
       Type.String({ minLength: 1, maxLength: 64, description: 'Your own reference; searchable' }),
     ),
     expected_total: Money,
+    type: Type.Optional(
+      Type.Union([Type.Literal('instant'), Type.Literal('hold')], {
+        description:
+          "`instant` (when left out): booked and paid now. `hold`: the rooms are kept unpaid at today's price until " +
+          '`hold_expires_at`, then paid with POST /pay_booking or released. A hold lasts a day at most and ' +
+          "never past the end of the rate's free cancellation (a non-refundable rate: 72 hours before the " +
+          'check-in day); a `pay_now` rate only, with no payment given now',
+      }),
+    ),
     payment: Type.Optional(
       paymentInputRef({
         description:
-          'Card (authorized and captured) or the agency balance: required for a `pay_now` rate, whose stay is ' +
-          'paid when booked; none for a `pay_at_hotel` rate',
+          'Card (authorized and captured) or the agency balance: required for an instant booking of a `pay_now` ' +
+          'rate, whose stay is paid when booked; none for a `pay_at_hotel` rate or a hold',
       }),
     ),
   },
@@ -168,7 +177,17 @@ export const HotelBookingSchema = Type.Object(
     id: Type.String({ examples: ['hbk_8f3k2m9x4q1w8e5r3t7y6u2i'] }),
     reference: Type.String({ description: 'Eight characters, for people', examples: ['K7PX3MQ2'] }),
     product: Type.Literal('hotel'),
-    status: Type.Union([Type.Literal('confirmed'), Type.Literal('cancelled')]),
+    status: Type.Union(
+      [Type.Literal('held'), Type.Literal('confirmed'), Type.Literal('cancelled'), Type.Literal('expired')],
+      {
+        description:
+          '`held`: rooms kept unpaid until `hold_expires_at` (pay with POST /pay_booking); `expired`: a hold ' +
+          'not paid in time, its rooms released',
+      },
+    ),
+    hold_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'A hold: until when its rooms are kept; null once paid, and for bookings paid when made',
+    }),
     client_reference: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
@@ -200,7 +219,12 @@ export const HotelBookingSchema = Type.Object(
     rooms: Type.Array(
       Type.Object({
         id: Type.String({ examples: ['hbr_8f3k2m9x4q1w8e5r3t7y6u2i'] }),
-        status: Type.Union([Type.Literal('confirmed'), Type.Literal('cancelled')]),
+        status: Type.Union([
+          Type.Literal('held'),
+          Type.Literal('confirmed'),
+          Type.Literal('cancelled'),
+          Type.Literal('expired'),
+        ]),
         room_type: Type.Object({ code: Type.String(), name: Type.String(), beds: Type.String() }),
         rate_plan: Type.Object({ code: Type.String(), name: Type.String() }),
         board: Type.String(),
@@ -245,7 +269,7 @@ export const HotelBookingSchema = Type.Object(
       description: 'How the stay was paid; null when it is paid at the hotel',
     }),
     allowed_actions: Type.Array(Type.String(), {
-      description: 'What the client may do next: cancel, modify, change_dates',
+      description: 'What the client may do next: pay (a hold), cancel, modify, change_dates',
     }),
     events: Type.Array(
       Type.Object({

@@ -167,6 +167,34 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The rooms of a booking in one status moved to another (a hold's rooms paid, or released). */
+    async moveRooms(
+      trx: Kysely<Database>,
+      bookingId: string,
+      from: HotelBookingStatus,
+      to: HotelBookingStatus,
+    ): Promise<void> {
+      await trx
+        .updateTable('hotel_booking_rooms')
+        .set({ status: to })
+        .where('booking_id', '=', bookingId)
+        .where('status', '=', from)
+        .execute();
+    },
+
+    /** Holds whose deadline has passed, oldest first. */
+    async dueHolds(now: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('hotel_bookings')
+        .select('id')
+        .where('status', '=', 'held')
+        .where('hold_expires_at', '<=', now)
+        .orderBy('hold_expires_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     /** One page of a booking search, after the keyset position of the previous page, with the total. */
     async search(
       v: Visibility,

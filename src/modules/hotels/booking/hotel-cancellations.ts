@@ -11,7 +11,7 @@ import { nightsOf } from '../inventory/stays.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import { type HotelBookingRecord, type HotelBookingRoomRecord, saleOfRooms } from './hotel-booking-record.ts';
-import { bookingDeadline, live } from './hotel-booking-rooms.ts';
+import { bookingDeadline, isLive, live } from './hotel-booking-rooms.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 
@@ -49,11 +49,13 @@ export function createHotelCancellations(deps: {
   function target(rooms: HotelBookingRoomRecord[], roomId: string | undefined) {
     if (roomId === undefined) return live(rooms);
     const room = rooms.find((r) => r.id === roomId);
-    if (room?.status !== 'confirmed') throw invalidField('/room_id', 'is not a live room of this booking');
+    if (!room || !isLive(room)) throw invalidField('/room_id', 'is not a live room of this booking');
     return [room];
   }
 
+  /** What letting the rooms go costs at `now`: nothing for a hold, which was never paid. */
   function penaltyOf(row: HotelBookingRecord, targets: HotelBookingRoomRecord[], now: Date): number {
+    if (row.status === 'held') return 0;
     const zone = row.hotel.time_zone;
     return targets.reduce((sum, r) => {
       const policy = r.price.cancellation_policy;
@@ -70,7 +72,7 @@ export function createHotelCancellations(deps: {
       const targets = target(rooms, roomId);
       const now = clock.now();
       const penalty = penaltyOf(row, targets, now);
-      const refund = targets.reduce((n, r) => n + r.total_amount, 0) - penalty;
+      const refund = row.status === 'held' ? 0 : targets.reduce((n, r) => n + r.total_amount, 0) - penalty;
       const expires = Math.floor(now.getTime() / 1000) + CANCELLATION_QUOTE_TTL_SECONDS;
       return {
         quote_id: quotes.issue({
@@ -110,7 +112,7 @@ export function createHotelCancellations(deps: {
       const done = await db.transaction().execute(async (trx) => {
         const whole = remaining.length === 0;
         const ok = await bookings.update(trx, row.id, row.version, {
-          status: whole ? 'cancelled' : 'confirmed',
+          status: whole ? 'cancelled' : row.status,
           total_amount: remaining.reduce((n, r) => n + r.total_amount, 0),
           penalty_amount: (row.penalty_amount ?? 0) + q.penalty,
           free_cancellation_until: bookingDeadline(remaining, row.check_in, zone),

@@ -5,7 +5,11 @@ const booking = (description: string) => ({ description, object: HotelBookingSch
 
 /** The events of hotels: a booking's changes, which its owner hears of. */
 export const HOTEL_EVENTS = {
-  'hotel_booking.created': booking('A hotel booking was made and confirmed.'),
+  'hotel_booking.created': booking(
+    'A hotel booking was made: confirmed, or held unpaid until `hold_expires_at`.',
+  ),
+  'hotel_booking.confirmed': booking('A held hotel booking was paid; its rooms are confirmed.'),
+  'hotel_booking.expired': booking('A hold ran out before it was paid; its rooms were released.'),
   'hotel_booking.modified': booking('A hotel booking’s dates, guests, holder or requests changed.'),
   'hotel_booking.room_cancelled': booking(
     'Some rooms of a hotel booking were cancelled; the booking goes on.',

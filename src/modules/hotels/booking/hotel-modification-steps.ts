@@ -7,7 +7,7 @@ import { priceRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
 import type { PlanTerms } from '../search/hotel-sale.ts';
 import type { HotelBookingRecord, HotelBookingRoomRecord, StoredRoomPrice } from './hotel-booking-record.ts';
-import { countByType } from './hotel-booking-rooms.ts';
+import { countByType, isLive } from './hotel-booking-rooms.ts';
 import { checkGuests, type GuestInput } from './hotel-booking-rules.ts';
 import { stayRestricted } from './hotel-rate-now.ts';
 
@@ -27,7 +27,7 @@ export type RepricedRoom = { total: number; price: StoredRoomPrice };
 export function checkRoomEdits(edits: readonly RoomEdit[], rooms: readonly HotelBookingRoomRecord[]): void {
   const errors = edits.flatMap((edit, i) => {
     const room = rooms.find((r) => r.id === edit.room_id);
-    if (room?.status !== 'confirmed')
+    if (!room || !isLive(room))
       return [
         { location: 'body', pointer: `/rooms/${i}/room_id`, detail: 'is not a live room of this booking' },
       ];

@@ -56,12 +56,16 @@ export function voucherToMail(b: HotelBookingView, language: Language): Document
   return [{ filename: `voucher-${b.reference}.pdf`, paper: hotelVoucherPaper(b, language) }];
 }
 
+/** A hold has no voucher until it is paid; one let go unpaid (cancelled or expired) never has one. */
+const hasVoucher = (b: Pick<HotelBookingView, 'hold_expires_at'>) => b.hold_expires_at === null;
+
 /** A hotel booking's travel documents: its voucher. */
 export function createHotelDocuments(deps: { reads: Pick<HotelBookingReads, 'getBooking'> }) {
   const read = async (p: Principal, id: string) => (await deps.reads.getBooking(p, { id })).booking;
   return {
     async documents(p: Principal, id: string): Promise<TravelDocument[]> {
       const b = await read(p, id);
+      if (!hasVoucher(b)) return [];
       return [
         {
           id: 'voucher',
@@ -80,6 +84,7 @@ export function createHotelDocuments(deps: { reads: Pick<HotelBookingReads, 'get
     ): Promise<DocumentPaper> {
       if (documentId !== 'voucher') throw new AppError('NOT_FOUND', 'The booking has no such document');
       const b = await read(p, id);
+      if (!hasVoucher(b)) throw new AppError('NOT_FOUND', 'The booking has no such document');
       return { filename: `voucher-${b.reference}.pdf`, paper: hotelVoucherPaper(b, language) };
     },
   };
