@@ -1,19 +1,11 @@
-import { foldedNames } from '../../../shared/names.ts';
 import type { Catalogue } from '../../catalog/index.ts';
-import type { PaymentSummary } from '../../payments/index.ts';
 import type { FlightService } from '../ancillaries/ancillaries.ts';
 import type { PriceBreakdown } from '../search/fare-rules.ts';
 import { conditionsOf, describeSlice } from '../search/offer-builder.ts';
 import type { OfferPayload } from '../search/offer-token.ts';
 import type { Selling } from '../search/selling-price.ts';
 import { type SaleSelling, serviceTermsOf } from './flight-booking-placement.ts';
-import {
-  type Contact,
-  type FlightBookingRecord,
-  type StoredItinerary,
-  type StoredPassenger,
-  saleOf,
-} from './flight-booking-record.ts';
+import type { StoredItinerary } from './flight-booking-record.ts';
 import type { OfferFlights } from './flight-offer-now.ts';
 
 /* A step of placing or changing a flight booking: the itinerary as sold. */
