@@ -39,6 +39,7 @@ import * as secondFactors from './migrations/0036-second-factors.ts';
 import * as clientKeys from './migrations/0037-client-keys.ts';
 import * as agencyContacts from './migrations/0038-agency-contacts.ts';
 import * as hotelHolds from './migrations/0039-hotel-holds.ts';
+import * as hotelGuarantees from './migrations/0040-hotel-guarantees.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037-client-keys': clientKeys,
   '0038-agency-contacts': agencyContacts,
   '0039-hotel-holds': hotelHolds,
+  '0040-hotel-guarantees': hotelGuarantees,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

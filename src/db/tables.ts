@@ -459,7 +459,8 @@ export interface RoomNightsSoldTable {
 }
 
 /** Hotel booking and room statuses as stored (the hotels module owns their rules). */
-type HotelBookingStatusColumn = 'held' | 'confirmed' | 'cancelled' | 'expired';
+type HotelBookingStatusColumn = 'held' | 'confirmed' | 'cancelled' | 'expired' | 'no_show';
+type HotelRoomStatusColumn = 'held' | 'confirmed' | 'cancelled' | 'expired';
 
 export interface HotelBookingsTable {
   id: string;
@@ -491,6 +492,8 @@ export interface HotelBookingsTable {
   payment: string | null;
   /** Until when a held booking's rooms are kept unpaid (0039); null once paid, and for instant bookings. */
   hold_expires_at: string | null;
+  /** The card guaranteeing a stay paid at the hotel, JSON (0040); null when nothing guarantees it. */
+  guarantee: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -503,7 +506,7 @@ export interface HotelBookingRoomsTable {
   position: number;
   room_type_id: string;
   rate_plan_id: string;
-  status: HotelBookingStatusColumn;
+  status: HotelRoomStatusColumn;
   adults: number;
   child_ages: string;
   guests: string;

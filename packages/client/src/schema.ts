@@ -701,6 +701,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/charge_hotel_guarantee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Charge a stay’s guarantee card for a no-show or a late cancellation (admin)
+         * @description For a booking of a rate paid at the hotel, whose card guarantee was kept when booked. `no_show`: a confirmed booking whose check-in day has begun in the hotel’s zone, charged at most what cancelling it would cost now by its rate’s terms (a non-refundable rate: all of it); the booking becomes `no_show`. `late_cancellation`: a cancelled booking, charged at most the penalty its cancellation recorded. `amount` (minor units) when less is charged. Once per booking: the charge becomes the booking’s `payment`, written to the ledger and invoiced; a declined card is 402 PAYMENT_DECLINED and changes nothing.
+         */
+        post: operations["charge_hotel_guarantee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/check_rate": {
         parameters: {
             query?: never;
@@ -1070,7 +1090,7 @@ export interface paths {
         };
         /**
          * The event log
-         * @description Every change the caller may see, oldest first: a customer’s own bookings, an agent’s agency’s, everything for admins (operator events too). Each event carries the booking as it was right after the change. Poll with the `next_cursor` of the last page; an event committed by another process may appear up to a moment behind one with a later id, so a poller that must see everything rereads its last minute with `created_after` and drops ids it has. Types: `flight_booking.created` (A flight booking was made, held (`status: held`) or confirmed and ticketed.); `flight_booking.confirmed` (A held flight booking was paid for and ticketed.); `flight_booking.updated` (The contact or passenger names of a flight booking changed.); `flight_booking.cancelled` (A flight booking was cancelled; `refund_amount` says what is refunded.); `flight_booking.expired` (A hold ran out before it was confirmed; its seats were released.); `flight_booking.changed` (A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.); `flight_booking.services_added` (Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.); `flight_booking.partially_cancelled` (Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back.); `flight_booking.disrupted` (The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why.); `flight_booking.schedule_changed` (The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times.); `flight_booking.schedule_change_accepted` (The traveller accepted the new times of a retimed flight.); `flight.retimed` (An operator moved one date of a flight to a new time. Admins only.); `flight.cancelled` (An operator cancelled one date of a flight. Admins only.); `flight_schedule.changed` (A schedule import moved a schedule to another time or took dates off it; `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. Admins only.); `flight_schedule.withdrawn` (An operator withdrew a schedule from sale. Admins only.); `hotel_booking.created` (A hotel booking was made: confirmed, or held unpaid until `hold_expires_at`.); `hotel_booking.confirmed` (A held hotel booking was paid; its rooms are confirmed.); `hotel_booking.expired` (A hold ran out before it was paid; its rooms were released.); `hotel_booking.modified` (A hotel booking’s dates, guests, holder or requests changed.); `hotel_booking.room_cancelled` (Some rooms of a hotel booking were cancelled; the booking goes on.); `hotel_booking.cancelled` (A hotel booking was cancelled (its last rooms).); `agency_account.topped_up` (Money an agency paid in was credited to its balance.); `agency_account.credit_limit_changed` (An agency’s credit limit was set.); `webhook_endpoint.disabled` (An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since; `disabled_reason` says so.); `webhook_endpoint.ping` (Sent by POST /ping_webhook to one endpoint only.)
+         * @description Every change the caller may see, oldest first: a customer’s own bookings, an agent’s agency’s, everything for admins (operator events too). Each event carries the booking as it was right after the change. Poll with the `next_cursor` of the last page; an event committed by another process may appear up to a moment behind one with a later id, so a poller that must see everything rereads its last minute with `created_after` and drops ids it has. Types: `flight_booking.created` (A flight booking was made, held (`status: held`) or confirmed and ticketed.); `flight_booking.confirmed` (A held flight booking was paid for and ticketed.); `flight_booking.updated` (The contact or passenger names of a flight booking changed.); `flight_booking.cancelled` (A flight booking was cancelled; `refund_amount` says what is refunded.); `flight_booking.expired` (A hold ran out before it was confirmed; its seats were released.); `flight_booking.changed` (A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.); `flight_booking.services_added` (Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.); `flight_booking.partially_cancelled` (Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back.); `flight_booking.disrupted` (The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why.); `flight_booking.schedule_changed` (The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times.); `flight_booking.schedule_change_accepted` (The traveller accepted the new times of a retimed flight.); `flight.retimed` (An operator moved one date of a flight to a new time. Admins only.); `flight.cancelled` (An operator cancelled one date of a flight. Admins only.); `flight_schedule.changed` (A schedule import moved a schedule to another time or took dates off it; `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. Admins only.); `flight_schedule.withdrawn` (An operator withdrew a schedule from sale. Admins only.); `hotel_booking.created` (A hotel booking was made: confirmed, or held unpaid until `hold_expires_at`.); `hotel_booking.confirmed` (A held hotel booking was paid; its rooms are confirmed.); `hotel_booking.expired` (A hold ran out before it was paid; its rooms were released.); `hotel_booking.guarantee_charged` (The hotel charged a stay’s guarantee card for a no-show or a late cancellation (its `payment`).); `hotel_booking.modified` (A hotel booking’s dates, guests, holder or requests changed.); `hotel_booking.room_cancelled` (Some rooms of a hotel booking were cancelled; the booking goes on.); `hotel_booking.cancelled` (A hotel booking was cancelled (its last rooms).); `agency_account.topped_up` (Money an agency paid in was credited to its balance.); `agency_account.credit_limit_changed` (An agency’s credit limit was set.); `webhook_endpoint.disabled` (An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since; `disabled_reason` says so.); `webhook_endpoint.ping` (Sent by POST /ping_webhook to one endpoint only.)
          */
         get: operations["list_events"];
         put?: never;
@@ -2703,6 +2723,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "hotel_booking.guarantee_charged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * hotel_booking.guarantee_charged
+         * @description The hotel charged a stay’s guarantee card for a no-show or a late cancellation (its `payment`). Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
+         */
+        post: operations["on_hotel_booking_guarantee_charged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "hotel_booking.modified": {
         parameters: {
             query?: never;
@@ -3047,6 +3087,12 @@ export interface components {
             expected_total: {
                 amount: number;
                 currency: string;
+            };
+            /** @description Required for a `pay_at_hotel` rate (none for `pay_now`): a card of yours (POST /tokenize_card) that guarantees the stay. Nothing is taken; the hotel may charge it for a no-show or a late cancellation, as the rate's cancellation terms say. It must not expire before check-out */
+            guarantee?: {
+                card_token: string;
+                /** @enum {string} */
+                type: "card";
             };
             holder: {
                 /**
@@ -3414,7 +3460,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "flight_booking.created" | "flight_booking.confirmed" | "flight_booking.updated" | "flight_booking.cancelled" | "flight_booking.expired" | "flight_booking.changed" | "flight_booking.services_added" | "flight_booking.partially_cancelled" | "flight_booking.disrupted" | "flight_booking.schedule_changed" | "flight_booking.schedule_change_accepted" | "flight.retimed" | "flight.cancelled" | "flight_schedule.changed" | "flight_schedule.withdrawn" | "hotel_booking.created" | "hotel_booking.confirmed" | "hotel_booking.expired" | "hotel_booking.modified" | "hotel_booking.room_cancelled" | "hotel_booking.cancelled" | "agency_account.topped_up" | "agency_account.credit_limit_changed" | "webhook_endpoint.disabled" | "webhook_endpoint.ping";
+            type: "flight_booking.created" | "flight_booking.confirmed" | "flight_booking.updated" | "flight_booking.cancelled" | "flight_booking.expired" | "flight_booking.changed" | "flight_booking.services_added" | "flight_booking.partially_cancelled" | "flight_booking.disrupted" | "flight_booking.schedule_changed" | "flight_booking.schedule_change_accepted" | "flight.retimed" | "flight.cancelled" | "flight_schedule.changed" | "flight_schedule.withdrawn" | "hotel_booking.created" | "hotel_booking.confirmed" | "hotel_booking.expired" | "hotel_booking.guarantee_charged" | "hotel_booking.modified" | "hotel_booking.room_cancelled" | "hotel_booking.cancelled" | "agency_account.topped_up" | "agency_account.credit_limit_changed" | "webhook_endpoint.disabled" | "webhook_endpoint.ping";
         };
         ExchangeRates: {
             /** Format: date */
@@ -3943,6 +3989,17 @@ export interface components {
             }[];
             /** @description Hotel local time with offset; null when some room is never free to cancel */
             free_cancellation_until: string | null;
+            /** @description The card guaranteeing a stay paid at the hotel; nothing is taken from it unless charged */
+            guarantee: {
+                card: {
+                    brand: string;
+                    exp_month: number;
+                    exp_year: number;
+                    last4: string;
+                };
+                /** @enum {string} */
+                type: "card";
+            } | null;
             /** @description A hold: until when its rooms are kept; null once paid, and for bookings paid when made */
             hold_expires_at: string | null;
             holder: {
@@ -3970,7 +4027,7 @@ export interface components {
             id: string;
             nights: number;
             payable_at_hotel_amount: number;
-            /** @description How the stay was paid; null when it is paid at the hotel */
+            /** @description How the stay was paid; for a stay paid at the hotel, null until the hotel charges the guarantee (a no-show or a late cancellation), then that charge */
             payment: components["schemas"]["Payment"] | null;
             /**
              * @description `pay_now`: paid when booked; `pay_at_hotel`: the guest pays the hotel, nothing is taken here
@@ -4034,8 +4091,8 @@ export interface components {
                 total_amount: number;
             }[];
             special_requests: string | null;
-            /** @description `held`: rooms kept unpaid until `hold_expires_at` (pay with POST /pay_booking); `expired`: a hold not paid in time, its rooms released */
-            status: "held" | "confirmed" | "cancelled" | "expired";
+            /** @description `held`: rooms kept unpaid until `hold_expires_at` (pay with POST /pay_booking); `expired`: a hold not paid in time, its rooms released; `no_show`: the guest never came and the hotel charged the guarantee */
+            status: "held" | "confirmed" | "cancelled" | "expired" | "no_show";
             /** @description The live rooms, VAT included */
             total_amount: number;
             /** Format: date-time */
@@ -8366,6 +8423,115 @@ export interface operations {
             };
             /** @description Problem details: UNSUPPORTED_MEDIA_TYPE */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    charge_hotel_guarantee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: number;
+                    booking_id: string;
+                    reason: "no_show" | "late_cancellation";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HotelBooking"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: PAYMENT_DECLINED */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: CONFLICT, INVALID_STATE_TRANSITION */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16854,6 +17020,50 @@ export interface operations {
                     };
                     /** @constant */
                     type?: "hotel_booking.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Anything else, or no answer within 5 seconds, is tried again later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_hotel_booking_guarantee_charged: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt, your idempotency key
+                 * @example evt_01JD6Q3ZV8Y4KX2M9N0P1R2S3T
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint secret; two, space-separated, while a rotated secret is in its grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description This attempt, in seconds since 1970
+                 * @example 1795425302
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["HotelBooking"];
+                    };
+                    /** @constant */
+                    type?: "hotel_booking.guarantee_charged";
                 };
             };
         };

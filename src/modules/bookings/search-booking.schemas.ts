@@ -51,12 +51,13 @@ export const SearchBookingRequestSchema = Type.Object(
           Type.Literal('expired'),
           Type.Literal('disrupted'),
           Type.Literal('schedule_changed'),
+          Type.Literal('no_show'),
         ]),
         {
           minItems: 1,
-          maxItems: 6,
+          maxItems: 7,
           description:
-            'Hotel: held, confirmed, cancelled, expired. Flight: held, confirmed, cancelled, expired, disrupted, ' +
+            'Hotel: held, confirmed, cancelled, expired, no_show. Flight: held, confirmed, cancelled, expired, disrupted, ' +
             'schedule_changed. Without `product`, a status only flights have (disrupted, schedule_changed) means ' +
             'flight bookings, and so do held and expired alone, as before hotels could be held; name `product: ' +
             'hotel` for hotel holds',

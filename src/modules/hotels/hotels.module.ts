@@ -6,6 +6,7 @@ import type { SnapshotStore } from '../../ports/snapshot-store.ts';
 import type { ProductModuleDeps } from '../bookings/index.ts';
 import { fold } from '../catalog/index.ts';
 import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
+import { hotelGuaranteeRoutes } from './api/hotel-guarantee.routes.ts';
 import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
 import { hotelOperationsRoutes } from './api/hotel-operations.routes.ts';
 import { searchHotelsRoute } from './api/search-hotels.route.ts';
@@ -19,6 +20,7 @@ import {
 } from './booking/hotel-booking-service.ts';
 import { createHotelBookingsRepository } from './booking/hotel-bookings-repository.ts';
 import { createHotelCancellations } from './booking/hotel-cancellations.ts';
+import { createHotelGuarantees } from './booking/hotel-guarantees.ts';
 import { createHotelHolds } from './booking/hotel-holds.ts';
 import { createHotelModifications } from './booking/hotel-modifications.ts';
 import { createHotelPersonalData } from './booking/hotel-personal-data.ts';
@@ -121,6 +123,7 @@ export async function hotelsModule(
     guard: deps.guards.admin,
     bodyLimit: 50 * 1_048_576,
   });
+  hotelGuaranteeRoutes(app, { guarantees: createHotelGuarantees(changing), guard: deps.guards.admin });
   hotelBookingRoutes(app, {
     bookings,
     modifications,

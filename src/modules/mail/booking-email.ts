@@ -58,6 +58,8 @@ type HotelBooking = {
   reference: string;
   status: string;
   hold_expires_at?: string | null;
+  payment?: { amount: number } | null;
+  guarantee?: { card: { brand: string; last4: string } } | null;
   holder: { email: string; given_name: string; family_name: string; language?: Language };
   hotel: { name: string; address?: string; check_in_time?: string; check_out_time?: string };
   check_in: string;
@@ -91,6 +93,7 @@ const MAILED = new Set([
   'hotel_booking.created',
   'hotel_booking.confirmed',
   'hotel_booking.expired',
+  'hotel_booking.guarantee_charged',
   'hotel_booking.modified',
   'hotel_booking.room_cancelled',
   'hotel_booking.cancelled',
@@ -240,6 +243,14 @@ function hotelEmail(event: EventLike, b: HotelBooking): RenderedEmail {
     ]),
     t('mail.total', { amount: money(b.total_amount) }),
     ...(held ? [t('mail.hotel.heldUntil', { deadline: `${localTime(held)} UTC` })] : []),
+    ...(event.type === 'hotel_booking.guarantee_charged' && b.payment && b.guarantee
+      ? [
+          t('mail.hotel.charged', {
+            amount: money(b.payment.amount),
+            card: `${b.guarantee.card.brand} ••${b.guarantee.card.last4}`,
+          }),
+        ]
+      : []),
     t('mail.status', { status: statusWord(t, b.status) }),
   ];
   const dear = t('mail.dear', { name: `${b.holder.given_name} ${b.holder.family_name}` });

@@ -1,7 +1,7 @@
 import { PaymentInputSchema, PaymentSummarySchema } from './payments.schemas.ts';
 
 export type { PaymentSummary } from './payment-summary.ts';
-export type { Billing, Due, PaymentInput, Prepared, Purpose } from './payment-types.ts';
+export type { Billing, CardGuarantee, Due, PaymentInput, Prepared, Purpose } from './payment-types.ts';
 export { paymentsModule } from './payments.module.ts';
 export type { PaymentsService } from './payments-service.ts';
 

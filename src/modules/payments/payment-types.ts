@@ -7,6 +7,17 @@ export type PaymentInput = { type: 'balance' } | { type: 'card'; card_token: str
 /** What a sale is paid for: its total and the taxes in it, in the booking's currency. */
 export type Due = SaleAmounts;
 
+/**
+ * A card kept as a guarantee, not charged: the provider's reusable token and what may be shown of the
+ * card. Charged later by the merchant (a no-show, a late cancellation) without the card holder present.
+ */
+export interface CardGuarantee {
+  type: 'card';
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  gateway: string;
+  gateway_token: string;
+}
+
 /** A payment made ready before the booking's transaction: a card authorized, or a balance to debit. */
 export type Prepared =
   | { method: 'balance'; userId: string; agencyId: string }

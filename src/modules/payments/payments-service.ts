@@ -12,7 +12,7 @@ import type { PaymentGateway } from './gateway.ts';
 import { createOperationQueue } from './operation-queue.ts';
 import { cardOf, chargedColumn, chargedOf } from './payment-codec.ts';
 import { type PaymentSummary, summaryOf } from './payment-summary.ts';
-import type { Billing, Due, PaymentInput, Prepared, Purpose } from './payment-types.ts';
+import type { Billing, CardGuarantee, Due, PaymentInput, Prepared, Purpose } from './payment-types.ts';
 import type { PaymentsRepository } from './payments-repository.ts';
 import { createSalePostings } from './sale-postings.ts';
 
@@ -63,6 +63,38 @@ export function createPaymentsService(deps: {
       }
       const card = await cards.resolve(principal, input.card_token, `${pointer}/card_token`);
       return cards.authorize(principal, card, due);
+    },
+
+    /**
+     * A card of the caller's kept as a guarantee: resolved from its token (400 at `pointer` when it is not
+     * one of theirs that is still valid), nothing authorized or taken.
+     */
+    async guarantee(principal: Principal, cardToken: string, pointer: string): Promise<CardGuarantee> {
+      const { gatewayToken, card } = await cards.resolve(principal, cardToken, pointer);
+      return {
+        type: 'card',
+        card: { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year },
+        gateway: deps.gateway.name,
+        gateway_token: gatewayToken,
+      };
+    },
+
+    /**
+     * Makes a charge to a guarantee card ready (the merchant's charge, card holder absent): authorized for
+     * `due` like any card payment (402 PAYMENT_DECLINED when refused), then settled in the transaction
+     * that records why it was taken. 409 when the card was kept by another payment provider.
+     */
+    async prepareGuaranteeCharge(
+      payer: { userId: string; agencyId: string | null },
+      guarantee: CardGuarantee,
+      due: Due,
+    ): Promise<Prepared> {
+      if (guarantee.gateway !== deps.gateway.name)
+        throw new AppError(
+          'CONFLICT',
+          `The guarantee card was kept by ${guarantee.gateway}, not ${deps.gateway.name}; charge it there`,
+        );
+      return cards.authorize(payer, { gatewayToken: guarantee.gateway_token, card: guarantee.card }, due);
     },
 
     /**

@@ -97,7 +97,7 @@ describe('card payments', () => {
     );
   });
 
-  it('refuses a balance payment from a customer, a second payment for a hold and a hotel id, changing nothing', async () => {
+  it('refuses a balance payment from a customer, a second payment for a hold and a missing booking, changing nothing', async () => {
     const customer = await signIn(t);
     const offer = await firstOffer(t, customer.auth, searchBody(t, [['LHR', 'CDG', 16]]));
     const fromBalance = await bookFlight(
@@ -130,8 +130,8 @@ describe('card payments', () => {
       headers: customer.auth,
       payload: { booking_id: 'hbk_0000000000000000', payment: { type: 'card', card_token: 'tok_visa' } },
     });
-    assert.equal(hotelId.statusCode, 400, 'a hotel booking is not paid here');
-    assert.equal(hotelId.json().errors[0].pointer, '/booking_id');
+    assert.equal(hotelId.statusCode, 404, 'a hotel booking that is not there, like any other');
+    assert.equal(hotelId.json().code, 'NOT_FOUND');
     const read = (
       await t.app.inject({ method: 'GET', url: `/booking?id=${hold.id}`, headers: customer.auth })
     ).json();

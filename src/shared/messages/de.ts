@@ -138,6 +138,7 @@ export const de: Record<MessageKey, string> = {
   'status.confirmed': 'Bestätigt',
   'status.cancelled': 'Storniert',
   'status.expired': 'Abgelaufen',
+  'status.no_show': 'Nicht angereist',
   'status.disrupted': 'Gestört',
   'status.schedule_changed': 'Flugplan geändert',
   'trip.cancel': 'Diese Buchung stornieren',
@@ -178,6 +179,9 @@ export const de: Record<MessageKey, string> = {
   'hotel.freeUntil': 'Kostenlose Stornierung bis {date}.',
   'hotel.penaltyFrom': 'Ab {date}: {amount} Gebühr.',
   'hotel.penaltyAlways': 'Eine Stornierung kostet {amount}.',
+  'hotel.guaranteeCard': 'Karte zur Garantie des Aufenthalts',
+  'hotel.guaranteeHint':
+    'Zahlung im Hotel: jetzt wird nichts belastet. Das Hotel kann diese Karte bei Nichtanreise oder später Stornierung belasten, wie es die Bedingungen des Tarifs vorsehen.',
   'hotel.payAtHotel': 'Zahlung im Hotel',
   'hotel.payNow': 'Jetzt zahlen',
   'hotel.guest': 'Hauptgast',
@@ -311,6 +315,7 @@ export const de: Record<MessageKey, string> = {
   'mail.hotel_booking.held': 'ist für Sie reserviert, noch unbezahlt',
   'mail.hotel_booking.confirmed': 'ist bezahlt und bestätigt',
   'mail.hotel_booking.expired': 'ist unbezahlt verfallen; die Zimmer wurden freigegeben',
+  'mail.hotel_booking.guarantee_charged': 'wurde Ihrer Garantiekarte belastet',
   'mail.hotel_booking.modified': 'wurde geändert',
   'mail.hotel_booking.room_cancelled': 'hat ein storniertes Zimmer',
   'mail.hotel_booking.cancelled': 'ist storniert',
@@ -323,6 +328,7 @@ export const de: Record<MessageKey, string> = {
   'mail.passengers': 'Reisende',
   'mail.total': 'Gesamt: {amount}',
   'mail.heldUntil': 'Reserviert bis {deadline}: bitte vorher bestätigen.',
+  'mail.hotel.charged': 'Für das Hotel belastet auf {card}: {amount}.',
   'mail.hotel.heldUntil':
     'Reserviert bis {deadline}: bitte vorher bezahlen, sonst werden die Zimmer freigegeben.',
   'mail.refund': 'Erstattung: {amount}',

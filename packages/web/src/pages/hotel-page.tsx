@@ -16,6 +16,13 @@ type Option = components['schemas']['HotelResult']['options'][number];
 type Quote = components['schemas']['CheckRateResponse'];
 type Priced = Quote & { quote: NonNullable<Quote['quote']> };
 
+/** A pay-now rate's payment, or the card guaranteeing a rate paid at the hotel (nothing taken). */
+async function payOrGuarantee(payNow: boolean, form: FormData) {
+  const paid = await paymentFrom(form);
+  if (payNow) return { payment: paid };
+  return paid.type === 'card' ? { guarantee: paid } : {};
+}
+
 /** Guest details and payment for a checked rate; booked with an Idempotency-Key kept across retries. */
 function BookStay(props: { quote: Priced; back: string }) {
   const { claims } = useStore();
@@ -53,7 +60,7 @@ function BookStay(props: { quote: Priced; back: string }) {
               ],
             })),
             expected_total: { amount, currency: quote.currency },
-            ...(payNow ? { payment: await paymentFrom(form) } : {}),
+            ...(await payOrGuarantee(payNow, form)),
           },
         }),
       );
@@ -134,7 +141,15 @@ function BookStay(props: { quote: Priced; back: string }) {
             ))}
         </fieldset>
       ))}
-      {payNow ? <PaymentFields canUseBalance={Boolean(claims?.agency_id)} /> : <p>{t('hotel.payAtHotel')}</p>}
+      {payNow ? (
+        <PaymentFields canUseBalance={Boolean(claims?.agency_id)} />
+      ) : (
+        <PaymentFields
+          canUseBalance={false}
+          legend={t('hotel.guaranteeCard')}
+          hint={t('hotel.guaranteeHint')}
+        />
+      )}
       {error !== undefined && <ErrorView error={error} retry={() => void book(expected)} />}
       <button type="submit" disabled={busy}>
         {busy ? t('book.booking') : t('hotel.book', { amount: money(expected, quote.currency) })}

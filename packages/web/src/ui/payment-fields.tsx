@@ -3,11 +3,15 @@ import { t } from '../i18n/i18n.ts';
 
 export type PaymentInput = components['schemas']['PaymentInput'];
 
-/** Card fields (never sent to this page's server as such: tokenized first) or the agency balance. */
-export function PaymentFields(props: { canUseBalance: boolean }) {
+/**
+ * Card fields (never sent to this page's server as such: tokenized first) or the agency balance; with a
+ * `legend` and `hint` of its own, the card that guarantees a stay paid at the hotel.
+ */
+export function PaymentFields(props: { canUseBalance: boolean; legend?: string; hint?: string }) {
   return (
     <fieldset>
-      <legend>{t('book.payment')}</legend>
+      <legend>{props.legend ?? t('book.payment')}</legend>
+      {props.hint && <p>{props.hint}</p>}
       {props.canUseBalance && (
         <div class="row">
           <label class="radio">

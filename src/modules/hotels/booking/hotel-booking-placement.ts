@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { PaymentSummary } from '../../payments/index.ts';
+import type { CardGuarantee, PaymentSummary } from '../../payments/index.ts';
 import { freeCancellationEnds } from '../inventory/hotel-cancellation-rules.ts';
 import type { IndexedRatePlan, IndexedRoomType } from '../inventory/hotel-content-codec.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
@@ -94,6 +94,7 @@ export function newHotelBookingRecord(input: {
   total: number;
   idempotencyKey: string | null;
   payment: PaymentSummary | null;
+  guarantee: CardGuarantee | null;
   holdUntil: Date | null;
   now: Date;
 }): HotelBookingRecord {
@@ -121,6 +122,7 @@ export function newHotelBookingRecord(input: {
     idempotency_key: input.idempotencyKey,
     payment: input.payment,
     hold_expires_at: input.holdUntil?.toISOString() ?? null,
+    guarantee: input.guarantee,
     version: 1,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),

@@ -27,6 +27,7 @@ const row: HotelBookingRow = {
   penalty_amount: null,
   payment: null,
   hold_expires_at: null,
+  guarantee: null,
   free_cancellation_until: '2026-11-30T17:00:00.000Z',
   holder: JSON.stringify({ given_name: 'Ada', family_name: 'Lovelace', email: 'a@x.org', phone: '+44' }),
   names: '|ada lovelace|',

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { HotelBookingRoomsTable, HotelBookingsTable } from '../../../db/tables.ts';
-import type { Due, PaymentSummary } from '../../payments/index.ts';
+import type { CardGuarantee, Due, PaymentSummary } from '../../payments/index.ts';
 import type { PricingRecord } from '../../pricing/index.ts';
 import type { CancellationPolicy } from '../inventory/hotel-cancellation-rules.ts';
 import type { GuestInput } from './hotel-booking-rules.ts';
@@ -63,7 +63,7 @@ export function saleOfRooms(
 export type HotelBookingRow = Selectable<HotelBookingsTable>;
 export type HotelBookingRoomRow = Selectable<HotelBookingRoomsTable>;
 
-type BookingJson = 'holder' | 'hotel' | 'payment';
+type BookingJson = 'holder' | 'hotel' | 'payment' | 'guarantee';
 type RoomJson = 'child_ages' | 'guests' | 'price';
 
 /** A hotel booking as the code sees it: holder and hotel as values. */
@@ -72,6 +72,8 @@ export interface HotelBookingRecord extends Omit<HotelBookingRow, BookingJson> {
   hotel: StoredHotel;
   /** How it was paid (null before payments existed). */
   payment: PaymentSummary | null;
+  /** The card guaranteeing a stay paid at the hotel (null when nothing does). */
+  guarantee: CardGuarantee | null;
 }
 
 /** A room of a hotel booking as the code sees it: ages, guests and price as values. */
@@ -87,6 +89,7 @@ export function decodeHotelBooking(row: HotelBookingRow): HotelBookingRecord {
     holder: JSON.parse(row.holder) as StoredHolder,
     hotel: JSON.parse(row.hotel) as StoredHotel,
     payment: row.payment === null ? null : (JSON.parse(row.payment) as PaymentSummary),
+    guarantee: row.guarantee === null ? null : (JSON.parse(row.guarantee) as CardGuarantee),
   };
 }
 
@@ -113,6 +116,8 @@ export function encodeHotelBooking(
   const out = encode(fields, ['holder', 'hotel'] as const);
   if (fields.payment !== undefined)
     out.payment = fields.payment === null ? null : JSON.stringify(fields.payment);
+  if (fields.guarantee !== undefined)
+    out.guarantee = fields.guarantee === null ? null : JSON.stringify(fields.guarantee);
   return out;
 }
 

@@ -92,3 +92,9 @@ export function hotelHoldDeadline(
   const until = Math.min(now.getTime() + HOLD_HOURS * 3_600_000, costsFrom);
   return until - now.getTime() < HOLD_LEAST_MINUTES * 60_000 ? null : new Date(until);
 }
+
+/** Whether a card is still valid on the check-out date (a card is good to the end of its expiry month). */
+export function coversStay(card: { exp_month: number; exp_year: number }, checkOut: string): boolean {
+  const [year, month] = checkOut.split('-').map(Number) as [number, number];
+  return card.exp_year * 12 + card.exp_month >= year * 12 + month;
+}

@@ -34,7 +34,7 @@ export function createHotelBookingSearch(deps: {
         'cancellation_deadline',
       ],
       sorts: ['created_at', 'check_in', 'check_out'],
-      statuses: ['held', 'confirmed', 'cancelled', 'expired'],
+      statuses: ['held', 'confirmed', 'cancelled', 'expired', 'no_show'],
     });
     const name = nameCriterion(req.name);
     const filter: HotelBookingFilter = {

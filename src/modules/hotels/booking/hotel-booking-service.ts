@@ -21,7 +21,7 @@ import type { TellHotelBooking } from './hotel-booking-events.ts';
 import { newHotelBookingRecord, roomsAsSold, takeNights } from './hotel-booking-placement.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import { saleOfRooms } from './hotel-booking-record.ts';
-import { checkGuests, hotelHoldDeadline } from './hotel-booking-rules.ts';
+import { checkGuests, coversStay, hotelHoldDeadline } from './hotel-booking-rules.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { expired, rateNow, stayRestricted, storedHotel } from './hotel-rate-now.ts';
 
@@ -198,6 +198,18 @@ export function createHotelBookingService(deps: {
         );
       if (!paidHere && paymentInput)
         throw invalidField('/payment', 'must be left out: this rate is paid at the hotel');
+      if (paidHere && input.guarantee)
+        throw invalidField('/guarantee', 'must be left out: this rate is paid when booked, not guaranteed');
+      if (!paidHere && !input.guarantee)
+        throw invalidField('/guarantee', 'is required: a rate paid at the hotel is guaranteed by a card');
+      const guarantee = input.guarantee
+        ? await payments.guarantee(principal, input.guarantee.card_token, '/guarantee/card_token')
+        : null;
+      if (guarantee && !coversStay(guarantee.card, p.check_out))
+        throw invalidField(
+          '/guarantee/card_token',
+          `is a card that expires before check-out on ${p.check_out}`,
+        );
       const due = saleOfRooms(rooms, plan.currency);
       // A card is authorized before the transaction (it calls out); the balance is debited inside it.
       const prepared: Prepared | undefined = paymentInput
@@ -236,6 +248,7 @@ export function createHotelBookingService(deps: {
             total: priced.total,
             idempotencyKey,
             payment,
+            guarantee,
             holdUntil,
             now,
           });

@@ -1,7 +1,10 @@
 import { AppError } from '../../../http/app-error.ts';
 
-/** A hotel booking is held (rooms kept, unpaid) or confirmed until cancelled or, unpaid, expired. */
-export type HotelBookingStatus = 'held' | 'confirmed' | 'cancelled' | 'expired';
+/**
+ * A hotel booking is held (rooms kept, unpaid) or confirmed until cancelled or, unpaid, expired; a
+ * guaranteed stay whose guest never came is a no-show once the hotel charges its guarantee.
+ */
+export type HotelBookingStatus = 'held' | 'confirmed' | 'cancelled' | 'expired' | 'no_show';
 
 /**
  * The hotel booking state machine:
@@ -10,6 +13,8 @@ export type HotelBookingStatus = 'held' | 'confirmed' | 'cancelled' | 'expired';
  *    │ │                     │  ▲
  *    │ └─cancel──▶ cancelled  └──┘ cancel one room (others stay), modify names and requests, change dates
  *    └─deadline passes──▶ expired (rooms released)
+ *
+ *   confirmed (stay begun, guarantee charged for a no-show) ──▶ no_show
  *
  * Once the stay has begun (the check-in date has started in the hotel's zone) a booking can no longer
  * be cancelled or moved; names and special requests can still be corrected until check-out. Dates move

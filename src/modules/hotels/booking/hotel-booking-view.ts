@@ -98,6 +98,7 @@ export function hotelBookingView(
     ...tradeTerms(row, rooms),
     payment_type: rooms[0]?.price.rate_plan.payment_type ?? 'pay_now',
     payment: row.payment,
+    guarantee: row.guarantee && { type: row.guarantee.type, card: row.guarantee.card },
     allowed_actions: hotelAllowedActions(row.status, stay),
     events,
   };

@@ -122,6 +122,18 @@ export const BookHotelRequestSchema = Type.Object(
       Type.String({ minLength: 1, maxLength: 64, description: 'Your own reference; searchable' }),
     ),
     expected_total: Money,
+    guarantee: Type.Optional(
+      Type.Object(
+        { type: Type.Literal('card'), card_token: Type.String({ minLength: 4, maxLength: 100 }) },
+        {
+          additionalProperties: false,
+          description:
+            'Required for a `pay_at_hotel` rate (none for `pay_now`): a card of yours (POST /tokenize_card) that ' +
+            'guarantees the stay. Nothing is taken; the hotel may charge it for a no-show or a late cancellation, ' +
+            "as the rate's cancellation terms say. It must not expire before check-out",
+        },
+      ),
+    ),
     type: Type.Optional(
       Type.Union([Type.Literal('instant'), Type.Literal('hold')], {
         description:
@@ -178,11 +190,18 @@ export const HotelBookingSchema = Type.Object(
     reference: Type.String({ description: 'Eight characters, for people', examples: ['K7PX3MQ2'] }),
     product: Type.Literal('hotel'),
     status: Type.Union(
-      [Type.Literal('held'), Type.Literal('confirmed'), Type.Literal('cancelled'), Type.Literal('expired')],
+      [
+        Type.Literal('held'),
+        Type.Literal('confirmed'),
+        Type.Literal('cancelled'),
+        Type.Literal('expired'),
+        Type.Literal('no_show'),
+      ],
       {
         description:
           '`held`: rooms kept unpaid until `hold_expires_at` (pay with POST /pay_booking); `expired`: a hold ' +
-          'not paid in time, its rooms released',
+          'not paid in time, its rooms released; `no_show`: the guest never came and the hotel charged the ' +
+          'guarantee',
       },
     ),
     hold_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
@@ -266,8 +285,28 @@ export const HotelBookingSchema = Type.Object(
         '`pay_now`: paid when booked; `pay_at_hotel`: the guest pays the hotel, nothing is taken here',
     }),
     payment: Type.Union([Type.Ref('Payment'), Type.Null()], {
-      description: 'How the stay was paid; null when it is paid at the hotel',
+      description:
+        'How the stay was paid; for a stay paid at the hotel, null until the hotel charges the guarantee ' +
+        '(a no-show or a late cancellation), then that charge',
     }),
+    guarantee: Type.Union(
+      [
+        Type.Object({
+          type: Type.Literal('card'),
+          card: Type.Object({
+            brand: Type.String(),
+            last4: Type.String(),
+            exp_month: Type.Integer(),
+            exp_year: Type.Integer(),
+          }),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          'The card guaranteeing a stay paid at the hotel; nothing is taken from it unless charged',
+      },
+    ),
     allowed_actions: Type.Array(Type.String(), {
       description: 'What the client may do next: pay (a hold), cancel, modify, change_dates',
     }),

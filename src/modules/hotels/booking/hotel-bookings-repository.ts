@@ -171,8 +171,8 @@ export function createHotelBookingsRepository(db: Kysely<Database>) {
     async moveRooms(
       trx: Kysely<Database>,
       bookingId: string,
-      from: HotelBookingStatus,
-      to: HotelBookingStatus,
+      from: HotelBookingRoomRecord['status'],
+      to: HotelBookingRoomRecord['status'],
     ): Promise<void> {
       await trx
         .updateTable('hotel_booking_rooms')

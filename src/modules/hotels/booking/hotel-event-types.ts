@@ -10,6 +10,9 @@ export const HOTEL_EVENTS = {
   ),
   'hotel_booking.confirmed': booking('A held hotel booking was paid; its rooms are confirmed.'),
   'hotel_booking.expired': booking('A hold ran out before it was paid; its rooms were released.'),
+  'hotel_booking.guarantee_charged': booking(
+    'The hotel charged a stay’s guarantee card for a no-show or a late cancellation (its `payment`).',
+  ),
   'hotel_booking.modified': booking('A hotel booking’s dates, guests, holder or requests changed.'),
   'hotel_booking.room_cancelled': booking(
     'Some rooms of a hotel booking were cancelled; the booking goes on.',

@@ -29,6 +29,8 @@ function ratePlans(
   random: () => number,
   start: string,
   localCurrency: string,
+  /** Whether the hotel also sells a flexible rate the guest pays at the desk, guaranteed by a card. */
+  payAtHotel = false,
 ): RatePlanRecord[] {
   const currency = hasRate(REFERENCE_RATES, localCurrency) ? localCurrency : 'EUR';
   const local = (euroCents: number) => niceAmount(convert(REFERENCE_RATES, euroCents, 'EUR', currency)!);
@@ -85,6 +87,20 @@ function ratePlans(
       min_stay: 2,
       closed_to_arrival: stars >= 4 ? '6' : '',
     },
+    ...(payAtHotel
+      ? [
+          {
+            ...common,
+            code: 'DESK',
+            name: 'Flexible, pay at the hotel',
+            board: 'room_only' as const,
+            base_amount: niceAmount(Math.round(base * 1.05)),
+            cancellation: { refundable: true, steps: [{ days_before: 1, percent: 100 }] },
+            min_stay: 1,
+            payment: 'pay_at_hotel' as const,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -245,7 +261,8 @@ function generateWorld(catalogue: Catalogue, preset: 'M' | 'L', start: string, s
         policies: { pets_allowed: amenities.includes('pets_allowed'), smoking: false, min_check_in_age: 18 },
         active: true,
         room_types: roomTypes,
-        rate_plans: ratePlans(stars, random, start, country?.currencies[0] ?? 'EUR'),
+        // Independent hotels of up to three stars also let guests pay at the desk, as many do.
+        rate_plans: ratePlans(stars, random, start, country?.currencies[0] ?? 'EUR', !chain && stars <= 3),
       });
     }
   }
