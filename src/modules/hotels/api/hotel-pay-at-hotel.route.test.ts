@@ -227,7 +227,7 @@ describe('pay-at-hotel rates', () => {
 
   // Last: they move the clock on.
   it('charges a no-show once the check-in day has begun, as the rate’s terms allow, in the ledger', async () => {
-    const { booking } = await guaranteedStay(20, 2);
+    const { guest, booking } = await guaranteedStay(20, 2);
     const tooEarly = await charge({ booking_id: booking.id, reason: 'no_show' });
     assert.equal(tooEarly.statusCode, 409);
     assert.match(tooEarly.json().detail, /check-in day/);
@@ -251,5 +251,21 @@ describe('pay-at-hotel rates', () => {
       ['sale'],
     );
     await balanced();
+
+    // The guest asks to be forgotten: the card they left goes with them, the charge stays.
+    const admin = await signIn(t, 'admin');
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/erase_personal_data',
+      headers: admin.auth,
+      payload: { user_id: guest.user.id },
+    });
+    assert.equal(erased.statusCode, 200, erased.body);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/booking?id=${booking.id}`,
+      headers: admin.auth,
+    });
+    assert.deepEqual([after.json().guarantee, after.json().payment.amount], [null, booking.total_amount]);
   });
 });

@@ -45,7 +45,8 @@ export function createHotelPersonalDataRepository(db: Kysely<Database>) {
       await trx
         .updateTable('hotel_bookings')
         .set((eb) => ({
-          ...encodeHotelBooking({ holder: booking.holder }),
+          // The guarantee card goes with the person: nothing is charged to an erased stay.
+          ...encodeHotelBooking({ holder: booking.holder, guarantee: null }),
           names: booking.names,
           special_requests: booking.special_requests,
           version: eb('version', '+', 1),

@@ -30,6 +30,7 @@ export function createHotelPersonalData(repository: ReturnType<typeof createHote
         holder: booking.holder,
         special_requests: booking.special_requests,
         guests: rooms.map((r) => r.guests),
+        guarantee_card: booking.guarantee?.card ?? null,
       }));
     },
     async travelAhead(userId: string, now: Date): Promise<string[]> {
