@@ -3111,11 +3111,11 @@ export interface components {
                 phone: string;
             };
             payment?: components["schemas"]["PaymentInput"];
-            /** @description From check_rate */
+            /** @description From check_rate, for every room; or leave it out and give a key in each room */
             quote_id?: string;
             /** @description From search_hotels, instead of a quote */
             rate_key?: string;
-            /** @description In the order of the searched rooms */
+            /** @description In the order of the searched rooms for a key given once; each with its own key to book rooms of different types or rates in one booking */
             rooms: {
                 guests: {
                     /** @description Children only: their age on arrival, as searched */
@@ -3123,6 +3123,9 @@ export interface components {
                     family_name: string;
                     given_name: string;
                 }[];
+                /** @description To mix rooms: this room's quote (or `rate_key`) from a search for this room alone, of the same hotel and stay as the other rooms' */
+                quote_id?: string;
+                rate_key?: string;
                 /** @description Free text passed to the hotel; not guaranteed */
                 special_requests?: string;
             }[];
@@ -4587,8 +4590,8 @@ export interface components {
              * @default -created_at
              */
             sort: "created_at" | "-created_at" | "check_in" | "-check_in" | "check_out" | "-check_out" | "departure" | "-departure";
-            /** @description Hotel: held, confirmed, cancelled, expired. Flight: held, confirmed, cancelled, expired, disrupted, schedule_changed. Without `product`, a status only flights have (disrupted, schedule_changed) means flight bookings, and so do held and expired alone, as before hotels could be held; name `product: hotel` for hotel holds */
-            statuses?: ("held" | "confirmed" | "cancelled" | "expired" | "disrupted" | "schedule_changed")[];
+            /** @description Hotel: held, confirmed, cancelled, expired, no_show. Flight: held, confirmed, cancelled, expired, disrupted, schedule_changed. Without `product`, a status only flights have (disrupted, schedule_changed) means flight bookings, and so do held and expired alone, as before hotels could be held; name `product: hotel` for hotel holds */
+            statuses?: ("held" | "confirmed" | "cancelled" | "expired" | "disrupted" | "schedule_changed" | "no_show")[];
         };
         SearchBookingResponse: {
             /** @description Of the product searched, without events; GET /booking has them */

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { CardGuarantee, PaymentSummary } from '../../payments/index.ts';
-import { freeCancellationEnds } from '../inventory/hotel-cancellation-rules.ts';
 import type { IndexedRatePlan, IndexedRoomType } from '../inventory/hotel-content-codec.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import type { StayPrice } from '../inventory/hotel-rates.ts';
@@ -13,6 +12,7 @@ import type {
   StoredHolder,
   StoredHotel,
 } from './hotel-booking-record.ts';
+import { bookingDeadline } from './hotel-booking-rooms.ts';
 import { type RoomGuestsInput, searchableNames } from './hotel-booking-rules.ts';
 
 /*
@@ -33,12 +33,14 @@ export function roomsAsSold(input: {
   prices: StayPrice[];
   /** `held` while the booking is a hold. */
   status: 'held' | 'confirmed';
+  /** The position of the first of these rooms in the booking (rooms of several rates follow each other). */
+  first: number;
 }): HotelBookingRoomRecord[] {
   const { roomType, plan } = input;
   return input.guests.map((r, i) => ({
     id: input.roomIds[i]!,
     booking_id: input.bookingId,
-    position: i,
+    position: input.first + i,
     room_type_id: roomType.id,
     rate_plan_id: plan.id,
     status: input.status,
@@ -90,7 +92,9 @@ export function newHotelBookingRecord(input: {
   };
   stay: Stay;
   hotel: StoredHotel;
-  plan: IndexedRatePlan;
+  currency: string;
+  /** Its rooms as sold: the booking's free cancellation ends with the earliest of theirs. */
+  rooms: HotelBookingRoomRecord[];
   total: number;
   idempotencyKey: string | null;
   payment: PaymentSummary | null;
@@ -98,8 +102,7 @@ export function newHotelBookingRecord(input: {
   holdUntil: Date | null;
   now: Date;
 }): HotelBookingRecord {
-  const { hotel, plan, stay, now } = input;
-  const deadline = freeCancellationEnds(plan.cancellation, stay.check_in, hotel.time_zone);
+  const { hotel, stay, now } = input;
   return {
     id: input.id,
     reference: input.reference,
@@ -111,10 +114,10 @@ export function newHotelBookingRecord(input: {
     city_id: hotel.city_id,
     check_in: stay.check_in,
     check_out: stay.check_out,
-    currency: plan.currency,
+    currency: input.currency,
     total_amount: input.total,
     penalty_amount: null,
-    free_cancellation_until: deadline?.toISOString() ?? null,
+    free_cancellation_until: bookingDeadline(input.rooms, stay.check_in, hotel.time_zone),
     holder: input.input.holder,
     names: searchableNames(input.input.holder, input.input.rooms),
     special_requests: input.input.special_requests ?? null,

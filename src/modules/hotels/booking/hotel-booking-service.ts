@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
-import { AppError, invalidField, invalidFields } from '../../../http/app-error.ts';
+import { AppError, invalidField } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Principal } from '../../auth/index.ts';
@@ -8,8 +8,7 @@ import type { BookingFrame } from '../../bookings/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { PaymentsService, Prepared } from '../../payments/index.ts';
 import { sumPricing, type TermsFor } from '../../pricing/index.ts';
-import { cancellationTimeline, freeCancellationEnds } from '../inventory/hotel-cancellation-rules.ts';
-import type { IndexedRatePlan } from '../inventory/hotel-content-codec.ts';
+import { cancellationTimeline } from '../inventory/hotel-cancellation-rules.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { sumRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
@@ -18,36 +17,17 @@ import { planTermsFor } from '../search/hotel-sale.ts';
 import type { RateKeyPayload, RateKeys } from '../search/rate-key.ts';
 import type { BookHotelRequest } from './hotel-booking.schemas.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
+import { readParts } from './hotel-booking-parts.ts';
 import { newHotelBookingRecord, roomsAsSold, takeNights } from './hotel-booking-placement.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
 import { saleOfRooms } from './hotel-booking-record.ts';
-import { checkGuests, coversStay, hotelHoldDeadline } from './hotel-booking-rules.ts';
+import { coversStay } from './hotel-booking-rules.ts';
+import { checkSettlement, holdOfRates, paymentTypeOf } from './hotel-booking-settlement.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 import { expired, rateNow, stayRestricted, storedHotel } from './hotel-rate-now.ts';
 
 export const QUOTE_TTL_SECONDS = 15 * 60;
 
-/** Until when a hold of this rate keeps its rooms; 400 on `/type` when the rate cannot be held now. */
-function holdDeadline(
-  plan: Pick<IndexedRatePlan, 'payment_type' | 'cancellation'>,
-  stay: Pick<RateKeyPayload, 'check_in'>,
-  timeZone: string,
-  now: Date,
-): Date {
-  if (plan.payment_type !== 'pay_now')
-    throw invalidField(
-      '/type',
-      'a hold is not possible for a rate paid at the hotel: book it, nothing is taken now',
-    );
-  const ends = freeCancellationEnds(plan.cancellation, stay.check_in, timeZone);
-  const until = hotelHoldDeadline(now, ends, plan.cancellation.refundable, stay.check_in, timeZone);
-  if (!until)
-    throw invalidField(
-      '/type',
-      'a hold is not possible: this rate would cost something to let go within half an hour; book it instant',
-    );
-  return until;
-}
 /** Hotel references are eight characters, so they never collide with six-character flight references. */
 export const HOTEL_REFERENCE_LENGTH = 8;
 export const HOTEL_BOOKING_ID_PREFIX = 'hbk';
@@ -79,6 +59,15 @@ export function createHotelBookingService(deps: {
   const current = (p: RateKeyPayload, buyer: Principal) =>
     rateNow(deps, p, clock.now(), planTermsFor(deps.pricing, buyer));
   const { view } = deps.reads;
+
+  /** A key's rate as it is now, bookable: 409 when sold out or gone, 422 when its rules refuse the stay. */
+  async function bookable(p: RateKeyPayload, buyer: Principal) {
+    const found = await current(p, buyer);
+    if (!found.ok) throw new AppError('NO_AVAILABILITY', found.reason);
+    const { priced } = found;
+    if (priced.problem) throw stayRestricted(priced.problem);
+    return { ...found, priced };
+  }
 
   return {
     /**
@@ -137,84 +126,70 @@ export function createHotelBookingService(deps: {
     },
 
     /**
-     * Books a quote (or a rate key directly). Refuses before taking anything when the key expired
-     * (410), the guests do not match the rooms (400), the rate's rules or price changed (422/409);
-     * then, in one transaction, takes one room of the type on every night for every room booked,
-     * night by night in order, or rolls back: 409 NO_AVAILABILITY names the first full night.
+     * Books a quote or rate key for every room, or one in each room (rooms of different types and rates,
+     * for one stay). Refuses before taking anything when a key expired (410), the guests do not match the
+     * rooms (400), a rate's rules or the total changed (422/409); then, in one transaction, takes one room
+     * of its type on every night for every room booked, night by night in order, or rolls back: 409
+     * NO_AVAILABILITY names the first full night.
      */
     async placeBooking(principal: Principal, input: BookHotelRequest, idempotencyKey: string | null = null) {
       // A retry of a booking that committed but whose answer was never kept: answer with that booking.
       const made = idempotencyKey && (await bookings.findByIdempotencyKey(principal.userId, idempotencyKey));
       if (made) return view(made);
       const now = clock.now();
-      if ((input.quote_id === undefined) === (input.rate_key === undefined))
-        throw invalidField('/quote_id', 'or rate_key is required, not both');
-      const p = input.quote_id
-        ? deps.rateKeys.readQuote(input.quote_id)
-        : deps.rateKeys.read(input.rate_key!);
-      if (!p)
-        throw input.quote_id
-          ? invalidField('/quote_id', 'is not a quote from /check_rate')
-          : invalidField('/rate_key', 'is not a rate key from /search_hotels');
-      if (p.expires * 1000 <= now.getTime()) throw expired(p, input.quote_id ? 'quote' : 'rate key');
-      if (input.expected_total.currency !== p.currency)
-        throw invalidField('/expected_total/currency', `must be the rate's currency ${p.currency}`);
-      const guestErrors = checkGuests(input.rooms, p.rooms);
-      if (guestErrors.length > 0) throw invalidFields('The booking request', guestErrors);
-
-      const found = await current(p, principal);
-      if (!found.ok) throw new AppError('NO_AVAILABILITY', found.reason);
-      const { product, plan, priced } = found;
-      if (priced.problem) throw stayRestricted(priced.problem);
-      if (priced.total !== input.expected_total.amount || plan.currency !== input.expected_total.currency) {
+      const parts = readParts(deps.rateKeys, input, now);
+      const stay = parts[0]!.payload;
+      const rates: Array<Awaited<ReturnType<typeof bookable>>> = [];
+      for (const part of parts) rates.push(await bookable(part.payload, principal));
+      const total = rates.reduce((n, r) => n + r.priced.total, 0);
+      const currency = rates[0]!.plan.currency;
+      if (
+        rates.some((r) => r.plan.currency !== currency) ||
+        total !== input.expected_total.amount ||
+        currency !== input.expected_total.currency
+      ) {
         throw new AppError(
           'PRICE_CHANGED',
-          `The total is now ${priced.total} ${plan.currency} (expected ${input.expected_total.amount})`,
-          { total_amount: priced.total, total_currency: plan.currency },
+          `The total is now ${total} ${currency} (expected ${input.expected_total.amount})`,
+          { total_amount: total, total_currency: currency },
         );
       }
-      const hotel = storedHotel(product.hotel, deps.catalogue);
-      const holdUntil = input.type === 'hold' ? holdDeadline(plan, p, hotel.time_zone, now) : null;
-      // Time-ordered, so bookings made in the same millisecond still sort in the order they were made.
-      const bookingId = ids.ordered(HOTEL_BOOKING_ID_PREFIX);
-      const rooms = roomsAsSold({
-        status: holdUntil ? 'held' : 'confirmed',
-        bookingId,
-        roomIds: input.rooms.map(() => ids.next('hbr')),
-        stay: p,
-        guests: input.rooms,
-        roomType: found.roomType,
-        plan,
-        prices: priced.rooms,
-      });
+      const plans = rates.map((r) => r.plan);
+      const paymentType = paymentTypeOf(plans);
+      const hotel = storedHotel(rates[0]!.product.hotel, deps.catalogue);
+      const holdUntil =
+        input.type === 'hold' ? holdOfRates(plans, stay.check_in, hotel.time_zone, now) : null;
       const paymentInput = input.payment;
-      const paidHere = plan.payment_type === 'pay_now';
-      if (holdUntil && paymentInput)
-        throw invalidField('/payment', 'must be left out of a hold: pay it with POST /pay_booking');
-      if (paidHere && !paymentInput && !holdUntil)
-        throw invalidField(
-          '/payment',
-          'is required: this rate is paid when booked (or hold it and pay later)',
-        );
-      if (!paidHere && paymentInput)
-        throw invalidField('/payment', 'must be left out: this rate is paid at the hotel');
-      if (paidHere && input.guarantee)
-        throw invalidField('/guarantee', 'must be left out: this rate is paid when booked, not guaranteed');
-      if (!paidHere && !input.guarantee)
-        throw invalidField('/guarantee', 'is required: a rate paid at the hotel is guaranteed by a card');
+      checkSettlement({ paymentType, held: !!holdUntil, payment: paymentInput, guarantee: input.guarantee });
       const guarantee = input.guarantee
         ? await payments.guarantee(principal, input.guarantee.card_token, '/guarantee/card_token')
         : null;
-      if (guarantee && !coversStay(guarantee.card, p.check_out))
+      if (guarantee && !coversStay(guarantee.card, stay.check_out))
         throw invalidField(
           '/guarantee/card_token',
-          `is a card that expires before check-out on ${p.check_out}`,
+          `is a card that expires before check-out on ${stay.check_out}`,
         );
-      const due = saleOfRooms(rooms, plan.currency);
+      // Time-ordered, so bookings made in the same millisecond still sort in the order they were made.
+      const bookingId = ids.ordered(HOTEL_BOOKING_ID_PREFIX);
+      const rooms = parts.flatMap((part, k) =>
+        roomsAsSold({
+          status: holdUntil ? 'held' : 'confirmed',
+          bookingId,
+          roomIds: part.rooms.map(() => ids.next('hbr')),
+          stay: part.payload,
+          guests: part.rooms,
+          roomType: rates[k]!.roomType,
+          plan: rates[k]!.plan,
+          prices: rates[k]!.priced.rooms,
+          first: part.first,
+        }),
+      );
+      const due = saleOfRooms(rooms, currency);
       // A card is authorized before the transaction (it calls out); the balance is debited inside it.
       const prepared: Prepared | undefined = paymentInput
         ? await payments.prepare(principal, paymentInput, due)
         : undefined;
+      const nights = nightsOf(stay.check_in, stay.check_out);
       // Another request with the same key may have made the booking: this one's payment is then not used.
       const row = await deps.frame.create({
         prepared,
@@ -222,7 +197,8 @@ export function createHotelBookingService(deps: {
           idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
         referenceLength: HOTEL_REFERENCE_LENGTH,
         run: async (trx, reference) => {
-          await takeNights(trx, inventory, found.roomType, nightsOf(p.check_in, p.check_out), rooms.length);
+          for (const [k, part] of parts.entries())
+            await takeNights(trx, inventory, rates[k]!.roomType, nights, part.rooms.length);
           const payment = prepared
             ? await payments.settle(
                 trx,
@@ -242,10 +218,11 @@ export function createHotelBookingService(deps: {
             reference,
             owner: principal,
             input,
-            stay: p,
+            stay,
             hotel,
-            plan,
-            total: priced.total,
+            currency,
+            rooms,
+            total,
             idempotencyKey,
             payment,
             guarantee,
@@ -256,8 +233,8 @@ export function createHotelBookingService(deps: {
           await deps.tell(trx, bookingId, 'hotel_booking.created', {
             type: holdUntil ? 'held' : 'confirmed',
             data: {
-              total_amount: priced.total,
-              currency: plan.currency,
+              total_amount: total,
+              currency,
               rooms: rooms.length,
               ...(holdUntil ? { hold_expires_at: holdUntil.toISOString() } : {}),
             },

@@ -102,7 +102,13 @@ const HolderSchema = Type.Object(
 
 export const BookHotelRequestSchema = Type.Object(
   {
-    quote_id: Type.Optional(Type.String({ minLength: 10, maxLength: 4000, description: 'From check_rate' })),
+    quote_id: Type.Optional(
+      Type.String({
+        minLength: 10,
+        maxLength: 4000,
+        description: 'From check_rate, for every room; or leave it out and give a key in each room',
+      }),
+    ),
     rate_key: Type.Optional(
       Type.String({ minLength: 10, maxLength: 4000, description: 'From search_hotels, instead of a quote' }),
     ),
@@ -110,12 +116,28 @@ export const BookHotelRequestSchema = Type.Object(
     rooms: Type.Array(
       Type.Object(
         {
+          quote_id: Type.Optional(
+            Type.String({
+              minLength: 10,
+              maxLength: 4000,
+              description:
+                "To mix rooms: this room's quote (or `rate_key`) from a search for this room alone, of the " +
+                "same hotel and stay as the other rooms'",
+            }),
+          ),
+          rate_key: Type.Optional(Type.String({ minLength: 10, maxLength: 4000 })),
           guests: Type.Array(GuestSchema, { minItems: 1, maxItems: 14 }),
           special_requests: Type.Optional(Requests),
         },
         { additionalProperties: false },
       ),
-      { minItems: 1, maxItems: 8, description: 'In the order of the searched rooms' },
+      {
+        minItems: 1,
+        maxItems: 8,
+        description:
+          'In the order of the searched rooms for a key given once; each with its own key to book rooms of ' +
+          'different types or rates in one booking',
+      },
     ),
     special_requests: Type.Optional(Requests),
     client_reference: Type.Optional(
