@@ -40,6 +40,7 @@ import * as clientKeys from './migrations/0037-client-keys.ts';
 import * as agencyContacts from './migrations/0038-agency-contacts.ts';
 import * as hotelHolds from './migrations/0039-hotel-holds.ts';
 import * as hotelGuarantees from './migrations/0040-hotel-guarantees.ts';
+import * as hotelReviews from './migrations/0041-hotel-reviews.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0038-agency-contacts': agencyContacts,
   '0039-hotel-holds': hotelHolds,
   '0040-hotel-guarantees': hotelGuarantees,
+  '0041-hotel-reviews': hotelReviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

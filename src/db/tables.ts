@@ -4,6 +4,8 @@
  * statuses as the API shows them) live in the modules; this is storage. Portable column types only: text, integer (booleans are 0/1) and timestamps as
  * ISO-8601 UTC text, so both engines store and sort them the same way.
  */
+import type { Generated } from 'kysely';
+
 export interface AgenciesTable {
   id: string;
   name: string;
@@ -403,8 +405,33 @@ export interface HotelsTable {
   images: string;
   policies: string;
   active: number;
+  /** Its published reviews' average score out of 10, times ten (87: 8.7), and their count (0041). */
+  review_score: Generated<number>;
+  review_count: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** A guest's review of a completed stay, one per booking, published or rejected by an admin (0041). */
+export interface HotelReviewsTable {
+  id: string;
+  booking_id: string;
+  hotel_id: string;
+  user_id: string;
+  /** 1 to 10. */
+  score: number;
+  title: string | null;
+  text: string;
+  language: string;
+  /** As shown: the holder's given name and initial. */
+  author: string;
+  /** The month of the stay, `2026-12`. */
+  stayed_in: string;
+  status: 'pending' | 'published' | 'rejected';
+  rejection_reason: string | null;
+  created_at: string;
+  moderated_at: string | null;
+  moderated_by: string | null;
 }
 
 export interface RoomTypesTable {
@@ -783,6 +810,7 @@ export interface Database {
   room_nights_sold: RoomNightsSoldTable;
   hotel_bookings: HotelBookingsTable;
   hotel_booking_rooms: HotelBookingRoomsTable;
+  hotel_reviews: HotelReviewsTable;
   agency_accounts: AgencyAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;

@@ -89,6 +89,7 @@ describe('GET /openapi.json', () => {
         ...['create_traveller', 'list_travellers', 'get_traveller', 'update_traveller', 'delete_traveller'],
         ...['get_second_factor', 'start_second_factor', 'confirm_second_factor', 'disable_second_factor'],
         ...['reset_second_factor', 'export_personal_data', 'erase_personal_data'],
+        ...['charge_hotel_guarantee', 'review_hotel_stay', 'list_hotel_reviews', 'moderate_hotel_review'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

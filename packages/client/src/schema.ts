@@ -1181,6 +1181,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hotel_reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A hotel’s published reviews, newest first
+         * @description With the hotel’s `review_score` (average out of 10, one decimal) and `review_count`. Admins may ask for `status=pending` (to moderate) or `rejected`, of one hotel or all.
+         */
+        get: operations["list_hotel_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/import_exchange_rates": {
         parameters: {
             query?: never;
@@ -1375,6 +1395,26 @@ export interface paths {
         get: operations["list_ledger_entries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/moderate_hotel_review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish or reject a review (admin)
+         * @description A pending review is published or rejected (`reason` kept for admins); a published one may be taken down (rejected). The hotel’s score and count follow at once, in every process’s search.
+         */
+        post: operations["moderate_hotel_review"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1655,6 +1695,26 @@ export interface paths {
          * @description It prices nothing from now on; it stays readable for the bookings it priced.
          */
         post: operations["retire_pricing_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/review_hotel_stay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a completed stay
+         * @description Once a confirmed booking’s check-out day has begun in the hotel’s zone, its guest (or their agent) may review it, once: a score from 1 to 10 and a text. It is `pending` until an admin publishes it; published reviews make the hotel’s `review_score` and `review_count` in search. A stay not over, cancelled or a no-show is 409 INVALID_STATE_TRANSITION; a second review of it 409 CONFLICT.
+         */
+        post: operations["review_hotel_stay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4125,6 +4185,10 @@ export interface components {
                 latitude: number;
                 longitude: number;
                 name: string;
+                /** @description How many published reviews (GET /hotel_reviews) */
+                review_count: number;
+                /** @description Guests’ published reviews: their average out of 10, one decimal; null with none yet */
+                review_score: number | null;
                 stars: number;
                 time_zone: string;
             };
@@ -4192,6 +4256,35 @@ export interface components {
                 name: string;
                 type: "city_centre" | "main_station" | "airport";
             }[];
+        };
+        HotelReview: {
+            /**
+             * @description The guest’s given name and initial
+             * @example Ada L.
+             */
+            author: string;
+            /** @description Admins */
+            booking_id?: string;
+            /** Format: date-time */
+            created_at: string;
+            hotel_id: string;
+            /** @example hrv_01jd8k3m9x4q1w8e5r3t7y6u2i */
+            id: string;
+            language: string;
+            /** @description Admins */
+            moderated_at?: string | null;
+            /** @description Admins */
+            rejection_reason?: string | null;
+            score: number;
+            /** @enum {string} */
+            status: "pending" | "published" | "rejected";
+            /**
+             * @description The month of the stay
+             * @example 2026-12
+             */
+            stayed_in: string;
+            text: string;
+            title: string | null;
         };
         Invoice: {
             booking_id: string;
@@ -5071,6 +5164,7 @@ export type SchemaFlightService = components['schemas']['FlightService'];
 export type SchemaFlightTicket = components['schemas']['FlightTicket'];
 export type SchemaHotelBooking = components['schemas']['HotelBooking'];
 export type SchemaHotelResult = components['schemas']['HotelResult'];
+export type SchemaHotelReview = components['schemas']['HotelReview'];
 export type SchemaInvoice = components['schemas']['Invoice'];
 export type SchemaLedgerEntry = components['schemas']['LedgerEntry'];
 export type SchemaMachineClient = components['schemas']['MachineClient'];
@@ -7166,6 +7260,9 @@ export interface operations {
                             name: string;
                             refundable: boolean;
                         }[];
+                        review_count: number;
+                        /** @description Published reviews’ average out of 10 (GET /hotel_reviews); null with none */
+                        review_score: number | null;
                         room_types: {
                             amenities: string[];
                             beds: string;
@@ -10618,6 +10715,100 @@ export interface operations {
             };
         };
     };
+    list_hotel_reviews: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                hotel_id?: string;
+                limit?: number;
+                status?: "published" | "pending" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HotelReview"][];
+                        next_cursor: string | null;
+                        /** @description Null across hotels */
+                        review_count: number | null;
+                        review_score: number | null;
+                    };
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     import_exchange_rates: {
         parameters: {
             query?: never;
@@ -11572,6 +11763,106 @@ export interface operations {
             };
             /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    moderate_hotel_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    decision: "publish" | "reject";
+                    reason?: string;
+                    review_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HotelReview"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: CONFLICT */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12907,6 +13198,112 @@ export interface operations {
             };
             /** @description Problem details: NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    review_hotel_stay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    booking_id: string;
+                    /**
+                     * @description ISO 639-1; the holder’s language when left out
+                     * @example de
+                     */
+                    language?: string;
+                    score: number;
+                    text: string;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HotelReview"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: CONFLICT, INVALID_STATE_TRANSITION */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
 import { hotelGuaranteeRoutes } from './api/hotel-guarantee.routes.ts';
 import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
 import { hotelOperationsRoutes } from './api/hotel-operations.routes.ts';
+import { hotelReviewsRoutes } from './api/hotel-reviews.routes.ts';
 import { searchHotelsRoute } from './api/search-hotels.route.ts';
 import { createHotelBookingEvents } from './booking/hotel-booking-events.ts';
 import { createHotelBookingReads } from './booking/hotel-booking-reads.ts';
@@ -31,6 +32,8 @@ import { createHotelImporter } from './inventory/hotel-import.ts';
 import { createHotelInventoryRepository } from './inventory/hotel-inventory-repository.ts';
 import { createHotelTableImport } from './inventory/hotel-table-import.ts';
 import { createHotelsRepository } from './inventory/hotels-repository.ts';
+import { createHotelReviews } from './reviews/hotel-reviews.ts';
+import { createHotelReviewsRepository } from './reviews/hotel-reviews-repository.ts';
 import { createHotelIndexCache } from './search/hotel-index-cache.ts';
 import { createHotelSearchService } from './search/hotel-search-service.ts';
 import { createRateKeys } from './search/rate-key.ts';
@@ -124,6 +127,16 @@ export async function hotelsModule(
     bodyLimit: 50 * 1_048_576,
   });
   hotelGuaranteeRoutes(app, { guarantees: createHotelGuarantees(changing), guard: deps.guards.admin });
+  const reviews = createHotelReviews({
+    db: deps.db,
+    reviews: createHotelReviewsRepository(deps.db),
+    bookings: bookingsRepo,
+    reads,
+    clock: deps.clock,
+    ids: deps.ids,
+    refreshIndex: () => index.refreshIfLoaded(),
+  });
+  hotelReviewsRoutes(app, { reviews, guards: deps.guards });
   hotelBookingRoutes(app, {
     bookings,
     modifications,

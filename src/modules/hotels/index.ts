@@ -1,3 +1,4 @@
+import { HotelReviewSchema } from './api/hotel-reviews.routes.ts';
 import {
   BookHotelRequestSchema,
   CheckRateRequestSchema,
@@ -29,5 +30,6 @@ export const HOTEL_SCHEMAS = [
   CheckRateResponseSchema,
   BookHotelRequestSchema,
   ModifyHotelBookingRequestSchema,
+  HotelReviewSchema,
 ];
 export { type HotelBookingView, voucherToMail } from './booking/hotel-voucher.ts';

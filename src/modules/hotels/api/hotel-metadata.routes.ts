@@ -147,6 +147,10 @@ export function hotelMetadataRoutes(
         response: {
           200: Type.Object({
             ...HotelSummarySchema.properties,
+            review_score: Type.Union([Type.Number(), Type.Null()], {
+              description: 'Published reviews’ average out of 10 (GET /hotel_reviews); null with none',
+            }),
+            review_count: Type.Integer(),
             description: Type.String(),
             check_in_time: Type.String(),
             check_out_time: Type.String(),

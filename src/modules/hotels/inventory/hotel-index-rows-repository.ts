@@ -20,6 +20,8 @@ export type IndexHotelTuple = [
   check_out_time: string,
   amenities: string,
   images: string,
+  review_score: number,
+  review_count: number,
 ];
 
 /** A room type as the search index reads it, after its hotel's id. */
@@ -80,6 +82,8 @@ export function createHotelIndexRowsRepository(db: Kysely<Database>) {
         'check_out_time',
         'amenities',
         'images',
+        'review_score',
+        'review_count',
       ])
       .where('active', '=', 1);
   /** Room types as the search index reads them (`IndexRoomTuple`), in each hotel's order. */

@@ -3,7 +3,7 @@ import { addDays, daysBetween } from '../../../shared/calendar.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import { encodeAmenities, encodeHotelContent, encodeRatePlanRules } from './hotel-content-codec.ts';
 import type { AllotmentRecord, HotelRecord, RatePlanRecord, RoomTypeRecord } from './hotel-file.ts';
-import type { HotelRow, OverrideRow, RatePlanRow, RoomTypeRow } from './hotels-repository.ts';
+import type { NewHotelRow, OverrideRow, RatePlanRow, RoomTypeRow } from './hotels-repository.ts';
 
 /*
  * Records of the import formats (JSON and CSV) as table rows, one builder per table.
@@ -13,7 +13,7 @@ export function hotelRow(
   h: Omit<HotelRecord, 'room_types' | 'rate_plans'>,
   deps: { ids: IdGenerator; catalogue: Catalogue },
   now: string,
-): HotelRow {
+): NewHotelRow {
   return {
     id: deps.ids.next('htl'),
     code: h.code,

@@ -12,6 +12,8 @@ import type {
 import { createHotelIndexRowsRepository } from './hotel-index-rows-repository.ts';
 
 export type HotelRow = Selectable<HotelsTable>;
+/** A hotel as an import writes it: its reviews' score and count are the reviews' own. */
+export type NewHotelRow = Omit<HotelRow, 'review_score' | 'review_count'>;
 export type RoomTypeRow = Selectable<RoomTypesTable>;
 export type RatePlanRow = Selectable<RatePlansTable>;
 export type OverrideRow = Selectable<RoomNightOverridesTable>;
@@ -21,7 +23,7 @@ export function createHotelsRepository(db: Kysely<Database>) {
   return {
     ...createHotelIndexRowsRepository(db),
     /** Inserts or updates hotels by code; returns each code's id (existing ids are kept). */
-    async upsertHotels(trx: Kysely<Database>, rows: HotelRow[]): Promise<Map<string, string>> {
+    async upsertHotels(trx: Kysely<Database>, rows: NewHotelRow[]): Promise<Map<string, string>> {
       const ids = new Map<string, string>();
       for (const chunk of chunks(rows)) {
         const saved = await trx

@@ -11,6 +11,9 @@ const NUMBER_COLUMNS = {
   cityOf: Uint32Array,
   chainOf: Int32Array,
   stars: Uint8Array,
+  /** Published reviews: average score out of 10 times ten, and how many. */
+  reviewScore: Uint8Array,
+  reviewCount: Uint32Array,
   latitudes: Float64Array,
   longitudes: Float64Array,
   /** Time zone, check-in time, check-out time, amenities: interned numbers, four a hotel. */

@@ -25,6 +25,8 @@ function hotelAt(i: number, latitude: number, longitude: number): IndexHotelTupl
     '11:00',
     '[]',
     '[]',
+    0,
+    0,
   ];
 }
 
@@ -124,6 +126,8 @@ describe('HotelIndex: replacing hotels and snapshots', () => {
     '11:00',
     '["wifi","bar"]',
     `["https://img.example/${i}.jpg"]`,
+    80 + i,
+    i,
   ];
   const build = () =>
     new HotelIndex(1, { cityById: new Map() } as never, fold).add({
@@ -176,6 +180,11 @@ describe('HotelIndex: replacing hotels and snapshots', () => {
     assert.equal(loaded.version, 7);
     assert.equal(loaded.size, 2);
     for (const id of ['htl_1', 'htl_3']) assert.deepEqual(loaded.hotel(id), index.hotel(id));
+    assert.deepEqual(
+      [loaded.hotel('htl_3')!.review_score, loaded.hotel('htl_3')!.review_count],
+      [8.3, 3],
+      'the reviews’ score and count',
+    );
     assert.equal(loaded.hotel('htl_2'), undefined);
     assert.deepEqual(ids(loaded, loaded.nearPositions(48.85, 2.35, 5)), ['htl_1']);
     assert.equal(loaded.wasted, index.wasted);
@@ -185,6 +194,16 @@ describe('HotelIndex: replacing hotels and snapshots', () => {
       'Flexible',
       'rules interned before the save are shared',
     );
+  });
+
+  it('refuses a snapshot of the layout before reviews, so it is built again', () => {
+    const old = Buffer.from(
+      Buffer.concat(build().toSnapshot())
+        .toString('latin1')
+        .replace('hotel-index/2', 'hotel-index\u0020\u0020'),
+      'latin1',
+    );
+    assert.equal(HotelIndex.fromSnapshot(old, { cityById: new Map() } as never, fold), undefined);
   });
 
   it('refuses bytes that are not a hotel index snapshot', () => {

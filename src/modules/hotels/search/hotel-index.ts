@@ -22,7 +22,8 @@ const HOTELS_MATERIALIZED = 60_000;
 
 /** What a snapshot's header holds besides the columns. */
 interface SnapshotMeta {
-  kind: 'hotel-index';
+  /** Its layout: 2 adds the reviews' columns (an older snapshot is rebuilt). */
+  kind: 'hotel-index/2';
   version: number;
   strings: { keys: string[]; values: string[] };
   values: { keys: string[]; values: unknown[] };
@@ -230,7 +231,7 @@ export class HotelIndex {
   /** The whole index as pieces of a file (`fromSnapshot` loads it back). */
   toSnapshot(): Uint8Array[] {
     const meta: SnapshotMeta = {
-      kind: 'hotel-index',
+      kind: 'hotel-index/2',
       version: this.version,
       strings: this.store.strings.entries(),
       values: this.store.values.entries(),
@@ -246,7 +247,7 @@ export class HotelIndex {
   ): HotelIndex | undefined {
     const packed = unpackSnapshot(bytes);
     const meta = packed?.meta as SnapshotMeta | undefined;
-    if (!packed || meta?.kind !== 'hotel-index') return undefined;
+    if (!packed || meta?.kind !== 'hotel-index/2') return undefined;
     const section = (name: string) => {
       const s = packed.sections.get(name);
       if (!s) throw new Error(`hotel index snapshot without ${name}`);

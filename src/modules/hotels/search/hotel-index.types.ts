@@ -39,6 +39,9 @@ export interface IndexedHotel {
   amenities: string[];
   /** The first image; the rest are in the hotel's details. */
   image: string | null;
+  /** Published reviews: their average out of 10 (one decimal; null with none) and count. */
+  review_score: number | null;
+  review_count: number;
   roomTypes: IndexedRoomType[];
   ratePlans: IndexedRatePlan[];
 }

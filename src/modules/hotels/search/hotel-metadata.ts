@@ -84,6 +84,8 @@ export function hotelSummary(h: HotelRow, catalogue: Catalogue) {
 export function hotelDetails(h: HotelRow, rooms: RoomTypeRow[], plans: RatePlanRow[], catalogue: Catalogue) {
   return {
     ...hotelSummary(h, catalogue),
+    review_score: h.review_count > 0 ? h.review_score / 10 : null,
+    review_count: h.review_count,
     description: h.description,
     check_in_time: h.check_in_time,
     check_out_time: h.check_out_time,

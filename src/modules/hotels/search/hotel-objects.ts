@@ -29,6 +29,8 @@ export function hotelObject(store: HotelStore, catalogue: Catalogue, at: number)
     check_out_time: strings.at(c.hotelRefs.at(at * 4 + 2)),
     amenities: values.at(c.hotelRefs.at(at * 4 + 3)) as string[],
     image: image === '' ? null : image,
+    review_score: c.reviewCount.at(at) > 0 ? c.reviewScore.at(at) / 10 : null,
+    review_count: c.reviewCount.at(at),
     roomTypes: Array.from({ length: c.roomCount.at(at) }, (_, i) => roomObject(store, firstRoom + i)),
     ratePlans: Array.from({ length: c.planCount.at(at) }, (_, i) => planObject(store, firstPlan + i)),
   };

@@ -61,6 +61,8 @@ export function createResultView(deps: { rateKeys: RateKeys; catalogue: Catalogu
         check_out_time: hotel.check_out_time,
         amenities: hotel.amenities,
         image: hotel.image,
+        review_score: hotel.review_score,
+        review_count: hotel.review_count,
       },
       distance_km: distance === null ? null : round2(distance),
       points_of_interest: pointsOfInterest(hotel.city_id).map((p) => ({

@@ -63,6 +63,8 @@ export function appendHotels(store: HotelStore, rows: HotelIndexRows, fold: (s: 
     c.cityOf.push(string(store, cityId));
     c.chainOf.push(chain === null ? -1 : string(store, chain));
     c.stars.push(stars);
+    c.reviewScore.push(h[14]);
+    c.reviewCount.push(h[15]);
     c.latitudes.push(latitude);
     c.longitudes.push(longitude);
     c.hotelRefs.push(string(store, h[9]));

@@ -179,6 +179,10 @@ export const HotelResultSchema = Type.Object(
       check_out_time: Type.String(),
       amenities: Type.Array(Type.String()),
       image: Type.Union([Type.String(), Type.Null()]),
+      review_score: Type.Union([Type.Number(), Type.Null()], {
+        description: 'Guests’ published reviews: their average out of 10, one decimal; null with none yet',
+      }),
+      review_count: Type.Integer({ description: 'How many published reviews (GET /hotel_reviews)' }),
     }),
     distance_km: Type.Union([Type.Number(), Type.Null()], {
       description: 'From the search point, or from the city centre',

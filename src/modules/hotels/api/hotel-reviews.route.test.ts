@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { freshCredentials, postToken, signIn } from '../../../../test/helpers/factories.ts';
+import {
+  bookHotel,
+  firstRate,
+  hotelBookingBody,
+  LONDON,
+  seedHotels,
+  stay,
+} from '../../../../test/helpers/hotels.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+
+/** Guests review completed stays, once; admins moderate; search shows the published score. */
+describe('hotel reviews', () => {
+  let t: TestApp;
+  let hotelId: string;
+  let fields: Record<string, string>;
+  const guest = { auth: {} as Record<string, string> };
+  const signInAgain = async () => {
+    guest.auth = { authorization: `Bearer ${(await postToken(t, fields)).json().access_token}` };
+  };
+  before(async () => {
+    t = await buildTestApp();
+    await seedHotels(t);
+    hotelId = (await t.hotels.repository.listActiveHotels()).find((h) => h.city_id === LONDON)!.id;
+    fields = (await freshCredentials(t)).fields;
+    await signInAgain();
+  });
+  after(() => t.close());
+
+  const post = (url: string, payload: object, auth = guest.auth) =>
+    t.app.inject({ method: 'POST', url, headers: auth, payload });
+  const get = (url: string, auth = guest.auth) => t.app.inject({ method: 'GET', url, headers: auth });
+  /** A stay at the hotel `from` days ahead, two nights. */
+  const book = async (from: number) => {
+    const { option } = await firstRate(
+      t,
+      guest.auth,
+      stay(t, from, 2, { destination: { hotel_ids: [hotelId] }, filters: { refundable_only: true } }),
+    );
+    const total = { amount: option.total_amount, currency: option.currency };
+    const res = await bookHotel(
+      t,
+      guest.auth,
+      hotelBookingBody({ rate_key: option.rate_key }, [{ adults: 2 }], total),
+    );
+    assert.equal(res.statusCode, 201, res.body);
+    return res.json();
+  };
+  const text = 'Quiet room, kind staff, and a breakfast worth getting up for.';
+  const scoreInSearch = async () => {
+    const found = await post('/search_hotels', stay(t, 30, 1, { destination: { hotel_ids: [hotelId] } }));
+    const { review_score, review_count } = found.json().data[0].hotel;
+    const details = (await get(`/b2c/hotels/${hotelId}`)).json();
+    assert.deepEqual([details.review_score, details.review_count], [review_score, review_count]);
+    return [review_score, review_count];
+  };
+
+  it('takes one review of a stay once it is over, shows it once published, and keeps the hotel’s score', async () => {
+    const first = await book(3);
+    const second = await book(3);
+    const cancelled = await book(3);
+    const quote = (await post('/quote_cancellation', { booking_id: cancelled.id })).json();
+    await post('/cancel_booking', { booking_id: cancelled.id, quote_id: quote.quote_id });
+
+    const early = await post('/review_hotel_stay', { booking_id: first.id, score: 9, text });
+    assert.equal(early.statusCode, 409);
+    assert.match(early.json().detail, /check-out day/);
+
+    t.clock.advance(5 * 86_400);
+    await signInAgain();
+    const review = await post('/review_hotel_stay', {
+      booking_id: first.id,
+      score: 9,
+      title: 'Lovely',
+      text,
+    });
+    assert.equal(review.statusCode, 201, review.body);
+    assert.deepEqual(
+      [review.json().status, review.json().author, review.json().language, review.json().stayed_in],
+      ['pending', 'Ada L.', 'en', first.check_in.slice(0, 7)],
+    );
+    assert.equal(review.json().booking_id, undefined, 'whose stay it is: admins only');
+    const again = await post('/review_hotel_stay', { booking_id: first.id, score: 2, text });
+    assert.equal(again.json().code, 'CONFLICT', 'one review per stay');
+    const ofCancelled = await post('/review_hotel_stay', { booking_id: cancelled.id, score: 2, text });
+    assert.equal(ofCancelled.json().code, 'INVALID_STATE_TRANSITION');
+    const stranger = await signIn(t);
+    const notTheirs = await post(
+      '/review_hotel_stay',
+      { booking_id: second.id, score: 1, text },
+      stranger.auth,
+    );
+    assert.equal(notTheirs.statusCode, 404);
+
+    const published = await get(`/hotel_reviews?hotel_id=${hotelId}`);
+    assert.deepEqual(
+      [published.json().data, published.json().review_score, published.json().review_count],
+      [[], null, 0],
+      'nothing shown before moderation',
+    );
+    assert.equal((await get('/hotel_reviews?status=pending')).statusCode, 403);
+    assert.deepEqual(await scoreInSearch(), [null, 0]);
+
+    const admin = await signIn(t, 'admin');
+    const ownReview = await post(
+      '/review_hotel_stay',
+      { booking_id: second.id, score: 10, text },
+      admin.auth,
+    );
+    assert.equal(ownReview.statusCode, 403, 'admins moderate, they do not review');
+    const pending = (await get('/hotel_reviews?status=pending', admin.auth)).json();
+    assert.deepEqual(
+      pending.data.map((r: { booking_id: string }) => r.booking_id),
+      [first.id],
+    );
+    const publish = await post(
+      '/moderate_hotel_review',
+      { review_id: review.json().id, decision: 'publish' },
+      admin.auth,
+    );
+    assert.equal(publish.statusCode, 200, publish.body);
+    assert.deepEqual(await scoreInSearch(), [9, 1]);
+
+    const other = (await post('/review_hotel_stay', { booking_id: second.id, score: 6, text })).json();
+    await post('/moderate_hotel_review', { review_id: other.id, decision: 'publish' }, admin.auth);
+    assert.deepEqual(await scoreInSearch(), [7.5, 2]);
+    const page = (await get(`/hotel_reviews?hotel_id=${hotelId}&limit=1`)).json();
+    assert.deepEqual(
+      page.data.map((r: { score: number }) => r.score),
+      [6],
+      'newest first',
+    );
+    const next = (await get(`/hotel_reviews?hotel_id=${hotelId}&limit=1&cursor=${page.next_cursor}`)).json();
+    assert.deepEqual([next.data[0].score, next.next_cursor], [9, null]);
+
+    const takenDown = await post(
+      '/moderate_hotel_review',
+      { review_id: other.id, decision: 'reject', reason: 'Not about the stay' },
+      admin.auth,
+    );
+    assert.equal(takenDown.json().rejection_reason, 'Not about the stay');
+    assert.deepEqual(await scoreInSearch(), [9, 1]);
+    const twice = await post(
+      '/moderate_hotel_review',
+      { review_id: other.id, decision: 'publish' },
+      admin.auth,
+    );
+    assert.equal(twice.json().code, 'CONFLICT');
+  });
+});
