@@ -41,6 +41,7 @@ import * as agencyContacts from './migrations/0038-agency-contacts.ts';
 import * as hotelHolds from './migrations/0039-hotel-holds.ts';
 import * as hotelGuarantees from './migrations/0040-hotel-guarantees.ts';
 import * as hotelReviews from './migrations/0041-hotel-reviews.ts';
+import * as contentLanguages from './migrations/0042-content-languages.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0039-hotel-holds': hotelHolds,
   '0040-hotel-guarantees': hotelGuarantees,
   '0041-hotel-reviews': hotelReviews,
+  '0042-content-languages': contentLanguages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -401,6 +401,8 @@ export interface HotelsTable {
   check_in_time: string;
   check_out_time: string;
   description: string;
+  /** The description in other languages, by ISO 639-1 code, JSON (0042); `description` is English. */
+  descriptions: string;
   amenities: string;
   images: string;
   policies: string;
@@ -444,6 +446,8 @@ export interface RoomTypesTable {
   max_children: number;
   max_occupancy: number;
   size_m2: number;
+  /** Its description in each language it has, by ISO 639-1 code, JSON (0042). */
+  descriptions: string;
   amenities: string;
   /** Rooms for sale each night unless a night override says otherwise. */
   rooms: number;

@@ -450,7 +450,7 @@ export interface paths {
         };
         /**
          * Hotel details with room types and rate plans
-         * @description Content for a hotel page: description, images, amenities, policies, check-in and check-out times, room types with occupancy and beds, rate plans with board and refundability. Inactive hotels answer too, with `active: false`.
+         * @description Content for a hotel page: description (and each room type’s) in the best of the hotel’s languages for Accept-Language, images, amenities, policies, check-in and check-out times, room types with occupancy and beds, rate plans with board and refundability. Inactive hotels answer too, with `active: false`.
          */
         get: operations["get_hotel"];
         put?: never;
@@ -7243,7 +7243,10 @@ export interface operations {
                         city_id: string;
                         city_name: string;
                         code: string;
+                        /** @description In the best of its languages for Accept-Language (Content-Language says which) */
                         description: string;
+                        /** @example de */
+                        description_language: string;
                         id: string;
                         images: string[];
                         latitude: number;
@@ -7267,6 +7270,8 @@ export interface operations {
                             amenities: string[];
                             beds: string;
                             code: string;
+                            /** @description In the reader’s language where the room has one */
+                            description: string | null;
                             max_adults: number;
                             max_children: number;
                             max_occupancy: number;

@@ -101,6 +101,45 @@ describe('hotel metadata under /b2c/ and hotel operations', () => {
     assert.equal((await get('/b2c/hotels/htl_nope')).status, 404);
   });
 
+  it('describes a hotel and its rooms in the reader’s language where it has one, English otherwise', async () => {
+    const id = (await get('/b2c/hotels?limit=1')).body.data[0].id;
+    const read = (language: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/b2c/hotels/${id}`,
+        headers: { ...auth, 'accept-language': language },
+      });
+    const german = await read('de-CH, en;q=0.5');
+    assert.equal(german.headers['content-language'], 'de');
+    assert.match(String(german.headers.vary), /Accept-Language/i);
+    assert.equal(german.json().description_language, 'de');
+    assert.match(german.json().description, /Hotel mit \d Stern/);
+    assert.match(german.json().room_types[0].description, /für bis zu \d (Gast|Gäste)/);
+    const french = (await read('fr')).json();
+    assert.match(french.description, / étoiles? /);
+    assert.match(french.room_types[0].description, /jusqu’à/);
+    const japanese = await read('ja');
+    assert.equal(japanese.headers['content-language'], 'en', 'no Japanese: English');
+    assert.match(japanese.json().description, /^A \d-star /);
+    assert.match(japanese.json().room_types[0].description, /for up to/);
+  });
+
+  it('refuses descriptions that are not texts by language code, naming them', async () => {
+    const hotel = structuredClone(file.hotels[0]!);
+    (hotel as { descriptions: unknown }).descriptions = { german: 'Ein Hotel', fr: '' };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/import_hotels',
+      headers: admin,
+      payload: { hotels: [hotel] },
+    });
+    assert.equal(res.statusCode, 400, res.body);
+    assert.deepEqual(
+      res.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/hotels/0/descriptions/german', '/hotels/0/descriptions/fr'],
+    );
+  });
+
   it('autocompletes destinations: cities first, then hotels by name', async () => {
     const paris = await get('/b2c/destinations?q=par');
     assert.equal(paris.body.data[0].type, 'city');

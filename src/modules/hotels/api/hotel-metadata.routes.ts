@@ -1,5 +1,6 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import Type from 'typebox';
+import { displayLanguage } from '../../../http/accept-language.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { App } from '../../../http/app-instance.ts';
 import { paginate } from '../../../http/cursor.ts';
@@ -140,7 +141,8 @@ export function hotelMetadataRoutes(
         security,
         summary: 'Hotel details with room types and rate plans',
         description:
-          'Content for a hotel page: description, images, amenities, policies, check-in and check-out times, ' +
+          'Content for a hotel page: description (and each room type’s) in the best of the hotel’s languages ' +
+          'for Accept-Language, images, amenities, policies, check-in and check-out times, ' +
           'room types with occupancy and beds, rate plans with board and refundability. Inactive hotels answer ' +
           'too, with `active: false`.',
         params: Type.Object({ hotel_id: Type.String({ maxLength: 64 }) }),
@@ -151,7 +153,10 @@ export function hotelMetadataRoutes(
               description: 'Published reviews’ average out of 10 (GET /hotel_reviews); null with none',
             }),
             review_count: Type.Integer(),
-            description: Type.String(),
+            description: Type.String({
+              description: 'In the best of its languages for Accept-Language (Content-Language says which)',
+            }),
+            description_language: Type.String({ examples: ['de'] }),
             check_in_time: Type.String(),
             check_out_time: Type.String(),
             amenities: Type.Array(Type.String()),
@@ -161,6 +166,9 @@ export function hotelMetadataRoutes(
               Type.Object({
                 code: Type.String(),
                 name: Type.String(),
+                description: Type.Union([Type.String(), Type.Null()], {
+                  description: 'In the reader’s language where the room has one',
+                }),
                 beds: Type.String(),
                 max_adults: Type.Integer(),
                 max_children: Type.Integer(),
@@ -184,7 +192,7 @@ export function hotelMetadataRoutes(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { hotel_id } = request.params;
       const hotel = await deps.hotels.findHotelById(hotel_id);
       if (!hotel) throw new AppError('NOT_FOUND', `No hotel ${hotel_id}`);
@@ -192,7 +200,10 @@ export function hotelMetadataRoutes(
         deps.hotels.roomTypesOf(hotel.id),
         deps.hotels.ratePlansOf(hotel.id),
       ]);
-      return hotelDetails(hotel, rooms, plans, deps.catalogue);
+      const pick = (languages: string[]) => displayLanguage(request.headers['accept-language'], languages);
+      const details = hotelDetails(hotel, rooms, plans, deps.catalogue, pick);
+      reply.header('content-language', details.description_language).header('vary', 'Accept-Language');
+      return details;
     },
   );
 

@@ -1,5 +1,13 @@
 import { pick } from '../../../ports/seeded-random.ts';
 import type { RoomTypeRecord } from '../inventory/hotel-file.ts';
+import {
+  CONTENT_LANGUAGES,
+  type ContentLanguage,
+  counted,
+  listIn,
+  PHRASES,
+  type Phrases,
+} from './hotel-content-languages.ts';
 import type { Area } from './hotel-names.ts';
 
 type Room = Omit<RoomTypeRecord, 'rooms'>;
@@ -79,56 +87,6 @@ export function roomTypesFor(stars: number, sizeFactor: number, random: () => nu
     }));
 }
 
-const KIND: Record<number, readonly string[]> = {
-  1: ['simple guesthouse', 'budget hotel', 'hostel with private rooms'],
-  2: ['budget hotel', 'family-run guesthouse', 'compact city hotel'],
-  3: ['comfortable city hotel', 'family-run hotel', 'modern hotel', 'small boutique hotel'],
-  4: ['design hotel', 'business hotel', 'boutique hotel', 'upscale hotel'],
-  5: ['grand hotel', 'luxury hotel', 'landmark hotel', 'palace hotel'],
-};
-const WHERE: Record<Area, readonly string[]> = {
-  centre: [
-    'in the heart of {city}',
-    'a short walk from the centre of {city}',
-    'on a lively square in {city}',
-  ],
-  old_town: ['in the old town of {city}', 'on a quiet cobbled street in historic {city}'],
-  station: ['{km} km from {station}', 'opposite {station}', 'a few minutes on foot from {station}'],
-  airport: ['{km} km from {airport}, with a shuttle to the terminals', 'beside {airport}'],
-  business: ['in the business district of {city}', 'next to the convention centre of {city}'],
-  outskirts: ['in a green residential district of {city}', 'on the edge of {city}, with easy parking'],
-};
-const ROOMS_LINE = [
-  'Its {n} rooms are {style}.',
-  'The {n} rooms are {style}, with blackout curtains and good beds.',
-  '{n} rooms, {style}, look onto {outlook}.',
-];
-const STYLE = [
-  'bright and simply furnished',
-  'decorated in warm woods and linen',
-  'styled by local designers',
-  'quiet and practical',
-  'spacious, with high ceilings',
-  'done in muted colours with art from the region',
-];
-const OUTLOOK = ['the street', 'an inner courtyard', 'the skyline', 'a garden', 'the river', 'the rooftops'];
-const FOOD = [
-  'Breakfast is a buffet of local and continental dishes.',
-  'The restaurant serves seasonal regional cooking.',
-  'A café off the lobby serves breakfast until late morning.',
-  'The rooftop bar has views over the city.',
-  'There is no restaurant, but many within a few minutes’ walk.',
-];
-const EXTRA: Record<string, string> = {
-  pool: 'a pool',
-  spa: 'a spa with sauna',
-  gym: 'a gym open all hours',
-  parking: 'parking on site',
-  airport_shuttle: 'a shuttle to the airport',
-  family_rooms: 'rooms for families',
-  pets_allowed: 'pets are welcome',
-};
-
 export interface DescriptionInput {
   name: string;
   stars: number;
@@ -141,28 +99,83 @@ export interface DescriptionInput {
   amenities: readonly string[];
 }
 
-/** Four or five sentences that tell one hotel from the next: its kind, place, rooms, table and extras. */
-export function describeHotel(h: DescriptionInput, random: () => number): string {
-  const area =
-    (h.area === 'station' && !h.station) || (h.area === 'airport' && !h.airport) ? 'centre' : h.area;
-  const where = pick(WHERE[area], random())
-    .replace('{city}', h.city)
-    .replace('{station}', h.station ?? '')
-    .replace('{airport}', h.airport ?? '')
-    .replace('{km}', h.km.toFixed(1));
+type Draws = Record<'where' | 'kind' | 'line' | 'style' | 'outlook' | 'food', number>;
+
+/** One language's description from the same draws as every other's. */
+function describeIn(p: Phrases, h: DescriptionInput, area: Area, d: Draws): string {
+  const where = pick(p.where[area], d.where)
+    .replace('{city}', () => h.city)
+    .replace('{station}', () => h.station ?? '')
+    .replace('{airport}', () => h.airport ?? '')
+    .replace('{km}', () => h.km.toFixed(1).replace('.', p.decimal));
   const sentences = [
-    `${h.name} is a ${h.stars}-star ${pick(KIND[h.stars]!, random())} ${where}.`,
-    pick(ROOMS_LINE, random())
+    p.opening
+      .replace('{name}', () => h.name)
+      .replace('{stars}', String(h.stars))
+      .replace('{starCount}', () => counted(p.star, h.stars))
+      .replace('{kind}', () => pick(p.kind[h.stars]!, d.kind))
+      .replace('{where}', () => where),
+    pick(p.roomsLine, d.line)
       .replace('{n}', String(h.rooms))
-      .replace('{style}', pick(STYLE, random()))
-      .replace('{outlook}', pick(OUTLOOK, random())),
-    pick(FOOD, random()),
+      .replace('{style}', () => pick(p.style, d.style))
+      .replace('{outlook}', () => pick(p.outlook, d.outlook)),
+    pick(p.food, d.food),
   ];
-  const extras = h.amenities.flatMap((a) => (EXTRA[a] ? [EXTRA[a]] : []));
+  const extras = h.amenities.flatMap((a) => (p.extras[a] ? [p.extras[a]] : [])).slice(0, 3);
   if (extras.length > 0) {
-    const items = extras.slice(0, 3);
-    const list = items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-    sentences.push(`${list.replace(/^./, (c) => c.toUpperCase())}.`);
+    const list = listIn(p, extras);
+    sentences.push(
+      p.extrasLine
+        .replace('{List}', () => list.replace(/^./, (c) => c.toUpperCase()))
+        .replace('{list}', () => list),
+    );
   }
   return sentences.join(' ');
+}
+
+/**
+ * Four or five sentences that tell one hotel from the next: its kind, place, rooms, table and extras, in
+ * English, German, French and Spanish (the same phrases in each, drawn once).
+ */
+export function describeHotel(h: DescriptionInput, random: () => number): Record<ContentLanguage, string> {
+  const area =
+    (h.area === 'station' && !h.station) || (h.area === 'airport' && !h.airport) ? 'centre' : h.area;
+  const d: Draws = {
+    where: random(),
+    kind: random(),
+    line: random(),
+    style: random(),
+    outlook: random(),
+    food: random(),
+  };
+  return inEveryLanguage((p) => describeIn(p, h, area, d));
+}
+
+/** A room type in a sentence, in each language: size, beds, guests and what it has. */
+export function describeRoom(r: Omit<RoomTypeRecord, 'rooms'>): Record<ContentLanguage, string> {
+  return inEveryLanguage((p) =>
+    p.room
+      .replace('{size}', String(r.size_m2))
+      .replace('{beds}', () => p.beds[r.beds] ?? r.beds)
+      .replace('{guests}', () => counted(p.guest, r.max_occupancy))
+      .replace('{amenities}', () =>
+        listIn(
+          p,
+          r.amenities.map((a) => p.amenities[a] ?? a.replaceAll('_', ' ')),
+        ),
+      ),
+  );
+}
+
+/** A room type with its descriptions: English, and the others by language. */
+export function describedRoom<R extends Omit<RoomTypeRecord, 'rooms'>>(r: R) {
+  const { en, ...others } = describeRoom(r);
+  return { ...r, description: en, descriptions: others };
+}
+
+function inEveryLanguage(write: (p: Phrases) => string): Record<ContentLanguage, string> {
+  return Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, write(PHRASES[l])])) as Record<
+    ContentLanguage,
+    string
+  >;
 }

@@ -3,7 +3,7 @@ import { addDays } from '../../../shared/calendar.ts';
 import { type Catalogue, createPointsOfInterest, distanceKm } from '../../catalog/index.ts';
 import { convert, hasRate, niceAmount, REFERENCE_RATES } from '../../money/index.ts';
 import type { HotelFile, HotelRecord, RatePlanRecord } from '../inventory/hotel-file.ts';
-import { describeHotel, roomTypesFor } from './hotel-content.ts';
+import { describedRoom, describeHotel, roomTypesFor } from './hotel-content.ts';
 import { AMENITIES, CHAINS, KINDS, NAMES, ROOMS, STREETS } from './hotel-generator-tables.ts';
 import { destinations, marketOf, starsFor } from './hotel-markets.ts';
 import { type Area, chainFor, hotelName } from './hotel-names.ts';
@@ -133,6 +133,11 @@ function generateSmall(catalogue: Catalogue, start: string, seed: number): Hotel
         check_in_time: '15:00',
         check_out_time: stars >= 4 ? '12:00' : '11:00',
         description: `A ${stars}-star ${name.split(' ').slice(-2, -1)[0]!.toLowerCase()} ${radiusKm < 2 ? 'in the centre of' : 'in'} ${city.name}.`,
+        descriptions: {
+          de: `${name}: Hotel mit ${stars} Sternen ${radiusKm < 2 ? 'im Zentrum von' : 'in'} ${city.name}.`,
+          fr: `${name} : hôtel ${stars} étoiles ${radiusKm < 2 ? 'au centre de' : 'à'} ${city.name}.`,
+          es: `${name}: hotel de ${stars} estrellas ${radiusKm < 2 ? 'en el centro de' : 'en'} ${city.name}.`,
+        },
         amenities: AMENITIES.filter((_, k) => random() < 0.3 + stars * 0.1 || k === 0),
         images: [
           `https://images.itinera.example/hotels/${code}/1.jpg`,
@@ -141,7 +146,7 @@ function generateSmall(catalogue: Catalogue, start: string, seed: number): Hotel
         policies: { pets_allowed: random() < 0.3, smoking: false, min_check_in_age: 18 },
         active: true,
         room_types: ROOMS.map((r) => ({
-          ...r,
+          ...describedRoom(r),
           rooms: Math.max(
             2,
             Math.round((r.code === 'FAM' ? 4 : 12) * (0.5 + random()) * (stars >= 4 ? 2 : 1)),
@@ -228,31 +233,35 @@ function generateWorld(catalogue: Catalogue, preset: 'M' | 'L', start: string, s
         area === 'airport' || area === 'station'
           ? distanceKm(latitude, longitude, anchor.latitude, anchor.longitude)
           : 0;
+      // Drawn in this order (the address, then the description), so a seed makes the same world.
+      const address = `${1 + Math.floor(random() * 200)} ${pick(STREETS, random())}, ${city.name}`;
+      const { en: description, ...descriptions } = describeHotel(
+        {
+          name,
+          stars,
+          rooms: roomTypes.reduce((n, r) => n + r.rooms, 0),
+          area,
+          city: city.name,
+          station: station?.name ?? null,
+          airport: airport?.name ?? null,
+          km: nearKm,
+          amenities,
+        },
+        random,
+      );
       hotels.push({
         code,
         name,
         city_id: city.id,
         chain: chain?.name ?? null,
         stars,
-        address: `${1 + Math.floor(random() * 200)} ${pick(STREETS, random())}, ${city.name}`,
+        address,
         latitude,
         longitude,
         check_in_time: stars >= 4 ? '15:00' : '14:00',
         check_out_time: stars >= 4 ? '12:00' : '11:00',
-        description: describeHotel(
-          {
-            name,
-            stars,
-            rooms: roomTypes.reduce((n, r) => n + r.rooms, 0),
-            area,
-            city: city.name,
-            station: station?.name ?? null,
-            airport: airport?.name ?? null,
-            km: nearKm,
-            amenities,
-          },
-          random,
-        ),
+        description,
+        descriptions,
         amenities,
         images: [
           `https://images.itinera.example/hotels/${code}/1.jpg`,
@@ -260,7 +269,7 @@ function generateWorld(catalogue: Catalogue, preset: 'M' | 'L', start: string, s
         ],
         policies: { pets_allowed: amenities.includes('pets_allowed'), smoking: false, min_check_in_age: 18 },
         active: true,
-        room_types: roomTypes,
+        room_types: roomTypes.map(describedRoom),
         // Independent hotels of up to three stars also let guests pay at the desk, as many do.
         rate_plans: ratePlans(stars, random, start, country?.currencies[0] ?? 'EUR', !chain && stars <= 3),
       });

@@ -15,6 +15,10 @@ export interface RoomTypeRecord {
   rooms: number;
   /** This room's price relative to the rate plan's base (1 = base). */
   price_factor: number;
+  /** Optional: the room described in English. */
+  description?: string;
+  /** Optional: the room described in other languages, by ISO 639-1 code (`de`, `fr`, `es`…). */
+  descriptions?: Record<string, string>;
 }
 
 export interface RatePlanRecord {
@@ -51,8 +55,10 @@ export interface HotelRecord {
   longitude: number;
   check_in_time: string;
   check_out_time: string;
-  /** Optional: no description is an empty one. */
+  /** Optional: no description is an empty one. English. */
   description?: string;
+  /** Optional: the description in other languages, by ISO 639-1 code (`de`, `fr`, `es`…). */
+  descriptions?: Record<string, string>;
   amenities: string[];
   images: string[];
   policies: Record<string, unknown>;

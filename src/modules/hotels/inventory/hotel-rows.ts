@@ -28,6 +28,7 @@ export function hotelRow(
     check_in_time: h.check_in_time,
     check_out_time: h.check_out_time,
     description: h.description ?? '',
+    descriptions: JSON.stringify(h.descriptions ?? {}),
     ...encodeHotelContent(h),
     active: h.active === false ? 0 : 1,
     created_at: now,
@@ -47,6 +48,7 @@ export function roomTypeRow(r: RoomTypeRecord, hotelId: string, ids: IdGenerator
     max_occupancy: r.max_occupancy,
     size_m2: r.size_m2,
     amenities: encodeAmenities(r.amenities),
+    descriptions: JSON.stringify({ ...(r.description ? { en: r.description } : {}), ...r.descriptions }),
     rooms: r.rooms,
     price_factor: r.price_factor,
   };

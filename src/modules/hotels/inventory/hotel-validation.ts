@@ -59,6 +59,7 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
     if (!isText(h.address, 0, 300)) bad(`${p}/address`, 'must be text of at most 300 characters');
     if (h.description !== undefined && !isText(h.description, 0, 10_000))
       bad(`${p}/description`, 'must be text of at most 10,000 characters');
+    checkDescriptions(h.descriptions, `${p}/descriptions`, bad);
     if (
       h.policies !== undefined &&
       (h.policies === null || typeof h.policies !== 'object' || Array.isArray(h.policies))
@@ -106,6 +107,9 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
         bad(`${q}/price_factor`, 'must be above 0 and at most 20');
       if (!Array.isArray(r.amenities) || r.amenities.some((x) => typeof x !== 'string'))
         bad(`${q}/amenities`, 'must be an array of strings');
+      if (r.description !== undefined && !isText(r.description, 0, 10_000))
+        bad(`${q}/description`, 'must be text of at most 10,000 characters');
+      checkDescriptions(r.descriptions, `${q}/descriptions`, bad);
     }
     codes.set(h.code, rooms);
     const plans = new Set<string>();
@@ -178,4 +182,18 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
       bad(`${p}/rooms`, 'must be 0 to 5000');
   }
   return problems;
+}
+
+/** Descriptions by language: an object of ISO 639-1 codes to texts of at most 10,000 characters. */
+function checkDescriptions(value: unknown, pointer: string, bad: (pointer: string, detail: string) => void) {
+  if (value === undefined) return;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    bad(pointer, 'must be an object of texts by language code (de, fr, es…)');
+    return;
+  }
+  for (const [language, text] of Object.entries(value)) {
+    if (!/^[a-z]{2}$/.test(language)) bad(`${pointer}/${language}`, 'must be under an ISO 639-1 code');
+    else if (!isText(text, 1, 10_000))
+      bad(`${pointer}/${language}`, 'must be text of 1 to 10,000 characters');
+  }
 }

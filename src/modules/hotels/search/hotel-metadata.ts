@@ -80,19 +80,44 @@ export function hotelSummary(h: HotelRow, catalogue: Catalogue) {
   };
 }
 
-/** Everything a hotel page shows: content, room types, rate plans in outline. */
-export function hotelDetails(h: HotelRow, rooms: RoomTypeRow[], plans: RatePlanRow[], catalogue: Catalogue) {
+/** Texts by language and the reader's choice of them (`pick`, as Accept-Language says) → one text and its language. */
+type Pick = (languages: string[]) => string;
+
+function inLanguage(texts: Record<string, string>, pick: Pick): { text: string; language: string } | null {
+  const languages = Object.keys(texts).filter((l) => texts[l]);
+  if (languages.length === 0) return null;
+  // English first, so a reader whose languages are none of these reads English where there is some.
+  languages.sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));
+  const language = pick(languages);
+  return { text: texts[language]!, language };
+}
+
+/**
+ * Everything a hotel page shows: content, room types, rate plans in outline; descriptions in the reader's
+ * language where the hotel has one (`pick` chooses among those it has), English otherwise.
+ */
+export function hotelDetails(
+  h: HotelRow,
+  rooms: RoomTypeRow[],
+  plans: RatePlanRow[],
+  catalogue: Catalogue,
+  pick: Pick = (languages) => languages[0]!,
+) {
+  const texts = { ...(h.description ? { en: h.description } : {}), ...JSON.parse(h.descriptions) };
+  const described = inLanguage(texts, pick);
   return {
     ...hotelSummary(h, catalogue),
     review_score: h.review_count > 0 ? h.review_score / 10 : null,
     review_count: h.review_count,
-    description: h.description,
+    description: described?.text ?? '',
+    description_language: described?.language ?? 'en',
     check_in_time: h.check_in_time,
     check_out_time: h.check_out_time,
     ...decodeHotelContent(h),
     room_types: rooms
-      .map((r) => decodeRoomType(r))
+      .map((r) => ({ ...decodeRoomType(r), texts: JSON.parse(r.descriptions) as Record<string, string> }))
       .map((r) => ({
+        description: inLanguage(r.texts, pick)?.text ?? null,
         code: r.code,
         name: r.name,
         beds: r.beds,
