@@ -90,6 +90,7 @@ describe('GET /openapi.json', () => {
         ...['get_second_factor', 'start_second_factor', 'confirm_second_factor', 'disable_second_factor'],
         ...['reset_second_factor', 'export_personal_data', 'erase_personal_data'],
         ...['charge_hotel_guarantee', 'review_hotel_stay', 'list_hotel_reviews', 'moderate_hotel_review'],
+        ...['get_hotel_picture', 'get_room_picture'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

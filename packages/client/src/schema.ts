@@ -1201,6 +1201,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/images/hotels/{code}/{picture}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A hotel’s picture (1: outside, 2: lobby), as WebP
+         * @description The pictures Itinera draws for the demo hotels, in three widths (`w`).
+         */
+        get: operations["get_hotel_picture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/hotels/{code}/rooms/{room}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A room type’s picture, as WebP
+         * @description The picture Itinera draws for a demo hotel’s room type, in three widths (`w`).
+         */
+        get: operations["get_room_picture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/import_exchange_rates": {
         parameters: {
             query?: never;
@@ -7272,6 +7312,8 @@ export interface operations {
                             code: string;
                             /** @description In the reader’s language where the room has one */
                             description: string | null;
+                            /** @description A picture of the room (a path on this server, `?w=320|640|1280`), when Itinera draws the hotel’s */
+                            image: string | null;
                             max_adults: number;
                             max_children: number;
                             max_occupancy: number;
@@ -10769,6 +10811,148 @@ export interface operations {
             };
             /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_hotel_picture: {
+        parameters: {
+            query?: {
+                /** @description Pixels wide: 320, 640 or 1280 */
+                w?: 320 | 640 | 1280;
+            };
+            header?: never;
+            path: {
+                code: string;
+                picture: "1.webp" | "2.webp";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image/webp */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_room_picture: {
+        parameters: {
+            query?: {
+                /** @description Pixels wide: 320, 640 or 1280 */
+                w?: 320 | 640 | 1280;
+            };
+            header?: never;
+            path: {
+                code: string;
+                room: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image/webp */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

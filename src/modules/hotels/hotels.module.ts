@@ -7,6 +7,7 @@ import type { ProductModuleDeps } from '../bookings/index.ts';
 import { fold } from '../catalog/index.ts';
 import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
 import { hotelGuaranteeRoutes } from './api/hotel-guarantee.routes.ts';
+import { hotelImagesRoutes } from './api/hotel-images.routes.ts';
 import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
 import { hotelOperationsRoutes } from './api/hotel-operations.routes.ts';
 import { hotelReviewsRoutes } from './api/hotel-reviews.routes.ts';
@@ -27,6 +28,7 @@ import { createHotelModifications } from './booking/hotel-modifications.ts';
 import { createHotelPersonalData } from './booking/hotel-personal-data.ts';
 import { createHotelPersonalDataRepository } from './booking/hotel-personal-data-repository.ts';
 import { createHotelDocuments } from './booking/hotel-voucher.ts';
+import { createImagePress } from './images/image-press.ts';
 import { createAllotments } from './inventory/hotel-allotments.ts';
 import { createHotelImporter } from './inventory/hotel-import.ts';
 import { createHotelInventoryRepository } from './inventory/hotel-inventory-repository.ts';
@@ -119,6 +121,7 @@ export async function hotelsModule(
   };
   searchHotelsRoute(app, { search: searchOffThread, guard: deps.guards.read, gate: deps.searchGate });
   hotelMetadataRoutes(app, { index, hotels, catalogue: deps.catalogue, guard: deps.guards.read });
+  hotelImagesRoutes(app, { hotels, press: createImagePress() });
   hotelOperationsRoutes(app, {
     importHotels,
     importHotelTable,

@@ -169,6 +169,10 @@ export function hotelMetadataRoutes(
                 description: Type.Union([Type.String(), Type.Null()], {
                   description: 'In the reader’s language where the room has one',
                 }),
+                image: Type.Union([Type.String(), Type.Null()], {
+                  description:
+                    'A picture of the room (a path on this server, `?w=320|640|1280`), when Itinera draws the hotel’s',
+                }),
                 beds: Type.String(),
                 max_adults: Type.Integer(),
                 max_children: Type.Integer(),

@@ -139,10 +139,7 @@ function generateSmall(catalogue: Catalogue, start: string, seed: number): Hotel
           es: `${name}: hotel de ${stars} estrellas ${radiusKm < 2 ? 'en el centro de' : 'en'} ${city.name}.`,
         },
         amenities: AMENITIES.filter((_, k) => random() < 0.3 + stars * 0.1 || k === 0),
-        images: [
-          `https://images.itinera.example/hotels/${code}/1.jpg`,
-          `https://images.itinera.example/hotels/${code}/2.jpg`,
-        ],
+        images: [`/images/hotels/${code}/1.webp`, `/images/hotels/${code}/2.webp`],
         policies: { pets_allowed: random() < 0.3, smoking: false, min_check_in_age: 18 },
         active: true,
         room_types: ROOMS.map((r) => ({
@@ -263,10 +260,7 @@ function generateWorld(catalogue: Catalogue, preset: 'M' | 'L', start: string, s
         description,
         descriptions,
         amenities,
-        images: [
-          `https://images.itinera.example/hotels/${code}/1.jpg`,
-          `https://images.itinera.example/hotels/${code}/2.jpg`,
-        ],
+        images: [`/images/hotels/${code}/1.webp`, `/images/hotels/${code}/2.webp`],
         policies: { pets_allowed: amenities.includes('pets_allowed'), smoking: false, min_check_in_age: 18 },
         active: true,
         room_types: roomTypes.map(describedRoom),

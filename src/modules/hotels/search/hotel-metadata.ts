@@ -1,6 +1,11 @@
 import type { Catalogue } from '../../catalog/index.ts';
 import { fold } from '../../catalog/index.ts';
-import { decodeHotelContent, decodeRatePlan, decodeRoomType } from '../inventory/hotel-content-codec.ts';
+import {
+  decodeHotelContent,
+  decodeImages,
+  decodeRatePlan,
+  decodeRoomType,
+} from '../inventory/hotel-content-codec.ts';
 import type { HotelRow, RatePlanRow, RoomTypeRow } from '../inventory/hotels-repository.ts';
 import type { HotelIndex } from './hotel-index.ts';
 
@@ -105,6 +110,8 @@ export function hotelDetails(
 ) {
   const texts = { ...(h.description ? { en: h.description } : {}), ...JSON.parse(h.descriptions) };
   const described = inLanguage(texts, pick);
+  // A hotel whose pictures Itinera draws has one of each room type too.
+  const drawnHere = decodeImages(h.images)[0]?.startsWith(`/images/hotels/${h.code}/`) ?? false;
   return {
     ...hotelSummary(h, catalogue),
     review_score: h.review_count > 0 ? h.review_score / 10 : null,
@@ -118,6 +125,7 @@ export function hotelDetails(
       .map((r) => ({ ...decodeRoomType(r), texts: JSON.parse(r.descriptions) as Record<string, string> }))
       .map((r) => ({
         description: inLanguage(r.texts, pick)?.text ?? null,
+        image: drawnHere ? `/images/hotels/${h.code}/rooms/${r.code}.webp` : null,
         code: r.code,
         name: r.name,
         beds: r.beds,
