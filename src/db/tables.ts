@@ -417,7 +417,9 @@ export interface HotelsTable {
 /** A guest's review of a completed stay, one per booking, published or rejected by an admin (0041). */
 export interface HotelReviewsTable {
   id: string;
-  booking_id: string;
+  /** The stay reviewed here; null for a review imported with the hotel's content. */
+  booking_id: string | null;
+  source: 'stay' | 'imported';
   hotel_id: string;
   user_id: string;
   /** 1 to 10. */

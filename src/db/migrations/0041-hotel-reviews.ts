@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Guest reviews: one per completed stay (its booking), pending until an admin publishes or rejects it.
- * A hotel keeps the score and count of its published reviews, which search shows.
+ * Guest reviews: one per completed stay (its booking), pending until an admin publishes or rejects it;
+ * or imported with the hotel's content (reviews of stays sold elsewhere: no booking here). A hotel keeps
+ * the score and count of its published reviews, which search shows.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('hotel_reviews')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('booking_id', 'text', (c) => c.notNull().unique().references('hotel_bookings.id'))
+    .addColumn('booking_id', 'text', (c) => c.unique().references('hotel_bookings.id'))
+    .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('hotel_id', 'text', (c) => c.notNull().references('hotels.id'))
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('score', 'integer', (c) => c.notNull())

@@ -6,10 +6,12 @@ import {
   firstRate,
   hotelBookingBody,
   LONDON,
+  PARIS,
   seedHotels,
   stay,
 } from '../../../../test/helpers/hotels.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { buildTestApp, type TestApp, testCatalogue } from '../../../../test/helpers/test-app.ts';
+import { generateHotels } from '../index.ts';
 
 /** Guests review completed stays, once; admins moderate; search shows the published score. */
 describe('hotel reviews', () => {
@@ -148,5 +150,40 @@ describe('hotel reviews', () => {
       admin.auth,
     );
     assert.equal(twice.json().code, 'CONFLICT');
+  });
+
+  it('publishes reviews imported with a hotel, replaces them on the next import, and keeps them when left out', async () => {
+    const file = generateHotels(testCatalogue(), 'S', t.clock.now().toISOString().slice(0, 10));
+    const paris = file.hotels.find((h) => h.city_id === PARIS)!;
+    const review = (score: number, author: string) => ({
+      score,
+      text: 'Imported from the hotel’s own guest survey.',
+      language: 'fr',
+      author,
+      stayed_in: '2026-05',
+    });
+    const admin = (await signIn(t, 'admin')).auth;
+    const load = (hotel: object) =>
+      t.app.inject({ method: 'POST', url: '/import_hotels', headers: admin, payload: { hotels: [hotel] } });
+    assert.equal(
+      (await load({ ...paris, reviews: [review(8, 'Léa R.'), review(5, 'Hugo T.')] })).statusCode,
+      200,
+    );
+    const id = (await t.hotels.repository.findHotelByCode(paris.code))!.id;
+    const listed = async () => (await get(`/hotel_reviews?hotel_id=${id}`)).json();
+    const first = await listed();
+    assert.deepEqual(
+      [first.review_score, first.review_count, first.data.map((r: { author: string }) => r.author).sort()],
+      [6.5, 2, ['Hugo T.', 'Léa R.']],
+    );
+    assert.equal((await load({ ...paris, reviews: [review(9, 'Chloé M.')] })).statusCode, 200);
+    assert.deepEqual([(await listed()).review_score, (await listed()).review_count], [9, 1]);
+    assert.equal((await load(paris)).statusCode, 200);
+    assert.equal((await listed()).review_count, 1, 'left out: kept');
+    const bad = await load({ ...paris, reviews: [{ ...review(11, 'X Y.'), stayed_in: 'May' }] });
+    assert.deepEqual(
+      bad.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/hotels/0/reviews/0/score', '/hotels/0/reviews/0/stayed_in'],
+    );
   });
 });

@@ -7,6 +7,7 @@ import { describedRoom, describeHotel, roomTypesFor } from './hotel-content.ts';
 import { AMENITIES, CHAINS, KINDS, NAMES, ROOMS, STREETS } from './hotel-generator-tables.ts';
 import { destinations, marketOf, starsFor } from './hotel-markets.ts';
 import { type Area, chainFor, hotelName } from './hotel-names.ts';
+import { reviewsFor } from './hotel-review-generator.ts';
 
 export type HotelPreset = 'S' | 'M' | 'L';
 
@@ -264,6 +265,8 @@ function generateWorld(catalogue: Catalogue, preset: 'M' | 'L', start: string, s
         policies: { pets_allowed: amenities.includes('pets_allowed'), smoking: false, min_check_in_age: 18 },
         active: true,
         room_types: roomTypes.map(describedRoom),
+        // M's hotels have their guests' reviews; L's, which bench imports and searches, have none.
+        ...(preset === 'M' ? { reviews: reviewsFor(code, stars, start) } : {}),
         // Independent hotels of up to three stars also let guests pay at the desk, as many do.
         rate_plans: ratePlans(stars, random, start, country?.currencies[0] ?? 'EUR', !chain && stars <= 3),
       });

@@ -65,6 +65,24 @@ export interface HotelRecord {
   active: boolean;
   room_types: RoomTypeRecord[];
   rate_plans: RatePlanRecord[];
+  /**
+   * Optional: guests' reviews of stays sold elsewhere, published with the hotel (replacing those of the
+   * last import; reviews written here stay). Left out, the imported reviews are kept as they are.
+   */
+  reviews?: ReviewRecord[];
+}
+
+export interface ReviewRecord {
+  /** 1 to 10. */
+  score: number;
+  title?: string;
+  text: string;
+  /** ISO 639-1. */
+  language: string;
+  /** As shown: `Ada L.` */
+  author: string;
+  /** The month of the stay, `2026-08`. */
+  stayed_in: string;
 }
 
 export interface AllotmentRecord {

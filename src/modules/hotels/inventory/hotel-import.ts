@@ -5,6 +5,8 @@ import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import type { AuditLog } from '../../audit/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
+import type { HotelRecord } from './hotel-file.ts';
+import { createReviewScores } from './hotel-review-scores.ts';
 import { hotelRow, overrideRows, ratePlanRow, roomTypeRow } from './hotel-rows.ts';
 import { assertHotelFile } from './hotel-validation.ts';
 import type { HotelsRepository } from './hotels-repository.ts';
@@ -28,6 +30,29 @@ export function createHotelImporter(deps: {
   ids: IdGenerator;
   audit: Pick<AuditLog, 'record'>;
 }) {
+  const scores = createReviewScores();
+  /** A hotel's reviews from the file, published, in the order written (the newest listed first). */
+  const importedReviews = (h: HotelRecord, hotelId: string) =>
+    [...(h.reviews ?? [])]
+      .sort((a, b) => a.stayed_in.localeCompare(b.stayed_in))
+      .map((r) => ({
+        id: deps.ids.ordered('hrv'),
+        booking_id: null,
+        source: 'imported' as const,
+        hotel_id: hotelId,
+        user_id: 'imported',
+        score: r.score,
+        title: r.title ?? null,
+        text: r.text,
+        language: r.language,
+        author: r.author,
+        stayed_in: r.stayed_in,
+        status: 'published' as const,
+        rejection_reason: null,
+        created_at: deps.clock.now().toISOString(),
+        moderated_at: null,
+        moderated_by: null,
+      }));
   return async function importHotels(
     file: unknown,
     onProgress?: (done: number, total: number) => void,
@@ -63,6 +88,13 @@ export function createHotelImporter(deps: {
         );
         await deps.hotels.upsertOverrides(trx, overrides);
         nights += overrides.length;
+        for (const h of batch)
+          if (h.reviews)
+            await scores.replaceImported(
+              trx,
+              hotelIds.get(h.code)!,
+              importedReviews(h, hotelIds.get(h.code)!),
+            );
         done += batch.length;
         onProgress?.(done, total);
       }

@@ -60,6 +60,7 @@ export function validateHotels(file: HotelFile, catalogue: Catalogue): ImportPro
     if (h.description !== undefined && !isText(h.description, 0, 10_000))
       bad(`${p}/description`, 'must be text of at most 10,000 characters');
     checkDescriptions(h.descriptions, `${p}/descriptions`, bad);
+    checkReviews(h.reviews, `${p}/reviews`, bad);
     if (
       h.policies !== undefined &&
       (h.policies === null || typeof h.policies !== 'object' || Array.isArray(h.policies))
@@ -196,4 +197,25 @@ function checkDescriptions(value: unknown, pointer: string, bad: (pointer: strin
     else if (!isText(text, 1, 10_000))
       bad(`${pointer}/${language}`, 'must be text of 1 to 10,000 characters');
   }
+}
+
+/** Imported reviews: at most 500 a hotel, each a score of 1–10, a text, its language, author and month. */
+function checkReviews(value: unknown, pointer: string, bad: (pointer: string, detail: string) => void) {
+  if (value === undefined) return;
+  if (!Array.isArray(value) || value.length > 500) {
+    bad(pointer, 'must be an array of at most 500 reviews');
+    return;
+  }
+  value.forEach((r, i) => {
+    const q = `${pointer}/${i}`;
+    if (r === null || typeof r !== 'object') return bad(q, 'must be an object');
+    if (!Number.isInteger(r.score) || r.score < 1 || r.score > 10) bad(`${q}/score`, 'must be 1 to 10');
+    if (r.title !== undefined && !isText(r.title, 1, 100)) bad(`${q}/title`, 'must be 1–100 characters');
+    if (!isText(r.text, 1, 2000)) bad(`${q}/text`, 'must be 1–2000 characters');
+    if (typeof r.language !== 'string' || !/^[a-z]{2}$/.test(r.language))
+      bad(`${q}/language`, 'must be an ISO 639-1 code');
+    if (!isText(r.author, 1, 60)) bad(`${q}/author`, 'must be 1–60 characters');
+    if (typeof r.stayed_in !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(r.stayed_in))
+      bad(`${q}/stayed_in`, 'must be a month, YYYY-MM');
+  });
 }

@@ -45,8 +45,3 @@ export function moderated(status: ReviewStatus, decision: ReviewDecision): Revie
     );
   return to;
 }
-
-/** A hotel's score as kept: the average of its published reviews out of 10, times ten, rounded; 0 with none. */
-export function scoreOf(count: number, sum: number): number {
-  return count === 0 ? 0 : Math.round((sum * 10) / count);
-}

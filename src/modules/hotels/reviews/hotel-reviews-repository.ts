@@ -51,25 +51,6 @@ export function createHotelReviewsRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** How many published reviews a hotel has, and the sum of their scores. */
-    async published(trx: Kysely<Database>, hotelId: string): Promise<{ count: number; sum: number }> {
-      const row = await trx
-        .selectFrom('hotel_reviews')
-        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('score').as('sum')])
-        .where('hotel_id', '=', hotelId)
-        .where('status', '=', 'published')
-        .executeTakeFirstOrThrow();
-      return { count: Number(row.count), sum: Number(row.sum ?? 0) };
-    },
-
-    async setHotelScore(trx: Kysely<Database>, hotelId: string, score: number, count: number): Promise<void> {
-      await trx
-        .updateTable('hotels')
-        .set({ review_score: score, review_count: count })
-        .where('id', '=', hotelId)
-        .execute();
-    },
-
     async hotelScore(hotelId: string): Promise<{ review_score: number; review_count: number } | undefined> {
       return db
         .selectFrom('hotels')

@@ -7,13 +7,13 @@ import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Principal } from '../../auth/index.ts';
 import type { HotelBookingReads } from '../booking/hotel-booking-reads.ts';
 import type { HotelBookingsRepository } from '../booking/hotel-bookings-repository.ts';
+import { createReviewScores } from '../inventory/hotel-review-scores.ts';
 import {
   assertReviewable,
   authorOf,
   moderated,
   type ReviewDecision,
   type ReviewStatus,
-  scoreOf,
 } from './hotel-review-rules.ts';
 import type { HotelReviewRow, HotelReviewsRepository } from './hotel-reviews-repository.ts';
 
@@ -60,6 +60,7 @@ export function createHotelReviews(deps: {
   refreshIndex: () => Promise<void>;
 }) {
   const { db, reviews, clock } = deps;
+  const scores = createReviewScores();
 
   return {
     async submit(principal: Principal, input: ReviewInput) {
@@ -73,6 +74,7 @@ export function createHotelReviews(deps: {
       const row: HotelReviewRow = {
         id: deps.ids.ordered('hrv'),
         booking_id: booking.id,
+        source: 'stay',
         hotel_id: booking.hotel_id,
         user_id: principal.userId,
         score: input.score,
@@ -133,8 +135,7 @@ export function createHotelReviews(deps: {
         if (!(await reviews.moderate(trx, id, found.status, fields)))
           throw new AppError('CONFLICT', 'The review was moderated meanwhile; read it again');
         if (found.status === 'published' || status === 'published') {
-          const { count, sum } = await reviews.published(trx, found.hotel_id);
-          await reviews.setHotelScore(trx, found.hotel_id, scoreOf(count, sum), count);
+          await scores.rescore(trx, found.hotel_id);
           await bumpVersion(trx, 'hotels', [found.hotel_id]);
         }
         return { ...found, ...fields };
