@@ -182,6 +182,10 @@ export const de: Record<MessageKey, string> = {
   'hotel.guaranteeCard': 'Karte zur Garantie des Aufenthalts',
   'hotel.guaranteeHint':
     'Zahlung im Hotel: jetzt wird nichts belastet. Das Hotel kann diese Karte bei Nichtanreise oder später Stornierung belasten, wie es die Bedingungen des Tarifs vorsehen.',
+  'hotel.picture': '{hotel}, Bild {n}',
+  'reviews.title': 'Gästebewertungen',
+  'reviews.none': 'Noch keine Bewertungen.',
+  'reviews.score': '{score}/10 aus {count} Bewertungen',
   'hotel.payAtHotel': 'Zahlung im Hotel',
   'hotel.payNow': 'Jetzt zahlen',
   'hotel.guest': 'Hauptgast',

@@ -179,6 +179,10 @@ export const en = {
   'hotel.guaranteeCard': 'Card to guarantee the stay',
   'hotel.guaranteeHint':
     'Pay at the hotel: nothing is taken now. The hotel may charge this card for a no-show or a late cancellation, as the rate’s terms say.',
+  'hotel.picture': '{hotel}, picture {n}',
+  'reviews.title': 'Guest reviews',
+  'reviews.none': 'No reviews yet.',
+  'reviews.score': '{score}/10 from {count} reviews',
   'hotel.payAtHotel': 'Pay at the hotel',
   'hotel.payNow': 'Pay now',
   'hotel.guest': 'Lead guest',

@@ -5,7 +5,9 @@ import { currentLanguage, type MessageKey, t } from '../i18n/i18n.ts';
 import { navigate, useLocation } from '../router.ts';
 import { useStore } from '../store.ts';
 import { CancellationTimeline } from '../ui/cancellation.tsx';
+import { HotelReviews } from '../ui/hotel-reviews.tsx';
 import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
+import { Picture } from '../ui/picture.tsx';
 import { PriceChanged } from '../ui/price-changed.tsx';
 import { EmptyResults, ErrorView, isDeadEnd, Loading, SoldOut } from '../ui/states.tsx';
 import { useBooking } from '../ui/use-booking.ts';
@@ -216,6 +218,7 @@ export function HotelPage(props: { id: string }) {
 
   const hotel = content.data;
   const options = rates.data?.data[0]?.options ?? [];
+  const roomOf = (code: string) => hotel?.room_types.find((r) => r.code === code);
   return (
     <>
       {content.error !== undefined && <ErrorView error={content.error} retry={content.retry} />}
@@ -226,7 +229,12 @@ export function HotelPage(props: { id: string }) {
             <span aria-hidden="true">{'★'.repeat(hotel.stars)}</span>
             <span class="visually-hidden">{`${hotel.stars} ${t('hotels.stars')}`}</span> · {hotel.address}
           </p>
-          <p>{hotel.description}</p>
+          <div class="gallery">
+            {hotel.images.slice(0, 2).map((src, i) => (
+              <Picture key={src} src={src} alt={t('hotel.picture', { hotel: hotel.name, n: i + 1 })} />
+            ))}
+          </div>
+          <p lang={hotel.description_language}>{hotel.description}</p>
         </section>
       )}
       <h2>{t('hotel.rooms')}</h2>
@@ -242,6 +250,17 @@ export function HotelPage(props: { id: string }) {
             <h3>
               {option.room_type.name} · {option.rate_plan.name}
             </h3>
+            {roomOf(option.room_type.code)?.image && (
+              <Picture
+                class="room-picture"
+                src={roomOf(option.room_type.code)!.image!}
+                alt={option.room_type.name}
+                sizes="320px"
+              />
+            )}
+            {roomOf(option.room_type.code)?.description && (
+              <p>{roomOf(option.room_type.code)!.description}</p>
+            )}
             <p>
               {t(`board.${option.board}` as MessageKey)} · {option.room_type.beds} ·{' '}
               {option.room_type.size_m2} m² ·{' '}
@@ -266,6 +285,7 @@ export function HotelPage(props: { id: string }) {
           </li>
         ))}
       </ul>
+      <HotelReviews hotelId={props.id} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { type MessageKey, t } from '../i18n/i18n.ts';
 import { navigate, useLocation } from '../router.ts';
 import { useStore } from '../store.ts';
 import { Link } from '../ui/link.tsx';
+import { Picture } from '../ui/picture.tsx';
 import { EmptyResults, ErrorView, Loading } from '../ui/states.tsx';
 import { useAsync } from '../use-async.ts';
 
@@ -156,6 +157,9 @@ export function HotelResultsPage() {
               <ul class="offers">
                 {result.data.data.map((r) => (
                   <li class="card hotel" key={r.hotel.id}>
+                    {r.hotel.image && (
+                      <Picture class="hotel-picture" src={r.hotel.image} alt={r.hotel.name} sizes="320px" />
+                    )}
                     <h2>
                       <Link href={`/hotels/${r.hotel.id}?${stayQuery(query)}`}>{r.hotel.name}</Link>
                     </h2>
@@ -164,6 +168,14 @@ export function HotelResultsPage() {
                       <span class="visually-hidden">{`${r.hotel.stars} ${t('hotels.stars')}`}</span> ·{' '}
                       {r.hotel.address}
                     </p>
+                    {r.hotel.review_score !== null && (
+                      <p class="score">
+                        {t('reviews.score', {
+                          score: r.hotel.review_score.toFixed(1),
+                          count: r.hotel.review_count,
+                        })}
+                      </p>
+                    )}
                     <p class="price">{t('hotel.from', { amount: cheapest(r) })}</p>
                   </li>
                 ))}
