@@ -206,9 +206,12 @@ function checkReviews(value: unknown, pointer: string, bad: (pointer: string, de
     bad(pointer, 'must be an array of at most 500 reviews');
     return;
   }
-  value.forEach((r, i) => {
+  for (const [i, r] of value.entries()) {
     const q = `${pointer}/${i}`;
-    if (r === null || typeof r !== 'object') return bad(q, 'must be an object');
+    if (r === null || typeof r !== 'object') {
+      bad(q, 'must be an object');
+      continue;
+    }
     if (!Number.isInteger(r.score) || r.score < 1 || r.score > 10) bad(`${q}/score`, 'must be 1 to 10');
     if (r.title !== undefined && !isText(r.title, 1, 100)) bad(`${q}/title`, 'must be 1–100 characters');
     if (!isText(r.text, 1, 2000)) bad(`${q}/text`, 'must be 1–2000 characters');
@@ -217,5 +220,5 @@ function checkReviews(value: unknown, pointer: string, bad: (pointer: string, de
     if (!isText(r.author, 1, 60)) bad(`${q}/author`, 'must be 1–60 characters');
     if (typeof r.stayed_in !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(r.stayed_in))
       bad(`${q}/stayed_in`, 'must be a month, YYYY-MM');
-  });
+  }
 }
