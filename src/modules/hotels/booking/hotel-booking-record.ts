@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { HotelBookingRoomsTable, HotelBookingsTable } from '../../../db/tables.ts';
-import type { CardGuarantee, Due, PaymentSummary } from '../../payments/index.ts';
+import type { CardGuarantee, Due, PaymentSummary, Purpose } from '../../payments/index.ts';
 import type { PricingRecord } from '../../pricing/index.ts';
 import type { CancellationPolicy } from '../inventory/hotel-cancellation-rules.ts';
 import type { GuestInput } from './hotel-booking-rules.ts';
@@ -56,6 +56,19 @@ export function saleOfRooms(
     currency,
     markup: sum((r) => r.price.pricing?.markup_amount ?? 0),
     commission: sum((r) => r.price.pricing?.commission_amount ?? 0),
+  };
+}
+
+/** What a hotel booking's money is for, in the ledger and on its documents: `Hotel booking K7PX3MQ2 …`. */
+export function purposeOf(
+  row: Pick<HotelBookingRecord, 'id' | 'reference' | 'agency_id'>,
+  what?: string,
+): Purpose {
+  return {
+    bookingId: row.id,
+    product: 'hotel',
+    description: `Hotel booking ${row.reference}${what ? ` ${what}` : ''}`,
+    agencyId: row.agency_id,
   };
 }
 

@@ -20,7 +20,7 @@ import type { TellHotelBooking } from './hotel-booking-events.ts';
 import { readParts } from './hotel-booking-parts.ts';
 import { newHotelBookingRecord, roomsAsSold, takeNights } from './hotel-booking-placement.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
-import { saleOfRooms } from './hotel-booking-record.ts';
+import { purposeOf, saleOfRooms } from './hotel-booking-record.ts';
 import { coversStay } from './hotel-booking-rules.ts';
 import { checkSettlement, holdOfRates, paymentTypeOf } from './hotel-booking-settlement.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
@@ -204,12 +204,7 @@ export function createHotelBookingService(deps: {
                 trx,
                 prepared,
                 due,
-                {
-                  bookingId,
-                  product: 'hotel',
-                  description: `Hotel booking ${reference}`,
-                  agencyId: principal.agencyId,
-                },
+                purposeOf({ id: bookingId, reference, agency_id: principal.agencyId }),
                 true,
               )
             : null;

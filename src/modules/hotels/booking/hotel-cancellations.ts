@@ -10,7 +10,12 @@ import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repo
 import { nightsOf } from '../inventory/stays.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
-import { type HotelBookingRecord, type HotelBookingRoomRecord, saleOfRooms } from './hotel-booking-record.ts';
+import {
+  type HotelBookingRecord,
+  type HotelBookingRoomRecord,
+  purposeOf,
+  saleOfRooms,
+} from './hotel-booking-record.ts';
 import { bookingDeadline, isLive, live } from './hotel-booking-rooms.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
@@ -127,12 +132,12 @@ export function createHotelCancellations(deps: {
           await inventory.release(trx, r.room_type_id, nights, 1);
           await bookings.updateRoom(trx, r.id, { status: 'cancelled', penalty_amount: penalties.get(r.id)! });
         }
-        const payment = await deps.payments.cancel(trx, saleOfRooms(targets, row.currency), q.refund, {
-          bookingId: row.id,
-          product: 'hotel',
-          description: `Hotel booking ${row.reference} ${whole ? 'cancelled' : 'room cancelled'}`,
-          agencyId: row.agency_id,
-        });
+        const payment = await deps.payments.cancel(
+          trx,
+          saleOfRooms(targets, row.currency),
+          q.refund,
+          purposeOf(row, whole ? 'cancelled' : 'room cancelled'),
+        );
         if (payment) await bookings.update(trx, row.id, row.version + 1, { payment });
         await deps.tell(trx, row.id, whole ? 'hotel_booking.cancelled' : 'hotel_booking.room_cancelled', {
           type: whole ? 'cancelled' : 'room_cancelled',

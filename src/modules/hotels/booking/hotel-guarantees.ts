@@ -7,6 +7,7 @@ import type { BookingFrame } from '../../bookings/index.ts';
 import type { PaymentsService, Prepared } from '../../payments/index.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
+import { purposeOf } from './hotel-booking-record.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
 import {
   type GuaranteeReason,
@@ -51,18 +52,7 @@ export function createHotelGuarantees(deps: {
           const status = reason === 'no_show' ? 'no_show' : row.status;
           if (!(await bookings.update(trx, id, row.version, { status, updated_at: at }))) return false;
           const what = reason === 'no_show' ? 'no-show' : 'late cancellation';
-          const payment = await payments.settle(
-            trx,
-            prepared,
-            due,
-            {
-              bookingId: id,
-              product: 'hotel',
-              description: `Hotel booking ${row.reference} ${what}`,
-              agencyId: row.agency_id,
-            },
-            true,
-          );
+          const payment = await payments.settle(trx, prepared, due, purposeOf(row, what), true);
           await bookings.update(trx, id, row.version + 1, { payment });
           await deps.tell(trx, id, 'hotel_booking.guarantee_charged', {
             type: reason,

@@ -9,7 +9,7 @@ import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repo
 import { nightsOf } from '../inventory/stays.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
-import { saleOfRooms } from './hotel-booking-record.ts';
+import { purposeOf, saleOfRooms } from './hotel-booking-record.ts';
 import { countByType, live } from './hotel-booking-rooms.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
 import type { HotelBookingsRepository } from './hotel-bookings-repository.ts';
@@ -82,18 +82,7 @@ export function createHotelHolds(deps: {
           const changes = { status: 'confirmed' as const, hold_expires_at: null, updated_at: now };
           if (!(await bookings.update(trx, id, row.version, changes))) return false;
           await bookings.moveRooms(trx, id, 'held', 'confirmed');
-          const payment = await payments.settle(
-            trx,
-            prepared,
-            due,
-            {
-              bookingId: id,
-              product: 'hotel',
-              description: `Hotel booking ${row.reference}`,
-              agencyId: row.agency_id,
-            },
-            true,
-          );
+          const payment = await payments.settle(trx, prepared, due, purposeOf(row), true);
           await bookings.update(trx, id, row.version + 1, { payment });
           await deps.tell(trx, id, 'hotel_booking.confirmed', {
             type: 'confirmed',

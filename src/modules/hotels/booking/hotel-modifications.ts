@@ -13,7 +13,12 @@ import { planTermsFor } from '../search/hotel-sale.ts';
 import type { HotelBookingChanges } from './hotel-booking.schemas.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
-import { type HotelBookingRecord, type HotelBookingRoomRecord, saleOfRooms } from './hotel-booking-record.ts';
+import {
+  type HotelBookingRecord,
+  type HotelBookingRoomRecord,
+  purposeOf,
+  saleOfRooms,
+} from './hotel-booking-record.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
 import { searchableNames } from './hotel-booking-rules.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
@@ -63,12 +68,7 @@ export function createHotelModifications(deps: {
   ) {
     const was = totals(before, row.currency);
     const now = totals(after, row.currency);
-    const purpose = {
-      bookingId: row.id,
-      product: 'hotel',
-      description: `Hotel booking ${row.reference} new dates`,
-      agencyId: row.agency_id,
-    };
+    const purpose = purposeOf(row, 'new dates');
     if (more) return deps.payments.replace(trx, more, was, now, purpose);
     if (now.total >= was.total) return undefined;
     const difference = was.total - now.total;
