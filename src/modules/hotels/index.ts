@@ -3,9 +3,9 @@ import {
   BookHotelRequestSchema,
   CheckRateRequestSchema,
   CheckRateResponseSchema,
-  HotelBookingSchema,
   ModifyHotelBookingRequestSchema,
 } from './booking/hotel-booking.schemas.ts';
+import { HotelBookingSchema } from './booking/hotel-booking-view.schemas.ts';
 import {
   HotelResultSchema,
   SearchHotelsRequestSchema,

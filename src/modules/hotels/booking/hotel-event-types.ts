@@ -1,5 +1,5 @@
 import type { EventDefinitions, ObjectsOf } from '../../events/index.ts';
-import { HotelBookingSchema } from './hotel-booking.schemas.ts';
+import { HotelBookingSchema } from './hotel-booking-view.schemas.ts';
 
 const booking = (description: string) => ({ description, object: HotelBookingSchema });
 
