@@ -3,6 +3,7 @@ import { addDays } from '../../../shared/calendar.ts';
 import { type Catalogue, createPointsOfInterest, distanceKm } from '../../catalog/index.ts';
 import { convert, hasRate, niceAmount, REFERENCE_RATES } from '../../money/index.ts';
 import type { HotelFile, HotelRecord, RatePlanRecord } from '../inventory/hotel-file.ts';
+import { addressIn } from './hotel-addresses.ts';
 import { describedRoom, describeHotel, roomTypesFor } from './hotel-content.ts';
 import { AMENITIES, CHAINS, KINDS, NAMES, ROOMS, STREETS } from './hotel-generator-tables.ts';
 import { destinations, marketOf, starsFor } from './hotel-markets.ts';
@@ -232,7 +233,7 @@ function generateWorld(catalogue: Catalogue, preset: 'M' | 'L', start: string, s
           ? distanceKm(latitude, longitude, anchor.latitude, anchor.longitude)
           : 0;
       // Drawn in this order (the address, then the description), so a seed makes the same world.
-      const address = `${1 + Math.floor(random() * 200)} ${pick(STREETS, random())}, ${city.name}`;
+      const address = addressIn(language, random(), random(), city.name);
       const { en: description, ...descriptions } = describeHotel(
         {
           name,
