@@ -72,4 +72,68 @@ describe('a hotel page as a guest sees it', () => {
     assert.ok((await page.locator('.reviews .review').count()) >= 2);
     await screenshot(page, '20-hotel-page-german');
   });
+
+  test('a party of four in two rooms picks each room’s type and rate on its own and books both at once', async () => {
+    const checkIn = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+    const checkOut = new Date(Date.now() + 47 * 86_400_000).toISOString().slice(0, 10);
+    const cities = await unwrap(
+      site.admin.GET('/b2c/destinations', { params: { query: { q: 'Madrid', limit: 1 } } }),
+    );
+    const found = await unwrap(
+      site.admin.POST('/search_hotels', {
+        body: {
+          destination: { city_id: cities.data[0]?.city_id as string },
+          check_in: checkIn,
+          check_out: checkOut,
+          rooms: [{ adults: 2 }],
+          limit: 20,
+          sort: 'price',
+          options: 'cheapest_per_room_type',
+        },
+      }),
+    );
+    const hotel = found.data.find((h) => new Set(h.options.map((o) => o.room_type.code)).size >= 2);
+    assert.ok(hotel, 'a Madrid hotel selling two room types for two');
+    const page = await signedIn(
+      site,
+      'customer',
+      `/hotels/${hotel.hotel.id}?in=${checkIn}&out=${checkOut}&adults=4&rooms=2`,
+    );
+    await page.getByRole('button', { name: 'Choose each room on its own' }).click();
+    const first = page.getByRole('group', { name: 'Room 1 (2 adults)' });
+    const second = page.getByRole('group', { name: 'Room 2 (2 adults)' });
+    const paidNow = (group: typeof first) =>
+      group.getByRole('radio').filter({ hasNotText: 'pay at the hotel' });
+    await paidNow(first).first().waitFor();
+    await paidNow(first).first().check();
+    const firstType = ((await paidNow(first).first().locator('..').innerText()) ?? '').split(' · ')[0];
+    const others = second
+      .locator('label')
+      .filter({ hasNotText: 'pay at the hotel' })
+      .filter({ hasNotText: firstType! });
+    await others.first().locator('input').check();
+    await page.getByRole('button', { name: 'Check these rooms' }).click();
+
+    await page.getByRole('group', { name: 'Lead guest' }).waitFor();
+    await page.getByLabel('Given name').first().fill('Grace');
+    await page.getByLabel('Family name').first().fill('Hopper');
+    const guests = page.getByRole('group', { name: /^Other guests|^Guests of room/ });
+    for (const field of await guests.getByLabel('Given name').all()) await field.fill('Alan');
+    for (const field of await guests.getByLabel('Family name').all()) await field.fill('Turing');
+    await page.getByLabel('E-mail').fill('grace@example.com');
+    await page.getByLabel('Phone').fill('+12025550123');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry month').fill('12');
+    await page.getByLabel('Expiry year').fill('2031');
+    await page.getByLabel('Security code').fill('123');
+    await screenshot(page, '21-hotel-rooms-each');
+    await page.getByRole('button', { name: /^Book for/ }).click();
+    await page.locator('[data-state="confirmed"]').first().waitFor();
+    const id = new URL(page.url()).pathname.split('/').at(-1)!;
+    const booking = (await unwrap(site.admin.GET('/booking', { params: { query: { id } } }))) as {
+      rooms: Array<{ room_type: { name: string } }>;
+    };
+    assert.equal(booking.rooms.length, 2);
+    assert.notEqual(booking.rooms[0]!.room_type.name, booking.rooms[1]!.room_type.name, 'two room types');
+  });
 });

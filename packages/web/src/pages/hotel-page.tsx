@@ -18,6 +18,9 @@ type Option = components['schemas']['HotelResult']['options'][number];
 type Quote = components['schemas']['CheckRateResponse'];
 type Priced = Quote & { quote: NonNullable<Quote['quote']> };
 
+const totalOf = (quotes: ReadonlyArray<{ quote: { total_amount: number } | null }>) =>
+  quotes.reduce((n, q) => n + (q.quote?.total_amount ?? 0), 0);
+
 /** A pay-now rate's payment, or the card guaranteeing a rate paid at the hotel (nothing taken). */
 async function payOrGuarantee(payNow: boolean, form: FormData) {
   const paid = await paymentFrom(form);
@@ -25,12 +28,17 @@ async function payOrGuarantee(payNow: boolean, form: FormData) {
   return paid.type === 'card' ? { guarantee: paid } : {};
 }
 
-/** Guest details and payment for a checked rate; booked with an Idempotency-Key kept across retries. */
-function BookStay(props: { quote: Priced; back: string }) {
+/**
+ * Guest details and payment for checked rates: one quote for every room, or one for each room chosen on
+ * its own; booked with an Idempotency-Key kept across retries.
+ */
+function BookStay(props: { quotes: Priced[]; back: string }) {
   const { claims } = useStore();
-  const [expected, setExpected] = useState(props.quote.quote.total_amount);
-  const { quote } = props.quote;
-  const payNow = quote.payment_type === 'pay_now';
+  const [expected, setExpected] = useState(totalOf(props.quotes));
+  const quote = props.quotes[0]!.quote;
+  const stay = props.quotes[0]!;
+  const rooms = props.quotes.flatMap((q) => q.rooms);
+  const payNow = props.quotes.every((q) => q.quote.payment_type === 'pay_now');
   const { formRef, busy, error, change, book, acceptChange } = useBooking(
     quote.currency,
     async (form, key, amount) => {
@@ -46,14 +54,15 @@ function BookStay(props: { quote: Priced; back: string }) {
         api.POST('/book_hotel', {
           params: { header: { 'idempotency-key': key } },
           body: {
-            quote_id: quote.quote_id,
+            ...(props.quotes.length === 1 ? { quote_id: quote.quote_id } : {}),
             holder: {
               ...guest,
               email: String(form.get('email')),
               phone: String(form.get('phone')),
               language: currentLanguage(),
             },
-            rooms: props.quote.rooms.map((room, r) => ({
+            rooms: rooms.map((room, r) => ({
+              ...(props.quotes.length > 1 ? { quote_id: props.quotes[r]!.quote.quote_id } : {}),
               guests: [
                 ...Array.from({ length: room.adults }, (_, g) =>
                   r === 0 && g === 0 ? guest : named(`r${r}.a${g}`),
@@ -92,14 +101,20 @@ function BookStay(props: { quote: Priced; back: string }) {
     >
       <h2>{quote.hotel.name}</h2>
       <p>
-        {quote.room_type?.name} · {quote.rate_plan.name} · {t(`board.${quote.board}` as MessageKey)} ·{' '}
-        {date(props.quote.check_in)} – {date(props.quote.check_out)}
+        {date(stay.check_in)} – {date(stay.check_out)}
       </p>
-      <CancellationTimeline
-        cancellation={quote.cancellation}
-        currency={quote.currency}
-        timeZone={quote.hotel.time_zone}
-      />
+      {props.quotes.map(({ quote: q }) => (
+        <div key={q.quote_id}>
+          <p>
+            {q.room_type?.name} · {q.rate_plan.name} · {t(`board.${q.board}` as MessageKey)}
+          </p>
+          <CancellationTimeline
+            cancellation={q.cancellation}
+            currency={q.currency}
+            timeZone={q.hotel.time_zone}
+          />
+        </div>
+      ))}
       <fieldset>
         <legend>{t('hotel.guest')}</legend>
         <div class="row">
@@ -121,7 +136,7 @@ function BookStay(props: { quote: Priced; back: string }) {
           </label>
         </div>
       </fieldset>
-      {props.quote.rooms.map((room, r) => (
+      {rooms.map((room, r) => (
         <fieldset key={r}>
           <legend>{t('hotel.roomGuests', { n: r + 1 })}</legend>
           {[
@@ -160,39 +175,86 @@ function BookStay(props: { quote: Priced; back: string }) {
   );
 }
 
+/** Each room of the party with the rates sold for it alone: the guest picks one per room, then checks them. */
+function RoomByRoom(props: {
+  rooms: Array<{ adults: number }>;
+  rates: Option[][] | undefined;
+  loading: boolean;
+  picked: Array<Option | undefined>;
+  pick: (room: number, option: Option) => void;
+  check: () => void;
+}) {
+  if (props.loading || !props.rates) return <Loading />;
+  const ready = props.rooms.every((_, i) => props.picked[i]);
+  return (
+    <div class="card each-room">
+      {props.rooms.map((room, i) => (
+        <fieldset key={i}>
+          <legend>{t('hotel.roomFor', { n: i + 1, adults: room.adults })}</legend>
+          {(props.rates![i] ?? []).map((option) => (
+            <label class="radio" key={option.rate_key}>
+              <input
+                type="radio"
+                name={`room-${i}`}
+                checked={props.picked[i]?.rate_key === option.rate_key}
+                onChange={() => props.pick(i, option)}
+              />
+              {option.room_type.name} · {option.rate_plan.name} ·{' '}
+              {money(option.total_amount, option.currency)}
+            </label>
+          ))}
+        </fieldset>
+      ))}
+      <button type="button" disabled={!ready} onClick={props.check}>
+        {t('hotel.checkRooms')}
+      </button>
+    </div>
+  );
+}
+
 /** A hotel's rooms and rates for the stay; choosing one checks it (price changed, sold out) before booking. */
 export function HotelPage(props: { id: string }) {
   const { query } = useLocation();
   const { displayCurrency } = useStore();
   const stay = stayFrom(query);
   const back = `/hotels/${props.id}?${query}`;
-  const [checked, setChecked] = useState<{ quote?: Quote; error?: unknown; checking?: boolean }>({});
+  const [checked, setChecked] = useState<{ quotes?: Quote[]; error?: unknown; checking?: boolean }>({});
   const [accepted, setAccepted] = useState(false);
+  // With several rooms, the guest may choose each room's type and rate on its own.
+  const [eachRoom, setEachRoom] = useState(false);
+  const [picked, setPicked] = useState<Array<Option | undefined>>([]);
   const content = useAsync(
     () => unwrap(api.GET('/b2c/hotels/{hotel_id}', { params: { path: { hotel_id: props.id } } })),
     [props.id],
   );
-  const rates = useAsync(
-    () =>
-      unwrap(
-        api.POST('/search_hotels', {
-          body: {
-            ...stay,
-            destination: { hotel_ids: [props.id] },
-            options: 'all',
-            sort: 'price',
-            limit: 1,
-            ...(displayCurrency ? { currency: displayCurrency } : {}),
-          },
-        }),
-      ),
-    [props.id, query.toString(), displayCurrency],
+  const searchFor = (rooms: typeof stay.rooms) =>
+    unwrap(
+      api.POST('/search_hotels', {
+        body: {
+          ...stay,
+          rooms,
+          destination: { hotel_ids: [props.id] },
+          options: 'all',
+          sort: 'price',
+          limit: 1,
+          ...(displayCurrency ? { currency: displayCurrency } : {}),
+        },
+      }),
+    );
+  const rates = useAsync(() => searchFor(stay.rooms), [props.id, query.toString(), displayCurrency]);
+  const roomRates = useAsync(
+    () => (eachRoom ? Promise.all(stay.rooms.map((room) => searchFor([room]))) : Promise.resolve([])),
+    [props.id, query.toString(), displayCurrency, eachRoom],
   );
-  const choose = async (option: Option) => {
+  /** Checks each chosen rate now: its quote, or sold out, or a changed price to accept first. */
+  const choose = async (options: Option[]) => {
     setAccepted(false);
     setChecked({ checking: true });
     try {
-      setChecked({ quote: await unwrap(api.POST('/check_rate', { body: { rate_key: option.rate_key } })) });
+      const quotes: Quote[] = [];
+      for (const option of options)
+        quotes.push(await unwrap(api.POST('/check_rate', { body: { rate_key: option.rate_key } })));
+      setChecked({ quotes });
     } catch (error) {
       setChecked({ error });
     }
@@ -200,21 +262,23 @@ export function HotelPage(props: { id: string }) {
 
   if (checked.checking) return <p role="status">{t('hotel.checking')}</p>;
   if (checked.error !== undefined) return <ErrorView error={checked.error} searchAgain={back} />;
-  const quote = checked.quote;
-  if (quote?.status === 'sold_out') return <SoldOut back={back} />;
-  if (quote && !quote.quote) return <SoldOut back={back} />;
-  if (quote?.quote && quote.status === 'price_changed' && !accepted)
+  const quotes = checked.quotes;
+  if (quotes?.some((q) => q.status === 'sold_out' || !q.quote)) return <SoldOut back={back} />;
+  if (quotes && quotes.some((q) => q.status === 'price_changed') && !accepted)
     return (
       <PriceChanged
         change={{
-          old: { amount: quote.previous_total_amount, currency: quote.currency },
-          now: { amount: quote.quote.total_amount, currency: quote.currency },
+          old: {
+            amount: quotes.reduce((n, q) => n + q.previous_total_amount, 0),
+            currency: quotes[0]!.currency,
+          },
+          now: { amount: totalOf(quotes), currency: quotes[0]!.currency },
         }}
         onAccept={() => setAccepted(true)}
         back={() => setChecked({})}
       />
     );
-  if (quote?.quote) return <BookStay quote={quote as Priced} back={back} />;
+  if (quotes) return <BookStay quotes={quotes as Priced[]} back={back} />;
 
   const hotel = content.data;
   const options = rates.data?.data[0]?.options ?? [];
@@ -241,10 +305,27 @@ export function HotelPage(props: { id: string }) {
       <p>
         {date(stay.check_in)} – {date(stay.check_out)}
       </p>
-      {rates.loading && <Loading />}
+      {stay.rooms.length > 1 && (
+        <p>
+          <button type="button" class="secondary" onClick={() => setEachRoom(!eachRoom)}>
+            {eachRoom ? t('hotel.sameRooms') : t('hotel.eachRoom')}
+          </button>
+        </p>
+      )}
+      {eachRoom && (
+        <RoomByRoom
+          rooms={stay.rooms}
+          rates={roomRates.data?.map((r) => r.data[0]?.options ?? [])}
+          loading={roomRates.loading}
+          picked={picked}
+          pick={(i, option) => setPicked(Object.assign([...picked], { [i]: option }))}
+          check={() => void choose(picked as Option[])}
+        />
+      )}
+      {rates.loading && !eachRoom && <Loading />}
       {rates.error !== undefined && <ErrorView error={rates.error} retry={rates.retry} />}
-      {rates.data && options.length === 0 && <EmptyResults />}
-      <ul class="rates">
+      {rates.data && options.length === 0 && !eachRoom && <EmptyResults />}
+      <ul class="rates" hidden={eachRoom}>
         {options.map((option) => (
           <li class="card rate" key={option.rate_key}>
             <h3>
@@ -277,7 +358,7 @@ export function HotelPage(props: { id: string }) {
             )}
             <button
               type="button"
-              onClick={() => choose(option)}
+              onClick={() => choose([option])}
               aria-label={`${t('hotel.choose')}: ${option.room_type.name}, ${option.rate_plan.name}`}
             >
               {t('hotel.choose')}
