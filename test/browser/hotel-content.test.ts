@@ -136,4 +136,53 @@ describe('a hotel page as a guest sees it', () => {
     assert.equal(booking.rooms.length, 2);
     assert.notEqual(booking.rooms[0]!.room_type.name, booking.rooms[1]!.room_type.name, 'two room types');
   });
+
+  test('holds a stay unpaid from the booking form, then pays it from the trip page before it lapses', async () => {
+    const page = await signedIn(site, 'customer');
+    const checkIn = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const checkOut = new Date(Date.now() + 62 * 86_400_000).toISOString().slice(0, 10);
+    const cities = await unwrap(
+      site.admin.GET('/b2c/destinations', { params: { query: { q: 'Lisbon', limit: 1 } } }),
+    );
+    const found = await unwrap(
+      site.admin.POST('/search_hotels', {
+        body: {
+          destination: { city_id: cities.data[0]?.city_id as string },
+          check_in: checkIn,
+          check_out: checkOut,
+          rooms: [{ adults: 1 }],
+          limit: 1,
+          sort: 'price',
+          options: 'cheapest_per_room_type',
+        },
+      }),
+    );
+    await page.goto(
+      `${site.url}/hotels/${found.data[0]!.hotel.id}?in=${checkIn}&out=${checkOut}&adults=1&rooms=1`,
+    );
+    const flexible = page
+      .locator('li.rate')
+      .filter({ hasText: 'Flexible' })
+      .filter({ hasNotText: 'pay at the hotel' })
+      .getByRole('button', { name: /^Choose:/ });
+    await flexible.first().click();
+    await page.getByLabel('Hold the rooms for up to a day, pay later').check();
+    await page.getByLabel('Given name').first().fill('Grace');
+    await page.getByLabel('Family name').first().fill('Hopper');
+    await page.getByLabel('E-mail').fill('grace@example.com');
+    await page.getByLabel('Phone').fill('+12025550123');
+    await page.getByRole('button', { name: /^Book for/ }).click();
+    await page.locator('[data-state="confirmed"]').first().waitFor();
+    assert.equal(await page.getByTestId('status').innerText(), 'Held');
+    await page.getByText(/^Held until/).waitFor();
+    await screenshot(page, '22-hotel-held');
+
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry month').fill('12');
+    await page.getByLabel('Expiry year').fill('2031');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByText('Paid: the booking is confirmed.').waitFor();
+    assert.equal(await page.getByTestId('status').innerText(), 'Confirmed');
+  });
 });

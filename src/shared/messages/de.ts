@@ -141,6 +141,9 @@ export const de: Record<MessageKey, string> = {
   'status.no_show': 'Nicht angereist',
   'status.disrupted': 'Gestört',
   'status.schedule_changed': 'Flugplan geändert',
+  'trip.heldUntil': 'Reserviert bis {until}: bitte vorher bezahlen, sonst verfällt die Buchung.',
+  'trip.pay': '{amount} bezahlen',
+  'trip.paid': 'Bezahlt: die Buchung ist bestätigt.',
   'trip.cancel': 'Diese Buchung stornieren',
   'trip.quote':
     'Bei Stornierung jetzt: Erstattung {refund}, Gebühr {penalty}. Dieses Angebot gilt bis {until}.',
@@ -190,6 +193,8 @@ export const de: Record<MessageKey, string> = {
   'hotel.sameRooms': 'Eine Zimmerart für alle',
   'hotel.roomFor': 'Zimmer {n} ({adults} Erwachsene)',
   'hotel.checkRooms': 'Diese Zimmer prüfen',
+  'hotel.when': 'Wann bezahlen',
+  'hotel.hold': 'Zimmer bis zu einen Tag reservieren, später bezahlen',
   'hotel.payAtHotel': 'Zahlung im Hotel',
   'hotel.payNow': 'Jetzt zahlen',
   'hotel.guest': 'Hauptgast',

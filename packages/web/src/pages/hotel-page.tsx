@@ -71,7 +71,9 @@ function BookStay(props: { quotes: Priced[]; back: string }) {
               ],
             })),
             expected_total: { amount, currency: quote.currency },
-            ...(await payOrGuarantee(payNow, form)),
+            ...(payNow && form.get('when') === 'hold'
+              ? { type: 'hold' as const }
+              : await payOrGuarantee(payNow, form)),
           },
         }),
       );
@@ -159,7 +161,22 @@ function BookStay(props: { quotes: Priced[]; back: string }) {
         </fieldset>
       ))}
       {payNow ? (
-        <PaymentFields canUseBalance={Boolean(claims?.agency_id)} />
+        <>
+          <fieldset>
+            <legend>{t('hotel.when')}</legend>
+            <div class="row">
+              <label class="radio">
+                <input type="radio" name="when" value="now" defaultChecked />
+                {t('hotel.payNow')}
+              </label>
+              <label class="radio">
+                <input type="radio" name="when" value="hold" />
+                {t('hotel.hold')}
+              </label>
+            </div>
+          </fieldset>
+          <PaymentFields canUseBalance={Boolean(claims?.agency_id)} />
+        </>
       ) : (
         <PaymentFields
           canUseBalance={false}

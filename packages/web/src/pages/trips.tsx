@@ -3,7 +3,9 @@ import { api, type components, unwrap } from '../api.ts';
 import { date, dateTime, localTime, money } from '../format.ts';
 import { type MessageKey, t } from '../i18n/i18n.ts';
 import { useLocation } from '../router.ts';
+import { useStore } from '../store.ts';
 import { Link } from '../ui/link.tsx';
+import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
 import { ErrorView, Loading, StateScreen } from '../ui/states.tsx';
 import { useAsync } from '../use-async.ts';
 import { ChangeFlights } from './trip-change.tsx';
@@ -127,6 +129,41 @@ function HotelDetails(props: { booking: HotelBooking }) {
   );
 }
 
+/** Paying a hold before its deadline: a card (or the agency balance), then the booking is confirmed. */
+function PayHold(props: { booking: Booking; onPaid: (b: Booking) => void }) {
+  const { claims } = useStore();
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const until = (props.booking as { hold_expires_at?: string | null }).hold_expires_at;
+  return (
+    <form
+      class="card"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setBusy(true);
+        setError(undefined);
+        try {
+          const payment = await paymentFrom(new FormData(event.currentTarget));
+          props.onPaid(
+            await unwrap(api.POST('/pay_booking', { body: { booking_id: props.booking.id, payment } })),
+          );
+        } catch (caught) {
+          setError(caught);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {until && <p class="notice">{t('trip.heldUntil', { until: dateTime(until) })}</p>}
+      <PaymentFields canUseBalance={Boolean(claims?.agency_id)} />
+      {error !== undefined && <ErrorView error={error} />}
+      <button type="submit" disabled={busy}>
+        {t('trip.pay', { amount: totalOf(props.booking) })}
+      </button>
+    </form>
+  );
+}
+
 /** Cancelling: the quote first (refund and penalty), then the choice to cancel on it or keep the booking. */
 function Cancel(props: { booking: Booking; onCancelled: (b: Booking) => void }) {
   const [quote, setQuote] = useState<Quote | undefined>();
@@ -216,7 +253,11 @@ export function TripPage(props: { id: string }) {
       </p>
       {updated && (
         <p role="status" class="notice">
-          {updated.status === 'cancelled' ? t('trip.cancelled') : t('trip.changed')}
+          {updated.status === 'cancelled'
+            ? t('trip.cancelled')
+            : updated.status === 'confirmed' && booking.payment && !loaded.data?.payment
+              ? t('trip.paid')
+              : t('trip.changed')}
         </p>
       )}
       {booking.product === 'flight' ? (
@@ -224,6 +265,7 @@ export function TripPage(props: { id: string }) {
       ) : (
         <HotelDetails booking={booking} />
       )}
+      {booking.allowed_actions.includes('pay') && <PayHold booking={booking} onPaid={setUpdated} />}
       {booking.allowed_actions.includes('cancel') && <Cancel booking={booking} onCancelled={setUpdated} />}
       {booking.product === 'flight' &&
         booking.allowed_actions.includes('change') &&
