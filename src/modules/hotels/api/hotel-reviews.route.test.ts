@@ -18,6 +18,7 @@ describe('hotel reviews', () => {
   let t: TestApp;
   let hotelId: string;
   let fields: Record<string, string>;
+  let userId: string;
   const guest = { auth: {} as Record<string, string> };
   const signInAgain = async () => {
     guest.auth = { authorization: `Bearer ${(await postToken(t, fields)).json().access_token}` };
@@ -26,7 +27,9 @@ describe('hotel reviews', () => {
     t = await buildTestApp();
     await seedHotels(t);
     hotelId = (await t.hotels.repository.listActiveHotels()).find((h) => h.city_id === LONDON)!.id;
-    fields = (await freshCredentials(t)).fields;
+    const credentials = await freshCredentials(t);
+    fields = credentials.fields;
+    userId = credentials.user.id;
     await signInAgain();
   });
   after(() => t.close());
@@ -184,6 +187,31 @@ describe('hotel reviews', () => {
     assert.deepEqual(
       bad.json().errors.map((e: { pointer: string }) => e.pointer),
       ['/hotels/0/reviews/0/score', '/hotels/0/reviews/0/stayed_in'],
+    );
+  });
+
+  // After the first test: its guest's stays are over.
+  it('gives a guest’s reviews in their data export, and signs them by nobody once the guest is erased', async () => {
+    t.clock.advance(2 * 86_400);
+    const admin = (await signIn(t, 'admin')).auth;
+    const exported = (await get(`/personal_data?user_id=${userId}`, admin)).json();
+    const reviewed = exported.bookings.filter((b: { review: unknown }) => b.review);
+    assert.deepEqual(
+      reviewed
+        .map((b: { review: { author: string; score: number } }) => [b.review.author, b.review.score])
+        .sort(),
+      [
+        ['Ada L.', 6],
+        ['Ada L.', 9],
+      ],
+    );
+    const erased = await post('/erase_personal_data', { user_id: userId }, admin);
+    assert.equal(erased.statusCode, 200, erased.body);
+    const shown = (await get(`/hotel_reviews?hotel_id=${hotelId}`, admin)).json();
+    assert.deepEqual(
+      shown.data.map((r: { author: string }) => r.author),
+      ['A guest'],
+      'the published review stays, unsigned',
     );
   });
 });

@@ -37,6 +37,36 @@ export function createHotelPersonalDataRepository(db: Kysely<Database>) {
         : [];
       return bookings.map((b) => ({ booking: b, rooms: rooms.filter((r) => r.booking_id === b.id) }));
     },
+    /** The reviews a person wrote, by the booking they review. */
+    async reviewsOf(userId: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom('hotel_reviews')
+        .select([
+          'booking_id',
+          'score',
+          'title',
+          'text',
+          'language',
+          'author',
+          'stayed_in',
+          'status',
+          'created_at',
+        ])
+        .where('user_id', '=', userId)
+        .where('source', '=', 'stay')
+        .execute();
+    },
+
+    /** A person's reviews signed by nobody: their words stay with the hotel, their name goes. */
+    async unsignReviews(trx: Kysely<Database>, userId: string, author: string): Promise<void> {
+      await trx
+        .updateTable('hotel_reviews')
+        .set({ author })
+        .where('user_id', '=', userId)
+        .where('source', '=', 'stay')
+        .execute();
+    },
+
     async replacePeople(
       trx: Kysely<Database>,
       booking: Pick<HotelBookingRecord, 'id' | 'holder' | 'names' | 'special_requests'>,

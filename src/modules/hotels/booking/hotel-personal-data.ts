@@ -10,6 +10,8 @@ const ERASED_HOLDER = {
   phone: '+10000000000',
 } as const;
 const LIVE = new Set(['held', 'confirmed']);
+/** How an erased person's reviews are signed. */
+export const REVIEW_AUTHOR_ERASED = 'A guest';
 
 /**
  * A person's hotel bookings for their data export (GDPR art. 15), those still to be stayed (which
@@ -19,6 +21,7 @@ const LIVE = new Set(['held', 'confirmed']);
 export function createHotelPersonalData(repository: ReturnType<typeof createHotelPersonalDataRepository>) {
   return {
     async exportOf(userId: string) {
+      const reviews = new Map((await repository.reviewsOf(userId)).map((r) => [r.booking_id, r]));
       return (await repository.ofUser(userId)).map(({ booking, rooms }) => ({
         product: 'hotel' as const,
         id: booking.id,
@@ -31,6 +34,7 @@ export function createHotelPersonalData(repository: ReturnType<typeof createHote
         special_requests: booking.special_requests,
         guests: rooms.map((r) => r.guests),
         guarantee_card: booking.guarantee?.card ?? null,
+        review: reviews.get(booking.id) ?? null,
       }));
     },
     async travelAhead(userId: string, now: Date): Promise<string[]> {
@@ -61,6 +65,7 @@ export function createHotelPersonalData(repository: ReturnType<typeof createHote
           erasedRooms,
         );
       }
+      await repository.unsignReviews(trx, userId, REVIEW_AUTHOR_ERASED);
       return held.length;
     },
   };
