@@ -11,26 +11,32 @@ after(async () => {
   await site?.close();
 });
 
+/** A city's hotels for a stay `from` days ahead, cheapest first, each with its cheapest rate per room type. */
+async function hotelsIn(city: string, from: number, nights: number, adults: number, limit: number) {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const [checkIn, checkOut] = [day(from), day(from + nights)];
+  const cities = await unwrap(
+    site.admin.GET('/b2c/destinations', { params: { query: { q: city, limit: 1 } } }),
+  );
+  const found = await unwrap(
+    site.admin.POST('/search_hotels', {
+      body: {
+        destination: { city_id: cities.data[0]?.city_id as string },
+        check_in: checkIn,
+        check_out: checkOut,
+        rooms: [{ adults }],
+        limit,
+        sort: 'price',
+        options: 'cheapest_per_room_type',
+      },
+    }),
+  );
+  return { checkIn, checkOut, found };
+}
+
 describe('a hotel page as a guest sees it', () => {
   test('shows pictures that load, the description in German under de, and the guests’ reviews', async () => {
-    const checkIn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const checkOut = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 10);
-    const cities = await unwrap(
-      site.admin.GET('/b2c/destinations', { params: { query: { q: 'Paris', limit: 1 } } }),
-    );
-    const found = await unwrap(
-      site.admin.POST('/search_hotels', {
-        body: {
-          destination: { city_id: cities.data[0]?.city_id as string },
-          check_in: checkIn,
-          check_out: checkOut,
-          rooms: [{ adults: 2 }],
-          limit: 50,
-          sort: 'price',
-          options: 'cheapest_per_room_type',
-        },
-      }),
-    );
+    const { checkIn, checkOut, found } = await hotelsIn('Paris', 30, 2, 2, 50);
     const reviewed = found.data.find((h) => h.hotel.review_count >= 2);
     assert.ok(reviewed, 'a hotel in Paris with reviews');
     const page = await signedIn(
@@ -74,24 +80,7 @@ describe('a hotel page as a guest sees it', () => {
   });
 
   test('a party of four in two rooms picks each room’s type and rate on its own and books both at once', async () => {
-    const checkIn = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
-    const checkOut = new Date(Date.now() + 47 * 86_400_000).toISOString().slice(0, 10);
-    const cities = await unwrap(
-      site.admin.GET('/b2c/destinations', { params: { query: { q: 'Madrid', limit: 1 } } }),
-    );
-    const found = await unwrap(
-      site.admin.POST('/search_hotels', {
-        body: {
-          destination: { city_id: cities.data[0]?.city_id as string },
-          check_in: checkIn,
-          check_out: checkOut,
-          rooms: [{ adults: 2 }],
-          limit: 20,
-          sort: 'price',
-          options: 'cheapest_per_room_type',
-        },
-      }),
-    );
+    const { checkIn, checkOut, found } = await hotelsIn('Madrid', 45, 2, 2, 20);
     const hotel = found.data.find((h) => new Set(h.options.map((o) => o.room_type.code)).size >= 2);
     assert.ok(hotel, 'a Madrid hotel selling two room types for two');
     const page = await signedIn(
@@ -139,24 +128,7 @@ describe('a hotel page as a guest sees it', () => {
 
   test('holds a stay unpaid from the booking form, then pays it from the trip page before it lapses', async () => {
     const page = await signedIn(site, 'customer');
-    const checkIn = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-    const checkOut = new Date(Date.now() + 62 * 86_400_000).toISOString().slice(0, 10);
-    const cities = await unwrap(
-      site.admin.GET('/b2c/destinations', { params: { query: { q: 'Lisbon', limit: 1 } } }),
-    );
-    const found = await unwrap(
-      site.admin.POST('/search_hotels', {
-        body: {
-          destination: { city_id: cities.data[0]?.city_id as string },
-          check_in: checkIn,
-          check_out: checkOut,
-          rooms: [{ adults: 1 }],
-          limit: 1,
-          sort: 'price',
-          options: 'cheapest_per_room_type',
-        },
-      }),
-    );
+    const { checkIn, checkOut, found } = await hotelsIn('Lisbon', 60, 2, 1, 1);
     await page.goto(
       `${site.url}/hotels/${found.data[0]!.hotel.id}?in=${checkIn}&out=${checkOut}&adults=1&rooms=1`,
     );

@@ -32,7 +32,7 @@ export function hotelImagesRoutes(app: App, deps: { hotels: HotelsRepository; pr
     reply: { code(n: number): unknown; header(k: string, v: string): unknown },
     key: string,
     width: ImageWidth,
-    draw: () => string,
+    draw: () => Promise<string>,
   ) => {
     const image = await deps.press.press(key, width, draw);
     reply.header('cache-control', 'public, max-age=604800');
@@ -69,9 +69,12 @@ export function hotelImagesRoutes(app: App, deps: { hotels: HotelsRepository; pr
     },
     async (request, reply) => {
       const { code, picture } = request.params;
-      const hotel = await hotelOf(code);
       const width = (request.query.w ?? 640) as ImageWidth;
-      const draw = picture === '1.webp' ? () => facade(code, hotel.stars) : () => lobby(code);
+      // The hotel is looked up only to draw a picture not kept yet (a kept one is of a hotel that exists).
+      const draw = async () => {
+        const hotel = await hotelOf(code);
+        return picture === '1.webp' ? facade(code, hotel.stars) : lobby(code);
+      };
       return send(request, reply, `${code}/${picture}`, width, draw);
     },
   );
@@ -96,13 +99,13 @@ export function hotelImagesRoutes(app: App, deps: { hotels: HotelsRepository; pr
     async (request, reply) => {
       const { code } = request.params;
       const roomCode = request.params.room.replace(/\.webp$/, '');
-      const hotel = await hotelOf(code);
-      const roomType = (await deps.hotels.roomTypesOf(hotel.id)).find((r) => r.code === roomCode);
-      if (!roomType) throw new AppError('NOT_FOUND', `No room type ${roomCode} at ${code}`);
       const width = (request.query.w ?? 640) as ImageWidth;
-      return send(request, reply, `${code}/rooms/${roomCode}`, width, () =>
-        room(code, roomCode, bedsIn(roomType.beds)),
-      );
+      return send(request, reply, `${code}/rooms/${roomCode}`, width, async () => {
+        const hotel = await hotelOf(code);
+        const roomType = (await deps.hotels.roomTypesOf(hotel.id)).find((r) => r.code === roomCode);
+        if (!roomType) throw new AppError('NOT_FOUND', `No room type ${roomCode} at ${code}`);
+        return room(code, roomCode, bedsIn(roomType.beds));
+      });
     },
   );
 }

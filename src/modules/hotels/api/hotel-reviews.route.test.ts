@@ -190,6 +190,28 @@ describe('hotel reviews', () => {
     );
   });
 
+  it('answers what it cannot take with a clear 4xx: a bad score, no hotel, an unknown hotel or review', async () => {
+    const admin = (await signIn(t, 'admin')).auth;
+    for (const [res, status, code] of [
+      [
+        await post('/review_hotel_stay', { booking_id: 'hbk_nope', score: 11, text }),
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [await post('/review_hotel_stay', { booking_id: 'hbk_nope', score: 8, text }), 404, 'NOT_FOUND'],
+      [await get('/hotel_reviews'), 400, 'VALIDATION_FAILED'],
+      [await get('/hotel_reviews?hotel_id=htl_nope'), 404, 'NOT_FOUND'],
+      [
+        await post('/moderate_hotel_review', { review_id: 'hrv_nope', decision: 'publish' }, admin),
+        404,
+        'NOT_FOUND',
+      ],
+    ] as const) {
+      assert.equal(res.statusCode, status, res.body);
+      assert.equal(res.json().code, code);
+    }
+  });
+
   // After the first test: its guest's stays are over.
   it('gives a guest’s reviews in their data export, and signs them by nobody once the guest is erased', async () => {
     t.clock.advance(2 * 86_400);

@@ -1,3 +1,5 @@
+import { STREETS } from './hotel-generator-tables.ts';
+
 /*
  * The demo's street addresses in the manner of the country's language: street names of the language and
  * the number where that language puts it. A language without a table here writes English addresses.
@@ -13,18 +15,8 @@ const before = (n: number, street: string, city: string) => `${n} ${street}, ${c
 const comma = (n: number, street: string, city: string) => `${street}, ${n}, ${city}`;
 
 const STYLES: Record<string, AddressStyle> = {
-  en: {
-    streets: [
-      'Market Street',
-      'Station Road',
-      'Church Lane',
-      'Park Avenue',
-      'Harbour Walk',
-      'King Street',
-      'Rose Square',
-    ],
-    write: before,
-  },
+  // The streets the small demo has always had.
+  en: { streets: STREETS, write: before },
   fr: {
     streets: [
       'rue du Marché',

@@ -5,7 +5,7 @@ import { convert, hasRate, niceAmount, REFERENCE_RATES } from '../../money/index
 import type { HotelFile, HotelRecord, RatePlanRecord } from '../inventory/hotel-file.ts';
 import { addressIn } from './hotel-addresses.ts';
 import { describedRoom, describeHotel, roomTypesFor } from './hotel-content.ts';
-import { AMENITIES, CHAINS, KINDS, NAMES, ROOMS, STREETS } from './hotel-generator-tables.ts';
+import { AMENITIES, CHAINS, KINDS, NAMES, ROOMS } from './hotel-generator-tables.ts';
 import { destinations, marketOf, starsFor } from './hotel-markets.ts';
 import { type Area, chainFor, hotelName } from './hotel-names.ts';
 import { reviewsFor } from './hotel-review-generator.ts';
@@ -129,7 +129,7 @@ function generateSmall(catalogue: Catalogue, start: string, seed: number): Hotel
         city_id: city.id,
         chain: pick(CHAINS, random()),
         stars,
-        address: `${1 + Math.floor(random() * 200)} ${pick(STREETS, random())}, ${city.name}`,
+        address: addressIn('en', random(), random(), city.name),
         latitude,
         longitude,
         check_in_time: '15:00',
