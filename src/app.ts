@@ -245,6 +245,7 @@ export async function buildApp(deps: AppDeps) {
     ...product,
     jobs: { indexRefreshMs: config.jobs.hotelIndexRefreshMs, holdSweepMs: config.jobs.holdSweepMs },
     snapshots: createSnapshotStore(config.storage.indexSnapshotDir),
+    channels: config.webhooks,
   });
   bookingDeskRoutes(app, { products, guards });
   bookingDocumentsRoutes(app, { products, invoices: invoicing.forBooking, press, guard: guards.read });

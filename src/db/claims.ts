@@ -3,7 +3,11 @@ import { isPostgres } from './dialect.ts';
 import type { Database } from './tables.ts';
 
 /** Tables of work to send (an outbox): each row has a status, when it is due, and a claim's lease. */
-export type OutboxTable = 'webhook_deliveries' | 'email_messages' | 'payment_operations';
+export type OutboxTable =
+  | 'webhook_deliveries'
+  | 'email_messages'
+  | 'payment_operations'
+  | 'channel_deliveries';
 
 /**
  * Claims up to `limit` due rows of an outbox until `leaseUntil`, in one transaction: on PostgreSQL the

@@ -227,6 +227,7 @@ export async function removeDemo(
         'flight_schedules',
         'seat_layouts',
         'room_night_overrides',
+        'rate_nights',
         'rate_plans',
         'room_types',
         'hotels',

@@ -42,6 +42,7 @@ import * as hotelHolds from './migrations/0039-hotel-holds.ts';
 import * as hotelGuarantees from './migrations/0040-hotel-guarantees.ts';
 import * as hotelReviews from './migrations/0041-hotel-reviews.ts';
 import * as contentLanguages from './migrations/0042-content-languages.ts';
+import * as channelManagers from './migrations/0043-channel-managers.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040-hotel-guarantees': hotelGuarantees,
   '0041-hotel-reviews': hotelReviews,
   '0042-content-languages': contentLanguages,
+  '0043-channel-managers': channelManagers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

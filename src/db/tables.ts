@@ -485,6 +485,57 @@ export interface RoomNightOverridesTable {
   closed_to_arrival: number;
 }
 
+/**
+ * What a channel manager set of a rate plan on one room type for one night (0043): the net price for the
+ * plan's standard occupancy and by number of adults (JSON, adults to amount), and restrictions.
+ */
+export interface RateNightsTable {
+  room_type_id: string;
+  rate_plan_id: string;
+  night: string;
+  amount: number | null;
+  by_guests: string | null;
+  closed: number;
+  closed_to_arrival: number;
+  closed_to_departure: number;
+  min_stay: number | null;
+  max_stay: number | null;
+}
+
+/** A hotel group's channel manager (0043): its credentials, its hotels, where reservations go. */
+export interface ChannelConnectionsTable {
+  id: string;
+  name: string;
+  /** The chain whose hotels it may update (null: only `hotel_codes`). */
+  chain: string | null;
+  /** Hotel codes it may update besides the chain's, JSON array. */
+  hotel_codes: string;
+  secret_hash: string;
+  reservations_url: string | null;
+  reservations_username: string | null;
+  reservations_password: string | null;
+  active: number;
+  created_at: string;
+}
+
+/** A reservation message owed to a channel manager (0043): an outbox row. */
+export interface ChannelDeliveriesTable {
+  id: string;
+  connection_id: string;
+  booking_id: string;
+  event_id: string;
+  /** `Commit` (new), `Modify` or `Cancel`: the OTA ResStatus sent. */
+  action: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface RoomNightsSoldTable {
   room_type_id: string;
   night: string;
@@ -814,6 +865,9 @@ export interface Database {
   rate_plans: RatePlansTable;
   room_night_overrides: RoomNightOverridesTable;
   room_nights_sold: RoomNightsSoldTable;
+  rate_nights: RateNightsTable;
+  channel_connections: ChannelConnectionsTable;
+  channel_deliveries: ChannelDeliveriesTable;
   hotel_bookings: HotelBookingsTable;
   hotel_booking_rooms: HotelBookingRoomsTable;
   hotel_reviews: HotelReviewsTable;

@@ -90,6 +90,12 @@ describe('GET /openapi.json', () => {
         ...['get_second_factor', 'start_second_factor', 'confirm_second_factor', 'disable_second_factor'],
         ...['reset_second_factor', 'export_personal_data', 'erase_personal_data'],
         ...['charge_hotel_guarantee', 'review_hotel_stay', 'list_hotel_reviews', 'moderate_hotel_review'],
+        ...[
+          'ota_notification',
+          'create_channel_connection',
+          'list_channel_connections',
+          'update_channel_connection',
+        ],
         ...['get_hotel_picture', 'get_room_picture'],
       ].sort(),
     );
@@ -119,12 +125,14 @@ describe('GET /openapi.json', () => {
       assert.equal(key?.required, true, `${path} requires Idempotency-Key`);
     }
     const errors = Object.entries(doc.paths as Record<string, Record<string, any>>)
-      .filter(([path]) => !path.startsWith('/connect/'))
+      // OAuth answers RFC 6749 errors, and channel managers OpenTravel ones.
+      .filter(([path]) => !path.startsWith('/connect/') && path !== '/ota')
       .flatMap(([, item]) => Object.values(item))
       .flatMap((op: any) => Object.entries(op.responses).filter(([status]) => Number(status) >= 400))
       .map(([, response]: [string, any]) => Object.keys(response.content ?? {}));
     assert.ok(errors.length > 100);
     assert.ok(errors.every((types) => types.join() === 'application/problem+json'));
+    assert.deepEqual(Object.keys(doc.paths['/ota'].post.responses['400'].content), ['application/xml']);
     const oauth = doc.components.securitySchemes.oauth2;
     assert.equal(oauth.type, 'oauth2');
     assert.equal(oauth.flows.password.tokenUrl, 'http://itinera.test/connect/token');

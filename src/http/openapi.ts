@@ -73,6 +73,10 @@ export async function registerOpenApi(
           description: 'Rate check, booking, modification and search of hotel stays',
         },
         { name: 'hotel operations', description: 'Hotels, rates and allotments (admin)' },
+        {
+          name: 'channel managers',
+          description: 'OpenTravel notifications from hotel groups’ channel managers, and their connections',
+        },
         { name: 'bookings', description: 'Reading and cancelling any booking, flight or hotel' },
         { name: 'travellers', description: 'Traveller profiles, to fill in bookings' },
         { name: 'events', description: 'The event log: every change of a booking or of the inventory' },
@@ -100,6 +104,12 @@ export async function registerOpenApi(
             type: 'http',
             scheme: 'basic',
             description: 'Confidential OAuth clients: client_id and client_secret',
+          },
+          channelBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              'Channel managers: a channel connection’s id and secret (POST /create_channel_connection)',
           },
         },
       },

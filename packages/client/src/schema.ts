@@ -861,6 +861,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/create_channel_connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a hotel group’s channel manager (admin)
+         * @description The connection updates the hotels of `chain` and those of `hotel_codes` through POST /ota, with HTTP Basic credentials: its `id` and the `secret` answered here once. Reservations of those hotels (new, modified, cancelled) are sent to `reservations_url` as `OTA_HotelResNotifRQ`, with Basic credentials `reservations_username`/`reservations_password` when given, retried until taken.
+         */
+        post: operations["create_channel_connection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/create_client": {
         parameters: {
             query?: never;
@@ -1441,6 +1461,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/list_channel_connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the channel connections (admin)
+         * @description Every connection, oldest first, without its secret or the receiver’s password.
+         */
+        get: operations["list_channel_connections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/moderate_hotel_review": {
         parameters: {
             query?: never;
@@ -1475,6 +1515,26 @@ export interface paths {
          * @description Needs `If-Match` with the ETag of GET /booking (428 without, 412 when it changed since). Names and special requests can change until check-out. Dates can change before the stay begins and while cancelling is free (else 409 CHANGE_NOT_ALLOWED): the live rooms are re-priced at today’s rates, `expected_total` must match the new total (else 409 PRICE_CHANGED with it), and the old nights are released and the new ones taken in one step (409 NO_AVAILABILITY changes nothing).
          */
         post: operations["modify_hotel_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take an OpenTravel notification from a channel manager
+         * @description A hotel group’s channel manager posts `OTA_HotelAvailNotifRQ` (restrictions: Status Close/Open on Master, Arrival or Departure; SetMinLOS/SetMaxLOS by arrival day; BookingLimit), `OTA_HotelRateAmountNotifRQ` (a rate plan’s price per night by number of guests, VAT included or added from AmountBeforeTax) or `OTA_HotelInvCountNotifRQ` (CountType 1: rooms for sale; 2: rooms still available), OpenTravel 2015B or later, with HTTP Basic credentials of a channel connection. The answer is the matching RS: `Success` (with any `Warnings`), or `Errors`, each with the OTA error type and code and the element in error as `Tag`; a message with an error changes nothing. What it sets is what search, rate checks and bookings sell from the next request on, in every process. See docs/channel-managers.md.
+         */
+        post: operations["ota_notification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2155,6 +2215,26 @@ export interface paths {
          * @description Needs `If-Match` with the ETag of GET /booking (428 without, 412 when the booking changed since). A name correction may change at most 3 letters.
          */
         post: operations["update_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/update_channel_connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch a channel connection off or on (admin)
+         * @description Off: its notifications are refused (401) and no reservation is sent to it.
+         */
+        post: operations["update_channel_connection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3339,6 +3419,18 @@ export interface components {
                     origin_time_zone: string;
                 }[];
             }[];
+        };
+        ChannelConnection: {
+            active: boolean;
+            chain: string | null;
+            /** Format: date-time */
+            created_at: string;
+            hotel_codes: string[];
+            /** @example chn_01jd8k3m9x4q1w8e5r3t7y6u2i */
+            id: string;
+            name: string;
+            reservations_url: string | null;
+            reservations_username: string | null;
         };
         CheckRateRequest: {
             rate_key: string;
@@ -5186,6 +5278,7 @@ export type SchemaBookingDocument = components['schemas']['BookingDocument'];
 export type SchemaCancellationQuote = components['schemas']['CancellationQuote'];
 export type SchemaChangeBookingRequest = components['schemas']['ChangeBookingRequest'];
 export type SchemaChangeOffer = components['schemas']['ChangeOffer'];
+export type SchemaChannelConnection = components['schemas']['ChannelConnection'];
 export type SchemaCheckRateRequest = components['schemas']['CheckRateRequest'];
 export type SchemaCheckRateResponse = components['schemas']['CheckRateResponse'];
 export type SchemaCity = components['schemas']['City'];
@@ -9345,6 +9438,105 @@ export interface operations {
             };
         };
     };
+    create_channel_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    chain?: string;
+                    hotel_codes?: string[];
+                    name: string;
+                    reservations_password?: string;
+                    /** Format: uri */
+                    reservations_url?: string;
+                    reservations_username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        chain: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        hotel_codes: string[];
+                        /** @example chn_01jd8k3m9x4q1w8e5r3t7y6u2i */
+                        id: string;
+                        name: string;
+                        reservations_url: string | null;
+                        reservations_username: string | null;
+                        /** @description Shown once */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     create_client: {
         parameters: {
             query?: never;
@@ -11988,6 +12180,82 @@ export interface operations {
             };
         };
     };
+    list_channel_connections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChannelConnection"][];
+                    };
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     moderate_hotel_review: {
         parameters: {
             query?: never;
@@ -12210,6 +12478,49 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ota_notification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": string;
+                "text/xml": string;
+            };
+        };
+        responses: {
+            /** @description The RS message (application/xml) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description The RS with an error: not well-formed, or not a notification taken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description The RS with an authentication error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
         };
@@ -15455,6 +15766,96 @@ export interface operations {
             };
             /** @description Problem details: PRECONDITION_REQUIRED */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_channel_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelConnection"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,7 @@ import { offThread } from '../../ports/search-threads.ts';
 import type { SnapshotStore } from '../../ports/snapshot-store.ts';
 import type { ProductModuleDeps } from '../bookings/index.ts';
 import { fold } from '../catalog/index.ts';
+import { channelRoutes } from './api/channel.routes.ts';
 import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
 import { hotelGuaranteeRoutes } from './api/hotel-guarantee.routes.ts';
 import { hotelImagesRoutes } from './api/hotel-images.routes.ts';
@@ -28,6 +29,9 @@ import { createHotelModifications } from './booking/hotel-modifications.ts';
 import { createHotelPersonalData } from './booking/hotel-personal-data.ts';
 import { createHotelPersonalDataRepository } from './booking/hotel-personal-data-repository.ts';
 import { createHotelDocuments } from './booking/hotel-voucher.ts';
+import { createChannelConnections } from './channel/channel-connections.ts';
+import { createChannelRepository } from './channel/channel-repository.ts';
+import { createChannelUpdates } from './channel/channel-updates.ts';
 import { createImagePress } from './images/image-press.ts';
 import { createAllotments } from './inventory/hotel-allotments.ts';
 import { createHotelImporter } from './inventory/hotel-import.ts';
@@ -47,6 +51,14 @@ export async function hotelsModule(
     jobs: { indexRefreshMs: number; holdSweepMs: number };
     /** Where the search index is saved to start faster (nowhere for tests). */
     snapshots: SnapshotStore;
+    /** Channel managers' reservation messages: sent as webhooks are (timeouts, retries, addresses). */
+    channels: {
+      pollMs: number;
+      timeoutMs: number;
+      retryScheduleSeconds: readonly number[];
+      allowPrivateNetworks: boolean;
+      leaseMs: number;
+    };
   },
 ) {
   const hotels = createHotelsRepository(deps.db);
@@ -128,6 +140,19 @@ export async function hotelsModule(
     setAllotment: createAllotments({ db: deps.db, hotels, audit: deps.audit }),
     guard: deps.guards.admin,
     bodyLimit: 50 * 1_048_576,
+  });
+  const channels = createChannelRepository(deps.db);
+  channelRoutes(app, {
+    connections: createChannelConnections({
+      channels,
+      clock: deps.clock,
+      ids: deps.ids,
+      audit: deps.audit,
+      allowPrivateNetworks: deps.channels.allowPrivateNetworks,
+    }),
+    updates: createChannelUpdates({ db: deps.db, hotels, channels, audit: deps.audit }),
+    clock: deps.clock,
+    guard: deps.guards.admin,
   });
   hotelGuaranteeRoutes(app, { guarantees: createHotelGuarantees(changing), guard: deps.guards.admin });
   const reviews = createHotelReviews({

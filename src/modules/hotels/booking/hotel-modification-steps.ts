@@ -5,6 +5,8 @@ import { decodeRatePlan, decodeRoomType } from '../inventory/hotel-content-codec
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { priceRooms } from '../inventory/hotel-rates.ts';
 import type { HotelsRepository } from '../inventory/hotels-repository.ts';
+import { stayRateNights } from '../inventory/rate-nights.ts';
+import { nightsOf } from '../inventory/stays.ts';
 import type { PlanTerms } from '../search/hotel-sale.ts';
 import type { HotelBookingRecord, HotelBookingRoomRecord, StoredRoomPrice } from './hotel-booking-record.ts';
 import { countByType, isLive } from './hotel-booking-rooms.ts';
@@ -44,7 +46,7 @@ export function checkRoomEdits(edits: readonly RoomEdit[], rooms: readonly Hotel
  * is not what the client expects, 422 when a rate's rules refuse the stay.
  */
 export async function repriceStay(
-  hotels: HotelsRepository,
+  { hotels, inventory }: { hotels: HotelsRepository; inventory: HotelInventoryRepository },
   booking: Pick<HotelBookingRecord, 'hotel_id' | 'currency'>,
   liveRooms: readonly HotelBookingRoomRecord[],
   stay: { checkIn: string; checkOut: string },
@@ -52,6 +54,11 @@ export async function repriceStay(
   terms: PlanTerms,
 ): Promise<Map<string, RepricedRoom>> {
   const repriced = new Map<string, RepricedRoom>();
+  const state = await inventory.nights(
+    [...new Set(liveRooms.map((r) => r.room_type_id))],
+    stay.checkIn,
+    stay.checkOut,
+  );
   for (const r of liveRooms) {
     const product = await hotels.product({
       hotel_id: booking.hotel_id,
@@ -61,10 +68,16 @@ export async function repriceStay(
     if (product?.hotel.active !== 1)
       throw new AppError('NO_AVAILABILITY', 'The hotel no longer sells this room and rate');
     const plan = decodeRatePlan(product.ratePlan);
+    const stateOf = (night: string) => state.get(`${r.room_type_id}|${night}`);
+    const set = stayRateNights(stateOf, plan.id, nightsOf(stay.checkIn, stay.checkOut), stay.checkOut);
     const priced = priceRooms(
       plan,
       decodeRoomType(product.roomType),
-      stay,
+      {
+        ...stay,
+        arrivalClosed: stateOf(stay.checkIn)?.closedToArrival ?? false,
+        ...(set ? { set } : {}),
+      },
       [{ adults: r.adults, children: r.child_ages }],
       terms(product.hotel, plan, stay.checkIn),
     );

@@ -116,7 +116,7 @@ export function createHotelModifications(deps: {
           throw invalidField('/check_in', `has passed where the hotel is (${row.hotel.time_zone})`);
         if (!input.expected_total) throw invalidField('/expected_total', 'is required when the dates change');
         repriced = await repriceStay(
-          deps.hotels,
+          deps,
           row,
           live(rooms),
           { checkIn, checkOut },

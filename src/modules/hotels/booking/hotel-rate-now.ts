@@ -4,6 +4,7 @@ import { decodeRatePlan, decodeRoomType } from '../inventory/hotel-content-codec
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
 import { priceRooms, type StayProblem } from '../inventory/hotel-rates.ts';
 import type { HotelRow, HotelsRepository } from '../inventory/hotels-repository.ts';
+import { stayRateNights } from '../inventory/rate-nights.ts';
 import { checkInOpen, nightsOf } from '../inventory/stays.ts';
 import { roomsLeft } from '../search/hotel-options.ts';
 import type { PlanTerms } from '../search/hotel-sale.ts';
@@ -15,13 +16,26 @@ import type { StoredHotel } from './hotel-booking-record.ts';
  * what a rate check answers and what a booking or a date change pays.
  */
 
+/** What a guest is told of a rule their stay breaks. */
+function restrictionText(problem: StayProblem): string {
+  switch (problem.code) {
+    case 'STAY_TOO_SHORT':
+      return `This rate needs a stay of at least ${problem.min_stay} nights`;
+    case 'STAY_TOO_LONG':
+      return `This rate allows a stay of at most ${problem.max_stay} nights`;
+    case 'CLOSED':
+      return `This rate is not sold for the night of ${problem.date}`;
+    case 'CLOSED_TO_ARRIVAL':
+      return `Arrival on ${problem.date} is closed for this rate`;
+    case 'CLOSED_TO_DEPARTURE':
+      return `Departure on ${problem.date} is closed for this rate`;
+    case 'OCCUPANCY_EXCEEDED':
+      return `Too many guests for this room: ${problem.detail}`;
+  }
+}
+
 export function stayRestricted(problem: StayProblem): AppError {
-  const detail =
-    problem.code === 'STAY_TOO_SHORT'
-      ? `This rate needs a stay of at least ${problem.min_stay} nights`
-      : problem.code === 'CLOSED_TO_ARRIVAL'
-        ? `Arrival on ${problem.date} is closed for this rate`
-        : `Too many guests for this room: ${problem.detail}`;
+  const detail = restrictionText(problem);
   const { code, ...rest } = problem;
   return new AppError('STAY_RESTRICTED', detail, { restriction: code, ...rest });
 }
@@ -72,11 +86,13 @@ export async function rateNow(
   const left = roomsLeft(roomType, nightsOf(p.check_in, p.check_out), (night) =>
     state.get(`${roomType.id}|${night}`),
   );
-  const arrivalClosed = state.get(`${roomType.id}|${p.check_in}`)?.closedToArrival ?? false;
+  const stateOf = (night: string) => state.get(`${roomType.id}|${night}`);
+  const arrivalClosed = stateOf(p.check_in)?.closedToArrival ?? false;
+  const set = stayRateNights(stateOf, plan.id, nightsOf(p.check_in, p.check_out), p.check_out);
   const priced = priceRooms(
     plan,
     roomType,
-    { checkIn: p.check_in, checkOut: p.check_out, arrivalClosed },
+    { checkIn: p.check_in, checkOut: p.check_out, arrivalClosed, ...(set ? { set } : {}) },
     p.rooms,
     terms(product.hotel, plan, p.check_in),
   );

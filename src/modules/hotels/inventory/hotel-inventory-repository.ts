@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { changesOn, logChanges } from '../../../db/change-log.ts';
 import { chunks } from '../../../db/chunks.ts';
-import type { Database } from '../../../db/tables.ts';
+import type { Database, RateNightsTable } from '../../../db/tables.ts';
+import type { RateNight } from './rate-nights.ts';
 
 export interface NightState {
   sold: number;
@@ -9,7 +10,20 @@ export interface NightState {
   rooms: number | null;
   closed: boolean;
   closedToArrival: boolean;
+  /** What channel managers set of each rate plan that night, by rate plan id (absent: nothing). */
+  plans?: Map<string, RateNight>;
 }
+
+/** A stored `rate_nights` row as a rate night. */
+export const rateNightOf = (r: Selectable<RateNightsTable>): RateNight => ({
+  amount: r.amount,
+  byGuests: r.by_guests === null ? null : (JSON.parse(r.by_guests) as Record<string, number>),
+  closed: r.closed === 1,
+  closedToArrival: r.closed_to_arrival === 1,
+  closedToDeparture: r.closed_to_departure === 1,
+  minStay: r.min_stay,
+  maxStay: r.max_stay,
+});
 
 /**
  * Room types asked about per query: a city search at world scale asks about tens of thousands, and a
@@ -20,7 +34,11 @@ const IDS_PER_QUERY = 5_000;
 /** Rooms sold and allotment overrides per room type and night, read in batches. */
 export function createHotelInventoryRepository(db: Kysely<Database>) {
   return {
-    /** The state of every night in [from, to) for the room types; nights with nothing stored are absent. */
+    /**
+     * The state of every night in [from, to) for the room types, with what channels set of their rate
+     * plans on those nights and on `to` (a stay's departure day, whose closed-to-departure counts);
+     * nights with nothing stored are absent.
+     */
     async nights(roomTypeIds: readonly string[], from: string, to: string): Promise<Map<string, NightState>> {
       const out = new Map<string, NightState>();
       const state = (key: string) => {
@@ -32,7 +50,7 @@ export function createHotelInventoryRepository(db: Kysely<Database>) {
         return s;
       };
       for (const ids of chunks(roomTypeIds, IDS_PER_QUERY)) {
-        const [sold, overrides] = await Promise.all([
+        const [sold, overrides, rates] = await Promise.all([
           db
             .selectFrom('room_nights_sold')
             .selectAll()
@@ -47,6 +65,13 @@ export function createHotelInventoryRepository(db: Kysely<Database>) {
             .where('night', '>=', from)
             .where('night', '<', to)
             .execute(),
+          db
+            .selectFrom('rate_nights')
+            .selectAll()
+            .where('room_type_id', 'in', ids)
+            .where('night', '>=', from)
+            .where('night', '<=', to)
+            .execute(),
         ]);
         for (const r of sold) state(`${r.room_type_id}|${r.night}`).sold = r.sold;
         for (const o of overrides) {
@@ -54,6 +79,11 @@ export function createHotelInventoryRepository(db: Kysely<Database>) {
           s.rooms = o.rooms;
           s.closed = o.closed === 1;
           s.closedToArrival = o.closed_to_arrival === 1;
+        }
+        for (const r of rates) {
+          const s = state(`${r.room_type_id}|${r.night}`);
+          s.plans ??= new Map();
+          s.plans.set(r.rate_plan_id, rateNightOf(r));
         }
       }
       return out;

@@ -8,6 +8,7 @@ import {
   pricingRecord,
 } from '../../pricing/index.ts';
 import type { CancellationPolicy } from './hotel-cancellation-rules.ts';
+import { channelNight, pricedNight, restrictionProblem, type StayRateNights } from './rate-nights.ts';
 
 /** A price period: nights from `from` to `to` (inclusive) cost `percent` of the base. */
 export interface Season {
@@ -50,7 +51,10 @@ export const toHundreds = (amount: number) => Math.round(amount / 100) * 100;
 
 export type StayProblem =
   | { code: 'STAY_TOO_SHORT'; min_stay: number }
+  | { code: 'STAY_TOO_LONG'; max_stay: number }
+  | { code: 'CLOSED'; date: string }
   | { code: 'CLOSED_TO_ARRIVAL'; date: string }
+  | { code: 'CLOSED_TO_DEPARTURE'; date: string }
   | { code: 'OCCUPANCY_EXCEEDED'; detail: string };
 
 /** Stay rules of a rate plan and room, before any price: minimum stay, closed-to-arrival, occupancy. */
@@ -178,16 +182,24 @@ export function priceStay(
   room: RoomRules,
   stay: { checkIn: string; checkOut: string; adults: number; childAges: readonly number[] },
   terms: PriceTerms = AT_NET,
+  set?: StayRateNights,
 ): StayPrice {
   const stayed = stayNights(stay.checkIn, stay.checkOut);
   const { dates, weekdays } = stayed;
   const count = dates.length;
   const bands = bandsOf(plan);
   const seasons = seasonsOf(plan, stayed);
-  const nights = dates.map((date, i) => ({
-    date,
-    amount: roomNight(plan, plan.base_amount, room, seasons[i]!, weekdays[i]!, stay, bands),
-  }));
+  const shares = stay.childAges.map((age) => (bands.find((b) => age <= b.max_age)?.percent ?? 100) / 100);
+  const rules = { standardAdults: plan.standard_adults, extraAdultShare: plan.extra_adult_percent / 100 };
+  const nights = dates.map((date, i) => {
+    const channel = pricedNight(set, i);
+    return {
+      date,
+      amount: channel
+        ? channelNight(channel, rules, stay.adults, shares)
+        : roomNight(plan, plan.base_amount, room, seasons[i]!, weekdays[i]!, stay, bands),
+    };
+  });
   const net = nights.reduce((n, x) => n + x.amount, 0);
   const sold = nights.map((x) => ({ date: x.date, amount: markUp(x.amount, terms, 1) }));
   const total = sold.reduce((n, x) => n + x.amount, 0);
@@ -204,18 +216,23 @@ export function priceStay(
 }
 
 /**
- * Several rooms of one type on one rate for a stay: the first rule a room breaks, else each room's
- * price and the sum. The single place search, rate check, booking and date changes price rooms.
+ * Several rooms of one type on one rate for a stay: the first rule a room breaks (the plan's, then the
+ * channel's restrictions in `set`), else each room's price and the sum. The single place search, rate
+ * check, booking and date changes price rooms.
  */
 export function priceRooms(
   plan: RatePlanRules,
   room: RoomRules,
-  stay: { checkIn: string; checkOut: string; arrivalClosed?: boolean },
+  stay: { checkIn: string; checkOut: string; arrivalClosed?: boolean; set?: StayRateNights },
   rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
   terms: PriceTerms = AT_NET,
 ): { problem: StayProblem } | { problem: null; rooms: StayPrice[]; total: number } {
   for (const r of rooms) {
     const problem = checkStay(plan, room, { ...stay, adults: r.adults, childAges: r.children });
+    if (problem) return { problem };
+  }
+  if (stay.set) {
+    const problem = restrictionProblem(stay.set, stay, stayNights(stay.checkIn, stay.checkOut).dates);
     if (problem) return { problem };
   }
   const prices = rooms.map((r) =>
@@ -224,6 +241,7 @@ export function priceRooms(
       room,
       { checkIn: stay.checkIn, checkOut: stay.checkOut, adults: r.adults, childAges: r.children },
       terms,
+      stay.set,
     ),
   );
   return { problem: null, rooms: prices, total: prices.reduce((n, p) => n + p.total_amount, 0) };

@@ -9,6 +9,7 @@ import {
   seasonsOf,
   toHundreds,
 } from './hotel-rates.ts';
+import { channelNight, pricedNight, type StayRateNights } from './rate-nights.ts';
 
 /** A stay as totalled: its dates and nights, and whether arrival is closed on its first night. */
 export interface TotalledStay {
@@ -87,13 +88,24 @@ export function fits(rooms: readonly RoomGuests[], room: RoomRules): boolean {
  * band (to hundreds), marked up by the terms: what `priceRooms` adds up, with the same arithmetic in
  * the same order, so the two never differ by a cent.
  */
-export function stayTotal(p: PlanStay, base: number, room: RoomRules, terms: PriceTerms): number | null {
+export function stayTotal(
+  p: PlanStay,
+  base: number,
+  room: RoomRules,
+  terms: PriceTerms,
+  set?: StayRateNights,
+): number | null {
   if (!fits(p.rooms, room)) return null;
   const { seasons, weekdayPercents, standardAdults, extraAdultShare } = p;
   const factored = base * room.price_factor;
   let total = 0;
   for (const r of p.rooms) {
     for (let i = 0; i < seasons.length; i++) {
+      const channel = set && pricedNight(set, i);
+      if (channel) {
+        total += markUp(channelNight(channel, p, r.adults, r.childShares), terms, 1);
+        continue;
+      }
       const night = toHundreds((factored * seasons[i]! * weekdayPercents[i]!) / 10_000);
       const perAdult = night / standardAdults;
       let children = 0;
@@ -115,7 +127,8 @@ export function roomsTotal(
   stay: TotalledStay,
   rooms: ReadonlyArray<{ adults: number; children: readonly number[] }>,
   terms: PriceTerms = AT_NET,
+  set?: StayRateNights,
 ): number | null {
   const readied = planStay(plan, stay, rooms);
-  return readied && stayTotal(readied, plan.base_amount, room, terms);
+  return readied && stayTotal(readied, plan.base_amount, room, terms, set);
 }

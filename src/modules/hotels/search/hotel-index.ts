@@ -200,6 +200,11 @@ export class HotelIndex {
     return this.store.values.at(this.store.c.planRules.values()[p]!) as PlanRules;
   }
 
+  /** The id of rate plan row `p` (decoded from its column). */
+  planIdAt(p: number): string {
+    return this.store.c.planIds.at(p);
+  }
+
   /** The base amount of rate plan row `p`, its own. */
   planBaseAt(p: number): number {
     return this.store.c.planBase.values()[p]!;

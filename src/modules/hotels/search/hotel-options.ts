@@ -1,5 +1,6 @@
 import type { NightState } from '../inventory/hotel-inventory-repository.ts';
 import { priceRooms, type StayNights, type StayPrice, stayNights } from '../inventory/hotel-rates.ts';
+import { restrictionProblem, stayRateNights } from '../inventory/rate-nights.ts';
 import { planStay, stayTotal } from '../inventory/stay-totals.ts';
 import type { IndexedHotel, IndexedRatePlan, IndexedRoomType } from './hotel-index.ts';
 import type { PlanTerms } from './hotel-sale.ts';
@@ -65,7 +66,10 @@ export function roomStates(
   return states;
 }
 
-/** Every option of a hotel for the stay, cheapest first: occupancy, stay rules and allotment respected. */
+/**
+ * Every option of a hotel for the stay, cheapest first: occupancy, stay rules, allotment and what channel
+ * managers set (restrictions, prices) respected.
+ */
 export function hotelOptions(
   hotel: IndexedHotel,
   stay: { checkIn: string; checkOut: string; rooms: Room[]; nights?: StayNights },
@@ -84,8 +88,11 @@ export function hotelOptions(
   }));
   for (const roomType of hotel.roomTypes) {
     if (!sellable(roomType, nights, stay.rooms.length, nightState)) continue;
+    const state = (night: string) => nightState(roomType.id, night);
     for (const { plan, terms: onTerms, readied } of plans) {
-      const total = readied && stayTotal(readied, plan.base_amount, roomType, onTerms);
+      const set = stayRateNights(state, plan.id, nights.dates, stay.checkOut);
+      if (set && restrictionProblem(set, stay, nights.dates)) continue;
+      const total = readied && stayTotal(readied, plan.base_amount, roomType, onTerms, set);
       if (total === null) continue;
       options.push({
         roomType,
@@ -93,7 +100,7 @@ export function hotelOptions(
         total,
         currency: plan.currency,
         prices() {
-          const priced = priceRooms(plan, roomType, stay, stay.rooms, onTerms);
+          const priced = priceRooms(plan, roomType, { ...stay, set }, stay.rooms, onTerms);
           if (priced.problem) throw new Error(`option ${roomType.id}/${plan.id} priced without a problem`);
           return priced.rooms;
         },

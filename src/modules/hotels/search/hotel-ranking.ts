@@ -1,6 +1,12 @@
 import { PartialOrder } from '../../../shared/partial-order.ts';
 import { yieldNow } from '../../../shared/yield-now.ts';
 import type { PriceTerms } from '../../pricing/index.ts';
+import {
+  anyRateNights,
+  restrictionProblem,
+  type StayRateNights,
+  stayRateNights,
+} from '../inventory/rate-nights.ts';
 import { fits, type PlanStay, planStay, stayTotal } from '../inventory/stay-totals.ts';
 import type { HotelIndex, PlanRules } from './hotel-index.ts';
 import {
@@ -75,14 +81,16 @@ export async function optionTotals(
   // The hotel whose terms are asked, and its plans that the filters keep: one of each for the search.
   const hotel = { id: '', city_id: '' };
   const plans = {
+    rows: [] as number[],
     rules: [] as PlanRules[],
     readied: [] as PlanStay[],
     base: [] as number[],
     terms: [] as PriceTerms[],
     count: 0,
   };
-  const push = (p: number, on: typeof room) => {
-    const total = stayTotal(plans.readied[p]!, plans.base[p]!, on, plans.terms[p]!);
+  const days = [...stay.nights.dates, stay.checkOut];
+  const push = (p: number, on: typeof room, set?: StayRateNights) => {
+    const total = stayTotal(plans.readied[p]!, plans.base[p]!, on, plans.terms[p]!, set);
     if (total === null) return;
     totals.push(total);
     currencies.push(plans.rules[p]!.currency);
@@ -100,6 +108,7 @@ export async function optionTotals(
       const r = ready(rules);
       if (!r) continue;
       const n = plans.count++;
+      plans.rows[n] = p;
       plans.rules[n] = rules;
       plans.readied[n] = r;
       plans.base[n] = index.planBaseAt(p);
@@ -113,6 +122,20 @@ export async function optionTotals(
       if (nights.stored) {
         room.id = index.roomIdAt(r);
         if (!sellable(room, stay.nights, wanted, nights.state)) continue;
+        const state = (night: string) => nights.state(room.id, night);
+        if (anyRateNights(state, days)) {
+          // What a channel set prices and restricts this room type's plans by themselves: each totalled.
+          for (let p = 0; p < plans.count; p++) {
+            const set = stayRateNights(
+              state,
+              index.planIdAt(plans.rows[p]!),
+              stay.nights.dates,
+              stay.checkOut,
+            );
+            if (!set || !restrictionProblem(set, stay, stay.nights.dates)) push(p, room, set);
+          }
+          continue;
+        }
       } else if (room.rooms < wanted) continue;
       if (!filters.cheapestOnly) for (let p = 0; p < plans.count; p++) push(p, room);
       else if (fits(guests, room) && (!found || room.price_factor < least.price_factor)) {

@@ -96,6 +96,21 @@ export function createHotelSearchService(deps: {
     return byRoomType;
   }
 
+  /**
+   * Whether two reads of the same room types' nights hold the same channel-set nights: prices and
+   * restrictions a channel sets change an answer without changing whether a room type can be sold.
+   */
+  function sameRateNights(before: Nights, now: Nights): boolean {
+    const setOf = (nights: Nights) => {
+      const out: string[] = [];
+      for (const [id, byNight] of nights)
+        for (const [night, state] of byNight)
+          if (state.plans) out.push(`${id}|${night}|${JSON.stringify([...state.plans])}`);
+      return out.sort().join('\n');
+    };
+    return setOf(before) === setOf(now);
+  }
+
   const statesOf =
     (nights: Nights): NightStates =>
     (id, night) =>
@@ -222,29 +237,34 @@ export function createHotelSearchService(deps: {
         rooms,
         nights: stayNights(req.check_in, req.check_out),
       };
+      // The stay's nights and its departure day (whose closed-to-departure a channel may set).
+      const days = [...stay.nights.dates, req.check_out];
       const basis = { index, version: index.version, rates, pricingVersion: deps.pricingVersion() };
       const { cursor, limit, ...query } = req;
       const key = `${buyer.agencyId ?? ''}|${JSON.stringify(query)}`;
       let found: { answer: Answer; nights: Nights } | undefined;
       const kept = memo.find(key, basis, now.getTime());
       if (kept) {
-        const changes = await deps.inventory.changesOn(stay.nights.dates);
+        const changes = await deps.inventory.changesOn(days);
         if (memo.unchanged(kept, changes)) found = { answer: kept.value, nights: kept.checked.inventory };
         else {
           const nights = await readNights(index, kept.value.roomTypes, req.check_in, req.check_out, changes);
           const states = statesAt(index, kept.value.roomTypes, stay, statesOf(nights), nights.size > 0);
-          if (memo.holds(kept, states, { changes, inventory: nights }))
+          if (
+            sameRateNights(kept.checked.inventory, nights) &&
+            memo.holds(kept, states, { changes, inventory: nights })
+          )
             found = { answer: kept.value, nights };
         }
         lap('availability');
       }
       if (!found) {
         // Read before any night, so the figures can only be older than what they vouch for.
-        const changes = await deps.inventory.changesOn(stay.nights.dates);
+        const changes = await deps.inventory.changesOn(days);
         const worked = await workOut(req, index, { now, rates, terms, stay, changes, lap });
         const stored = worked.nights.size > 0;
         const states = statesAt(index, worked.answer.roomTypes, stay, statesOf(worked.nights), stored);
-        const seen = { states, validUntil: worked.validUntil, days: stay.nights.dates };
+        const seen = { states, validUntil: worked.validUntil, days };
         const results = worked.answer.results.length + worked.answer.roomTypes.length;
         memo.remember(key, basis, seen, worked.answer, { changes, inventory: worked.nights }, results);
         found = worked;

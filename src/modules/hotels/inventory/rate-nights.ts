@@ -1,0 +1,117 @@
+import { daysBetween } from '../../../shared/calendar.ts';
+import type { StayProblem } from './hotel-rates.ts';
+
+/**
+ * What a channel manager set of one rate plan on one room type for one night (OpenTravel availability
+ * and rate messages): a price of its own, and restrictions. Absent fields leave the plan's rules.
+ */
+export interface RateNight {
+  /** The night's net price for the plan's standard occupancy, in minor units; null: the plan's rules. */
+  amount: number | null;
+  /** The night's net price by number of adults (children are added by the plan's bands). */
+  byGuests: Readonly<Record<string, number>> | null;
+  closed: boolean;
+  closedToArrival: boolean;
+  closedToDeparture: boolean;
+  /** Least and most nights of a stay arriving this night. */
+  minStay: number | null;
+  maxStay: number | null;
+}
+
+/** A room type's channel-set nights by rate plan id (absent: nothing set). */
+export type PlanNights = ReadonlyMap<string, RateNight>;
+
+/**
+ * A stay's channel-set nights of one room type and rate plan: one entry per night of the stay
+ * (undefined for a night nothing is set on) and the departure day's (whose closed-to-departure counts).
+ */
+export interface StayRateNights {
+  nights: ReadonlyArray<RateNight | undefined>;
+  departure: RateNight | undefined;
+}
+
+/** Whether anything is set for the stay at all (most stays of most hotels: nothing). */
+export const anySet = (s: StayRateNights): boolean =>
+  s.departure !== undefined || s.nights.some((n) => n !== undefined);
+
+/**
+ * The first rule the channel's restrictions break for a stay, or null: a closed night, arrival closed on
+ * the first night, departure closed on the day of check-out, or the stay shorter or longer than the
+ * arrival night allows.
+ */
+export function restrictionProblem(
+  set: StayRateNights,
+  stay: { checkIn: string; checkOut: string },
+  dates: readonly string[],
+): StayProblem | null {
+  for (let i = 0; i < set.nights.length; i++)
+    if (set.nights[i]?.closed) return { code: 'CLOSED', date: dates[i]! };
+  const arrival = set.nights[0];
+  if (arrival?.closedToArrival) return { code: 'CLOSED_TO_ARRIVAL', date: stay.checkIn };
+  if (set.departure?.closedToDeparture) return { code: 'CLOSED_TO_DEPARTURE', date: stay.checkOut };
+  const nights = daysBetween(stay.checkIn, stay.checkOut);
+  if (arrival?.minStay != null && nights < arrival.minStay)
+    return { code: 'STAY_TOO_SHORT', min_stay: arrival.minStay };
+  if (arrival?.maxStay != null && nights > arrival.maxStay)
+    return { code: 'STAY_TOO_LONG', max_stay: arrival.maxStay };
+  return null;
+}
+
+/**
+ * One room's net price for a night the channel priced: its price for that many adults when it gave one,
+ * else its standard-occupancy price with extra adults by the plan's percent; children by their bands'
+ * shares of one adult's part of the standard price. Rounded to the minor unit, not to hundreds: a
+ * channel's prices are kept to the cent.
+ */
+export function channelNight(
+  set: RateNight & { amount: number },
+  rules: { standardAdults: number; extraAdultShare: number },
+  adults: number,
+  childShares: readonly number[],
+): number {
+  const perAdult = set.amount / rules.standardAdults;
+  let children = 0;
+  for (const share of childShares) children += perAdult * share;
+  const own = set.byGuests?.[String(adults)];
+  const extraAdults = Math.max(0, adults - rules.standardAdults);
+  const grown = own ?? set.amount + extraAdults * perAdult * rules.extraAdultShare;
+  return Math.round(grown + children);
+}
+
+/** The set night of a stay's night `i` when it carries a price. */
+export function pricedNight(
+  set: StayRateNights | undefined,
+  i: number,
+): (RateNight & { amount: number }) | null {
+  const n = set?.nights[i];
+  return n && n.amount !== null ? (n as RateNight & { amount: number }) : null;
+}
+
+/**
+ * What the channel set of a rate plan for a stay, read from a room type's night states (`plans` by rate
+ * plan id); undefined when nothing is set on any of its nights or its departure day.
+ */
+export function stayRateNights(
+  state: (night: string) => { plans?: PlanNights } | undefined,
+  planId: string,
+  dates: readonly string[],
+  checkOut: string,
+): StayRateNights | undefined {
+  let found = false;
+  const nights = dates.map((night) => {
+    const n = state(night)?.plans?.get(planId);
+    if (n) found = true;
+    return n;
+  });
+  const departure = state(checkOut)?.plans?.get(planId);
+  return found || departure ? { nights, departure } : undefined;
+}
+
+/** Whether a room type has any channel-set night among `days` (a stay's nights and its departure). */
+export function anyRateNights(
+  state: (night: string) => { plans?: PlanNights } | undefined,
+  days: readonly string[],
+): boolean {
+  for (const day of days) if (state(day)?.plans) return true;
+  return false;
+}
