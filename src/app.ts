@@ -247,6 +247,7 @@ export async function buildApp(deps: AppDeps) {
     snapshots: createSnapshotStore(config.storage.indexSnapshotDir),
     channels: config.webhooks,
   });
+  events.subscribe(hotels.channelFanOut);
   bookingDeskRoutes(app, { products, guards });
   bookingDocumentsRoutes(app, { products, invoices: invoicing.forBooking, press, guard: guards.read });
   privacyModule(app, {

@@ -526,6 +526,8 @@ export interface ChannelDeliveriesTable {
   event_id: string;
   /** `Commit` (new), `Modify` or `Cancel`: the OTA ResStatus sent. */
   action: string;
+  /** The `OTA_HotelResNotifRQ` sent, made when the booking changed (the booking as it was then). */
+  body: string;
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;
   next_attempt_at: string | null;

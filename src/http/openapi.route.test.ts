@@ -95,6 +95,7 @@ describe('GET /openapi.json', () => {
           'create_channel_connection',
           'list_channel_connections',
           'update_channel_connection',
+          'list_channel_deliveries',
         ],
         ...['get_hotel_picture', 'get_room_picture'],
       ].sort(),

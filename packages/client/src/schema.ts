@@ -1481,6 +1481,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/list_channel_deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a connection’s reservation messages (admin)
+         * @description The `OTA_HotelResNotifRQ` messages made for a connection, newest first (the last 100, or those of one booking): what each said (`Commit`, `Modify`, `Cancel` and the message itself), whether the channel manager took it, and when it is tried again.
+         */
+        get: operations["list_channel_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/moderate_hotel_review": {
         parameters: {
             query?: never;
@@ -12220,6 +12240,111 @@ export interface operations {
             };
             /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_channel_deliveries: {
+        parameters: {
+            query: {
+                booking_id?: string;
+                connection_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            action: "Commit" | "Modify" | "Cancel";
+                            attempts: number;
+                            booking_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            event_id: string;
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_status_code: number | null;
+                            /** @description The XML sent */
+                            message: string;
+                            next_attempt_at: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

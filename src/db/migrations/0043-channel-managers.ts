@@ -43,6 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('booking_id', 'text', (c) => c.notNull())
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull())
     .addColumn('next_attempt_at', 'text')

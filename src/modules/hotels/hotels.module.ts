@@ -30,6 +30,7 @@ import { createHotelPersonalData } from './booking/hotel-personal-data.ts';
 import { createHotelPersonalDataRepository } from './booking/hotel-personal-data-repository.ts';
 import { createHotelDocuments } from './booking/hotel-voucher.ts';
 import { createChannelConnections } from './channel/channel-connections.ts';
+import { createChannelDeliverer, createChannelFanOut } from './channel/channel-deliveries.ts';
 import { createChannelRepository } from './channel/channel-repository.ts';
 import { createChannelUpdates } from './channel/channel-updates.ts';
 import { createImagePress } from './images/image-press.ts';
@@ -177,6 +178,17 @@ export async function hotelsModule(
     everyMs: deps.jobs.indexRefreshMs,
     run: () => index.refresh(),
   });
+  const channelDeliverer = createChannelDeliverer({
+    db: deps.db,
+    channels,
+    clock: deps.clock,
+    random: Math.random,
+    scheduleSeconds: deps.channels.retryScheduleSeconds,
+    timeoutMs: deps.channels.timeoutMs,
+    leaseMs: deps.channels.leaseMs,
+    allowPrivateNetworks: deps.channels.allowPrivateNetworks,
+  });
+  channelDeliverer.schedule(deps.scheduler, deps.channels.pollMs);
   deps.scheduler.add({
     name: 'hotels.hold_expiry',
     everyMs: deps.jobs.holdSweepMs,
@@ -214,5 +226,9 @@ export async function hotelsModule(
     repository: hotels,
     /** The search as worked out on this thread (what a search thread runs). */
     search,
+    /** Makes the reservation messages a booking change owes channel managers (an event subscriber). */
+    channelFanOut: createChannelFanOut({ channels, ids: deps.ids }),
+    /** Sends the reservation messages due now (tests; the scheduler runs it in every process). */
+    deliverChannelMessages: () => channelDeliverer.runDue(),
   };
 }

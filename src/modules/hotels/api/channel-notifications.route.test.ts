@@ -193,6 +193,40 @@ describe('channel manager notifications', () => {
     assert.match(check.json().reason, /Arrival on .* is closed/);
   });
 
+  it('is sold as set by another process on the same database from its next search', async () => {
+    const other = await buildTestApp({ storage: t.storage });
+    try {
+      const otherCustomer = (await signIn(other, 'customer')).auth;
+      const from = 110;
+      const search = async () => {
+        const res = await other.app.inject({
+          method: 'POST',
+          url: '/search_hotels',
+          headers: otherCustomer,
+          payload: {
+            ...stay(other, from, NIGHTS, { destination: { hotel_ids: [hotel.id] } }),
+            options: 'all',
+          },
+        });
+        return (res.json().data[0]?.options ?? []).filter(
+          (o: any) => o.room_type.code === room && o.rate_plan.code === rate,
+        );
+      };
+      await other.hotels.refreshIndex();
+      assert.equal((await search()).length, 1);
+      await post(
+        message('rate-amount-notif.xml', { ...dates(from), ONE: '80.00', TWO: '99.00', CURRENCY: currency }),
+      );
+      assert.equal((await search())[0].total_amount, 2 * 9900);
+      await post(
+        message('avail-notif-restrictions.xml', { ...dates(from), STATUS: 'Close', RESTRICTION: 'Master' }),
+      );
+      assert.equal((await search()).length, 0);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sets rooms still available and rooms for sale from inventory counts', async () => {
     const from = 70;
     const count = (type: number, n: number) =>

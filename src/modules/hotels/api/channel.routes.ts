@@ -204,6 +204,54 @@ export function channelRoutes(
     async () => ({ data: await deps.connections.list() }),
   );
 
+  app.get(
+    '/list_channel_deliveries',
+    {
+      onRequest: deps.guard,
+      schema: {
+        operationId: 'list_channel_deliveries',
+        tags,
+        security: [{ oauth2: ['admin'] }],
+        summary: 'List a connection’s reservation messages (admin)',
+        description:
+          'The `OTA_HotelResNotifRQ` messages made for a connection, newest first (the last 100, or those of ' +
+          'one booking): what each said (`Commit`, `Modify`, `Cancel` and the message itself), whether the ' +
+          'channel manager took it, and when it is tried again.',
+        querystring: Type.Object(
+          {
+            connection_id: Type.String({ minLength: 4, maxLength: 64 }),
+            booking_id: Type.Optional(Type.String({ minLength: 4, maxLength: 64 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            data: Type.Array(
+              Type.Object({
+                id: Type.String(),
+                booking_id: Type.String(),
+                event_id: Type.String(),
+                action: Type.String({ enum: ['Commit', 'Modify', 'Cancel'] }),
+                status: Type.String({ enum: ['pending', 'delivered', 'failed'] }),
+                attempts: Type.Integer(),
+                next_attempt_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+                last_attempt_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+                last_status_code: Type.Union([Type.Integer(), Type.Null()]),
+                last_error: Type.Union([Type.String(), Type.Null()]),
+                created_at: Type.String({ format: 'date-time' }),
+                message: Type.String({ description: 'The XML sent' }),
+              }),
+            ),
+          }),
+          ...errorResponses('NOT_FOUND', 'UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE'),
+        },
+      },
+    },
+    async (request) => ({
+      data: await deps.connections.deliveries(request.query.connection_id, request.query.booking_id),
+    }),
+  );
+
   app.post(
     '/update_channel_connection',
     {

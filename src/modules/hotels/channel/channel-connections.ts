@@ -86,6 +86,26 @@ export function createChannelConnections(deps: {
       return connectionView((await deps.channels.findConnection(id))!);
     },
 
+    /** A connection's reservation messages, newest first (of one booking when asked). */
+    async deliveries(id: string, bookingId: string | undefined) {
+      if (!(await deps.channels.findConnection(id)))
+        throw new AppError('NOT_FOUND', `No channel connection ${id}`);
+      return (await deps.channels.deliveries(id, bookingId, 100)).map((d) => ({
+        id: d.id,
+        booking_id: d.booking_id,
+        event_id: d.event_id,
+        action: d.action,
+        status: d.status,
+        attempts: d.attempts,
+        next_attempt_at: d.next_attempt_at,
+        last_attempt_at: d.last_attempt_at,
+        last_status_code: d.last_status_code,
+        last_error: d.last_error,
+        created_at: d.created_at,
+        message: d.body,
+      }));
+    },
+
     /** The active connection whose credentials these are, or undefined. */
     async authenticate(id: string, secret: string): Promise<ConnectionRow | undefined> {
       const c = await deps.channels.findConnection(id);

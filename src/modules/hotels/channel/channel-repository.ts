@@ -1,11 +1,26 @@
 import type { Kysely, Selectable } from 'kysely';
 import { logChanges } from '../../../db/change-log.ts';
 import { chunks } from '../../../db/chunks.ts';
-import type { ChannelConnectionsTable, Database, RateNightsTable } from '../../../db/tables.ts';
+import { claimDue, settleClaimed } from '../../../db/claims.ts';
+import type {
+  ChannelConnectionsTable,
+  ChannelDeliveriesTable,
+  Database,
+  RateNightsTable,
+} from '../../../db/tables.ts';
+import { type Outcome, type Settlement, settledColumns } from '../../../jobs/outbox.ts';
 import { rateNightOf } from '../inventory/hotel-inventory-repository.ts';
 import type { RateNight } from '../inventory/rate-nights.ts';
 
 export type ConnectionRow = Selectable<ChannelConnectionsTable>;
+export type ChannelDelivery = Selectable<ChannelDeliveriesTable>;
+
+/** A reservation message's status for each outcome of the outbox. */
+export const DELIVERY_STATUS = {
+  done: 'delivered',
+  pending: 'pending',
+  dead: 'failed',
+} as const satisfies Record<Outcome, ChannelDelivery['status']>;
 
 /** What a channel update writes of one rate plan, room type and night: the fields it sets. */
 export type RateNightChange = {
@@ -47,6 +62,47 @@ const rowOf = (c: { room_type_id: string; rate_plan_id: string; night: string },
 /** Channel connections, and what channel managers write of rate plans' and room types' nights. */
 export function createChannelRepository(db: Kysely<Database>) {
   return {
+    /** New reservation messages, in the transaction of the booking change they tell. */
+    async enqueue(trx: Kysely<Database>, rows: ChannelDelivery[]): Promise<void> {
+      if (rows.length > 0) await trx.insertInto('channel_deliveries').values(rows).execute();
+    },
+    claimDue: (now: string, leaseUntil: string, limit: number): Promise<ChannelDelivery[]> =>
+      claimDue(db, 'channel_deliveries', now, leaseUntil, limit),
+    settle: (
+      id: string,
+      leaseUntil: string,
+      s: Settlement,
+      attempt: { last_status_code: number | null } | undefined,
+    ) =>
+      settleClaimed(db, 'channel_deliveries', id, leaseUntil, {
+        ...settledColumns(s, DELIVERY_STATUS),
+        last_attempt_at: s.at,
+        last_status_code: attempt?.last_status_code ?? null,
+      }),
+    /** Whether an earlier message of the same booking to the same connection is still to be sent. */
+    async earlierPending(d: ChannelDelivery): Promise<boolean> {
+      const row = await db
+        .selectFrom('channel_deliveries')
+        .select('id')
+        .where('connection_id', '=', d.connection_id)
+        .where('booking_id', '=', d.booking_id)
+        .where('status', '=', 'pending')
+        .where('id', '<', d.id)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /** A connection's messages, newest first, of one booking when asked. */
+    deliveries: (connectionId: string, bookingId: string | undefined, limit: number) => {
+      let q = db
+        .selectFrom('channel_deliveries')
+        .selectAll()
+        .where('connection_id', '=', connectionId)
+        .orderBy('id', 'desc')
+        .limit(limit);
+      if (bookingId) q = q.where('booking_id', '=', bookingId);
+      return q.execute();
+    },
     async insertConnection(row: ConnectionRow): Promise<void> {
       await db.insertInto('channel_connections').values(row).execute();
     },

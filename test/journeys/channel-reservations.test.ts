@@ -1,0 +1,245 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { XMLParser } from 'fast-xml-parser';
+import { signIn } from '../helpers/factories.ts';
+import { bookHotel, firstRate, hotelBookingBody, seedHotels, stay } from '../helpers/hotels.ts';
+import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  isArray: (name) => ['RoomStay', 'Rate', 'ResGuest', 'GuestCount'].includes(name),
+});
+
+/** A channel manager's reservation receiver on loopback: keeps what arrives, answers as told. */
+async function startChannelManager() {
+  const received: Array<{ authorization: string | undefined; body: string }> = [];
+  const state = { status: 503, body: '' };
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      received.push({ authorization: req.headers.authorization, body });
+      res.writeHead(state.status, { 'content-type': 'application/xml' }).end(state.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/ota/reservations`, received, state, close: () => server.close() };
+}
+
+const SUCCESS =
+  '<OTA_HotelResNotifRS xmlns="http://www.opentravel.org/OTA/2003/05" Version="2015.2"><Success/></OTA_HotelResNotifRS>';
+const REFUSED =
+  '<OTA_HotelResNotifRS xmlns="http://www.opentravel.org/OTA/2003/05"><Errors><Error Type="3" Code="402" ShortText="Room type not mapped"/></Errors></OTA_HotelResNotifRS>';
+
+/**
+ * Reservations reach the hotel group's channel manager as OTA_HotelResNotifRQ through the outbox: kept
+ * and retried while it is down or refuses, in the order the booking changed.
+ */
+describe('reservations sent to channel managers', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let customer: Record<string, string>;
+  let cm: Awaited<ReturnType<typeof startChannelManager>>;
+  let connectionId: string;
+
+  before(async () => {
+    t = await buildTestApp({ env: { WEBHOOK_RETRY_SCHEDULE: '5,60,600' } });
+    await seedHotels(t);
+    admin = (await signIn(t, 'admin')).auth;
+    customer = (await signIn(t, 'customer')).auth;
+    cm = await startChannelManager();
+  });
+  after(async () => {
+    cm.close();
+    await t.close();
+  });
+
+  const deliveries = async (bookingId: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/list_channel_deliveries?connection_id=${connectionId}&booking_id=${bookingId}`,
+      headers: admin,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json().data as any[];
+  };
+
+  it('sends a booking, retried while the receiver is down, then its cancellation, in order', async () => {
+    const first = await firstRate(
+      t,
+      customer,
+      stay(t, 40, 3, { filters: { refundable_only: true } }),
+      (o) => o.payment_type !== 'pay_at_hotel',
+    );
+    const hotel = await t.storage.db
+      .selectFrom('hotels')
+      .select(['code', 'chain'])
+      .where('id', '=', first.hotel.id)
+      .executeTakeFirstOrThrow();
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/create_channel_connection',
+      headers: admin,
+      payload: {
+        name: 'Group CM',
+        ...(hotel.chain ? { chain: hotel.chain } : { hotel_codes: [hotel.code] }),
+        reservations_url: cm.url,
+        reservations_username: 'itinera',
+        reservations_password: 'pw-123',
+      },
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    connectionId = made.json().id;
+
+    const res = await bookHotel(
+      t,
+      customer,
+      hotelBookingBody({ rate_key: first.option.rate_key }, [{ adults: 2 }], {
+        amount: first.option.total_amount,
+        currency: first.option.currency,
+      }),
+    );
+    assert.equal(res.statusCode, 201, res.body);
+    const booking = res.json();
+
+    // Down: kept, due again after the first delay.
+    await t.hotels.deliverChannelMessages();
+    assert.equal(cm.received.length, 1);
+    let [sent] = await deliveries(booking.id);
+    assert.equal(sent.action, 'Commit');
+    assert.equal(sent.status, 'pending');
+    assert.equal(sent.last_status_code, 503);
+    await t.hotels.deliverChannelMessages();
+    assert.equal(cm.received.length, 1, 'not before it is due');
+
+    // Up, but refusing the message with an OTA error: still kept, with the reason.
+    cm.state.status = 200;
+    cm.state.body = REFUSED;
+    t.clock.advance(10);
+    await t.hotels.deliverChannelMessages();
+    [sent] = await deliveries(booking.id);
+    assert.equal(sent.status, 'pending');
+    assert.match(sent.last_error, /Room type not mapped/);
+
+    cm.state.body = SUCCESS;
+    t.clock.advance(70);
+    await t.hotels.deliverChannelMessages();
+    [sent] = await deliveries(booking.id);
+    assert.equal(sent.status, 'delivered');
+    assert.equal(cm.received.length, 3);
+
+    const last = cm.received[2]!;
+    assert.equal(last.authorization, `Basic ${Buffer.from('itinera:pw-123').toString('base64')}`);
+    const rq = xml.parse(last.body).OTA_HotelResNotifRQ;
+    assert.equal(rq['@ResStatus'], 'Commit');
+    const reservation = rq.HotelReservations.HotelReservation;
+    assert.equal(reservation.UniqueID['@ID'], booking.reference);
+    const [roomStay] = reservation.RoomStays.RoomStay;
+    assert.equal(roomStay.BasicPropertyInfo['@HotelCode'], hotel.code);
+    assert.equal(roomStay.RoomTypes.RoomType['@RoomTypeCode'], first.option.room_type.code);
+    assert.equal(roomStay.RatePlans.RatePlan['@RatePlanCode'], first.option.rate_plan.code);
+    assert.equal(roomStay.TimeSpan['@Start'], booking.check_in);
+    assert.equal(roomStay.RoomRates.RoomRate.Rates.Rate.length, 3);
+    assert.equal(roomStay.GuestCounts.GuestCount[0]['@Count'], '2');
+    assert.equal(reservation.ResGuests.ResGuest.length, 2);
+    assert.equal(reservation.ResGlobalInfo.Total['@CurrencyCode'], booking.currency);
+
+    // Cancelled: the Cancel message follows the Commit.
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/quote_cancellation',
+      headers: customer,
+      payload: { booking_id: booking.id },
+    });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: '/cancel_booking',
+      headers: customer,
+      payload: { booking_id: booking.id, quote_id: quote.json().quote_id },
+    });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    await t.hotels.deliverChannelMessages();
+    const both = await deliveries(booking.id);
+    assert.deepEqual(
+      both.map((d) => [d.action, d.status]),
+      [
+        ['Cancel', 'delivered'],
+        ['Commit', 'delivered'],
+      ],
+    );
+    const cancel = xml.parse(cm.received[3]!.body).OTA_HotelResNotifRQ;
+    assert.equal(cancel['@ResStatus'], 'Cancel');
+    assert.equal(
+      cancel.HotelReservations.HotelReservation.RoomStays.RoomStay[0]['@RoomStayStatus'],
+      'Cancelled',
+    );
+  });
+
+  it('holds back a later message of a booking while an earlier one is still to be sent', async () => {
+    cm.state.status = 503;
+    const first = await firstRate(
+      t,
+      customer,
+      stay(t, 60, 2, { filters: { refundable_only: true } }),
+      (o) => o.payment_type !== 'pay_at_hotel',
+    );
+    const hotel = await t.storage.db
+      .selectFrom('hotels')
+      .select(['code', 'chain'])
+      .where('id', '=', first.hotel.id)
+      .executeTakeFirstOrThrow();
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/create_channel_connection',
+      headers: admin,
+      payload: { name: 'Second CM', hotel_codes: [hotel.code], reservations_url: cm.url },
+    });
+    connectionId = made.json().id;
+    const booking = (
+      await bookHotel(
+        t,
+        customer,
+        hotelBookingBody({ rate_key: first.option.rate_key }, [{ adults: 2 }], {
+          amount: first.option.total_amount,
+          currency: first.option.currency,
+        }),
+      )
+    ).json();
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/quote_cancellation',
+      headers: customer,
+      payload: { booking_id: booking.id },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/cancel_booking',
+      headers: customer,
+      payload: { booking_id: booking.id, quote_id: quote.json().quote_id },
+    });
+    const before = cm.received.length;
+    await t.hotels.deliverChannelMessages();
+    const mine = cm.received.slice(before).map((r) => xml.parse(r.body).OTA_HotelResNotifRQ['@ResStatus']);
+    assert.ok(!mine.includes('Cancel'), 'the cancellation waits for the booking to be taken');
+    cm.state.status = 200;
+    cm.state.body = SUCCESS;
+    t.clock.advance(700);
+    await t.hotels.deliverChannelMessages();
+    await t.hotels.deliverChannelMessages();
+    t.clock.advance(700);
+    await t.hotels.deliverChannelMessages();
+    const sent = (await deliveries(booking.id)).map((d) => [d.action, d.status]);
+    assert.deepEqual(sent, [
+      ['Cancel', 'delivered'],
+      ['Commit', 'delivered'],
+    ]);
+    const order = cm.received.slice(before).map((r) => xml.parse(r.body).OTA_HotelResNotifRQ['@ResStatus']);
+    assert.equal(order.lastIndexOf('Commit') < order.indexOf('Cancel'), true, order.join());
+  });
+});
