@@ -242,4 +242,23 @@ describe('reservations sent to channel managers', () => {
     const order = cm.received.slice(before).map((r) => xml.parse(r.body).OTA_HotelResNotifRQ['@ResStatus']);
     assert.equal(order.lastIndexOf('Commit') < order.indexOf('Cancel'), true, order.join());
   });
+
+  it('forgets the messages, which name the guests, when the guest is erased', async () => {
+    const [{ id: bookingId, user_id, connection_id }] = await t.storage.db
+      .selectFrom('hotel_bookings')
+      .innerJoin('channel_deliveries', 'channel_deliveries.booking_id', 'hotel_bookings.id')
+      .select(['hotel_bookings.id', 'hotel_bookings.user_id', 'channel_deliveries.connection_id'])
+      .limit(1)
+      .execute();
+    connectionId = connection_id;
+    assert.ok((await deliveries(bookingId!)).some((d) => d.message.includes('Lovelace')));
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/erase_personal_data',
+      headers: admin,
+      payload: { user_id },
+    });
+    assert.equal(erased.statusCode, 200, erased.body);
+    assert.deepEqual(await deliveries(bookingId!), []);
+  });
 });

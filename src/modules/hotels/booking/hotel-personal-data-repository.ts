@@ -89,6 +89,8 @@ export function createHotelPersonalDataRepository(db: Kysely<Database>) {
           .set(encodeHotelBookingRoom({ guests: room.guests }))
           .where('id', '=', room.id)
           .execute();
+      // The reservation messages made for channel managers name the guests: this copy of them goes.
+      await trx.deleteFrom('channel_deliveries').where('booking_id', '=', booking.id).execute();
     },
   };
 }
