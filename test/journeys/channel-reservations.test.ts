@@ -244,14 +244,17 @@ describe('reservations sent to channel managers', () => {
   });
 
   it('forgets the messages, which name the guests, when the guest is erased', async () => {
-    const [{ id: bookingId, user_id, connection_id }] = await t.storage.db
+    const {
+      id: bookingId,
+      user_id,
+      connection_id,
+    } = await t.storage.db
       .selectFrom('hotel_bookings')
       .innerJoin('channel_deliveries', 'channel_deliveries.booking_id', 'hotel_bookings.id')
       .select(['hotel_bookings.id', 'hotel_bookings.user_id', 'channel_deliveries.connection_id'])
-      .limit(1)
-      .execute();
+      .executeTakeFirstOrThrow();
     connectionId = connection_id;
-    assert.ok((await deliveries(bookingId!)).some((d) => d.message.includes('Lovelace')));
+    assert.ok((await deliveries(bookingId)).some((d) => d.message.includes('Lovelace')));
     const erased = await t.app.inject({
       method: 'POST',
       url: '/erase_personal_data',
@@ -259,6 +262,6 @@ describe('reservations sent to channel managers', () => {
       payload: { user_id },
     });
     assert.equal(erased.statusCode, 200, erased.body);
-    assert.deepEqual(await deliveries(bookingId!), []);
+    assert.deepEqual(await deliveries(bookingId), []);
   });
 });
