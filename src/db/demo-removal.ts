@@ -228,6 +228,7 @@ export async function removeDemo(
         'seat_layouts',
         'room_night_overrides',
         'rate_nights',
+        'hotel_images',
         'rate_plans',
         'room_types',
         'hotels',

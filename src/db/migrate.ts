@@ -43,6 +43,7 @@ import * as hotelGuarantees from './migrations/0040-hotel-guarantees.ts';
 import * as hotelReviews from './migrations/0041-hotel-reviews.ts';
 import * as contentLanguages from './migrations/0042-content-languages.ts';
 import * as channelManagers from './migrations/0043-channel-managers.ts';
+import * as hotelImages from './migrations/0044-hotel-images.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0041-hotel-reviews': hotelReviews,
   '0042-content-languages': contentLanguages,
   '0043-channel-managers': channelManagers,
+  '0044-hotel-images': hotelImages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

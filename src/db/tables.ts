@@ -538,6 +538,19 @@ export interface ChannelDeliveriesTable {
   created_at: string;
 }
 
+/** A picture imported for a hotel or one of its room types (0044): WebP, base64. */
+export interface HotelImagesTable {
+  id: string;
+  hotel_id: string;
+  room_type_id: string | null;
+  /** Where it came from: its URL, or `upload`. */
+  source: string;
+  width: number;
+  height: number;
+  data: string;
+  created_at: string;
+}
+
 export interface RoomNightsSoldTable {
   room_type_id: string;
   night: string;
@@ -868,6 +881,7 @@ export interface Database {
   room_night_overrides: RoomNightOverridesTable;
   room_nights_sold: RoomNightsSoldTable;
   rate_nights: RateNightsTable;
+  hotel_images: HotelImagesTable;
   channel_connections: ChannelConnectionsTable;
   channel_deliveries: ChannelDeliveriesTable;
   hotel_bookings: HotelBookingsTable;

@@ -97,7 +97,8 @@ describe('GET /openapi.json', () => {
           'update_channel_connection',
           'list_channel_deliveries',
         ],
-        ...['get_hotel_picture', 'get_room_picture'],
+        ...['get_hotel_picture', 'get_room_picture', 'get_imported_picture'],
+        ...['import_hotel_image', 'upload_hotel_image', 'delete_hotel_image'],
       ].sort(),
     );
     for (const { path, method, op } of operations) {

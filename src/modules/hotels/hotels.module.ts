@@ -33,6 +33,8 @@ import { createChannelConnections } from './channel/channel-connections.ts';
 import { createChannelDeliverer, createChannelFanOut } from './channel/channel-deliveries.ts';
 import { createChannelRepository } from './channel/channel-repository.ts';
 import { createChannelUpdates } from './channel/channel-updates.ts';
+import { createHotelImageImport } from './images/hotel-image-import.ts';
+import { createHotelImagesRepository } from './images/hotel-images-repository.ts';
 import { createImagePress } from './images/image-press.ts';
 import { createAllotments } from './inventory/hotel-allotments.ts';
 import { createHotelImporter } from './inventory/hotel-import.ts';
@@ -133,8 +135,29 @@ export async function hotelsModule(
     searchHotels: offThread(deps.searchThreads, 'hotels', () => deps.clock.now(), search.searchHotels),
   };
   searchHotelsRoute(app, { search: searchOffThread, guard: deps.guards.read, gate: deps.searchGate });
-  hotelMetadataRoutes(app, { index, hotels, catalogue: deps.catalogue, guard: deps.guards.read });
-  hotelImagesRoutes(app, { hotels, press: createImagePress() });
+  const images = createHotelImagesRepository(deps.db);
+  hotelMetadataRoutes(app, {
+    index,
+    hotels,
+    roomPictures: images.roomPictures,
+    catalogue: deps.catalogue,
+    guard: deps.guards.read,
+  });
+  hotelImagesRoutes(app, {
+    hotels,
+    press: createImagePress(),
+    images,
+    imports: createHotelImageImport({
+      db: deps.db,
+      hotels,
+      images,
+      clock: deps.clock,
+      ids: deps.ids,
+      audit: deps.audit,
+      allowPrivateNetworks: deps.channels.allowPrivateNetworks,
+    }),
+    guard: deps.guards.admin,
+  });
   hotelOperationsRoutes(app, {
     importHotels,
     importHotelTable,

@@ -45,6 +45,8 @@ export function hotelMetadataRoutes(
   deps: {
     index: { current(): Promise<HotelIndex> };
     hotels: HotelsRepository;
+    /** The newest imported picture of each room type of a hotel, by room type id. */
+    roomPictures: (hotelId: string) => Promise<Map<string, string>>;
     catalogue: Catalogue;
     guard: onRequestAsyncHookHandler;
   },
@@ -200,12 +202,13 @@ export function hotelMetadataRoutes(
       const { hotel_id } = request.params;
       const hotel = await deps.hotels.findHotelById(hotel_id);
       if (!hotel) throw new AppError('NOT_FOUND', `No hotel ${hotel_id}`);
-      const [rooms, plans] = await Promise.all([
+      const [rooms, plans, pictures] = await Promise.all([
         deps.hotels.roomTypesOf(hotel.id),
         deps.hotels.ratePlansOf(hotel.id),
+        deps.roomPictures(hotel.id),
       ]);
       const pick = (languages: string[]) => displayLanguage(request.headers['accept-language'], languages);
-      const details = hotelDetails(hotel, rooms, plans, deps.catalogue, pick);
+      const details = hotelDetails(hotel, rooms, plans, deps.catalogue, pick, pictures);
       reply.header('content-language', details.description_language).header('vary', 'Accept-Language');
       return details;
     },

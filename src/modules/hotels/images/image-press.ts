@@ -12,7 +12,7 @@ export interface PressedImage {
 }
 
 /**
- * Turns a picture (SVG) into a WebP of a width, with libvips (sharp) working off the event loop, and
+ * Turns a picture (an SVG drawn here, or an imported one's bytes) into a WebP of a width, with libvips (sharp) working off the event loop, and
  * keeps the last ones pressed, up to `maxBytes`, by key. `draw` runs only when the key is not kept (it may
  * look up what it draws, and refuse with the error it throws).
  */
@@ -23,14 +23,19 @@ export function createImagePress(maxBytes = 64 * 1_048_576) {
   });
   const pressing = new Map<string, Promise<PressedImage>>();
   return {
-    async press(key: string, width: ImageWidth, draw: () => Promise<string>): Promise<PressedImage> {
+    async press(key: string, width: ImageWidth, draw: () => Promise<string | Buffer>): Promise<PressedImage> {
       const id = `${key}@${width}`;
       const kept = cache.get(id);
       if (kept) return kept;
       const underWay = pressing.get(id);
       if (underWay) return underWay;
       const work = draw()
-        .then((svg) => sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 78 }).toBuffer())
+        .then((picture) =>
+          sharp(typeof picture === 'string' ? Buffer.from(picture) : picture)
+            .resize({ width, withoutEnlargement: true })
+            .webp({ quality: 78 })
+            .toBuffer(),
+        )
         .then((bytes) => {
           const image = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
           cache.set(id, image);

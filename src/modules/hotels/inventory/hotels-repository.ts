@@ -112,6 +112,20 @@ export function createHotelsRepository(db: Kysely<Database>) {
       }
     },
 
+    /** Sets a hotel's pictures (their URLs, in order), inside the caller's transaction. */
+    async setImages(
+      trx: Kysely<Database>,
+      hotelId: string,
+      images: readonly string[],
+      at: string,
+    ): Promise<void> {
+      await trx
+        .updateTable('hotels')
+        .set({ images: JSON.stringify(images), updated_at: at })
+        .where('id', '=', hotelId)
+        .execute();
+    },
+
     async upsertOverrides(trx: Kysely<Database>, rows: OverrideRow[]): Promise<void> {
       for (const chunk of chunks(rows)) {
         await trx

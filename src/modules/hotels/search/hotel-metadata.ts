@@ -107,6 +107,8 @@ export function hotelDetails(
   plans: RatePlanRow[],
   catalogue: Catalogue,
   pick: Pick = (languages) => languages[0]!,
+  /** Imported pictures of room types: the picture's id by room type id. */
+  roomPictures: ReadonlyMap<string, string> = new Map(),
 ) {
   const texts = { ...(h.description ? { en: h.description } : {}), ...JSON.parse(h.descriptions) };
   const described = inLanguage(texts, pick);
@@ -125,7 +127,11 @@ export function hotelDetails(
       .map((r) => ({ ...decodeRoomType(r), texts: JSON.parse(r.descriptions) as Record<string, string> }))
       .map((r) => ({
         description: inLanguage(r.texts, pick)?.text ?? null,
-        image: drawnHere ? `/images/hotels/${h.code}/rooms/${r.code}.webp` : null,
+        image: roomPictures.has(r.id)
+          ? `/images/hotels/${h.code}/uploads/${roomPictures.get(r.id)}.webp`
+          : drawnHere
+            ? `/images/hotels/${h.code}/rooms/${r.code}.webp`
+            : null,
         code: r.code,
         name: r.name,
         beds: r.beds,
