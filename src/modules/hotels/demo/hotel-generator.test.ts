@@ -66,6 +66,25 @@ describe('demo hotels', () => {
     assert.ok(rooms.size >= 8, 'room types differ by class');
   });
 
+  it('names independents in the manner of their country, not as English pubs in Bangkok', () => {
+    const independents = (name: string) => inCity(name).filter((h) => h.chain === null).map((h) => h.name);
+    const english = /\b(Arms|Lodge|House)\b|^The /;
+    for (const [city, manner] of [
+      ['Bangkok', /^(Baan|Sala|Ruen) |Residence|Boutique Hotel/],
+      ['Dubai', /^(Dar|Al|Funduq|Qasr) | Suites| Hotel/],
+      ['Istanbul', /^(Otel|Pansiyon) | Otel| Konağı| Palas| Han/],
+      ['Seoul', /^(Hotel|Hanok) | Stay| Guesthouse| Residence/],
+      ['Shenzhen', / (Hotel|Inn)\b/],
+    ] as const) {
+      const names = independents(city);
+      assert.ok(names.length > 0, `${city} has independents`);
+      for (const name of names) {
+        assert.doesNotMatch(name, english, `${city}: ${name}`);
+        assert.match(name, manner, `${city}: ${name}`);
+      }
+    }
+  });
+
   it('places station and airport hotels by their station and airport', () => {
     const points = createPointsOfInterest(catalogue);
     const near = (suffix: string, type: string) => {
