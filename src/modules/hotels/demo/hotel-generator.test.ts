@@ -67,7 +67,10 @@ describe('demo hotels', () => {
   });
 
   it('names independents in the manner of their country, not as English pubs in Bangkok', () => {
-    const independents = (name: string) => inCity(name).filter((h) => h.chain === null).map((h) => h.name);
+    const independents = (name: string) =>
+      inCity(name)
+        .filter((h) => h.chain === null)
+        .map((h) => h.name);
     const english = /\b(Arms|Lodge|House)\b|^The /;
     for (const [city, manner] of [
       ['Bangkok', /^(Baan|Sala|Ruen) |Residence|Boutique Hotel/],
