@@ -202,7 +202,6 @@ export async function hotelsModule(
     run: () => index.refresh(),
   });
   const channelDeliverer = createChannelDeliverer({
-    db: deps.db,
     channels,
     clock: deps.clock,
     random: Math.random,

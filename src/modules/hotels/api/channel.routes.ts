@@ -5,7 +5,7 @@ import { errorResponses } from '../../../http/schemas.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { ChannelConnections } from '../channel/channel-connections.ts';
 import { type ChannelUpdates, NOTIFICATIONS, type Notification } from '../channel/channel-updates.ts';
-import { ERR, EWT, type OtaError } from '../channel/ota-messages.ts';
+import { ERR, EWT, type OtaError } from '../channel/ota-read.ts';
 import { notifAnswer, readXml } from '../channel/ota-xml.ts';
 
 const tags = ['channel managers'];

@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/tables.ts';
 import { type Attempted, createOutbox } from '../../../jobs/outbox.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
@@ -27,13 +25,9 @@ export function createChannelFanOut(deps: {
     const booking = object as BookingForChannel;
     const action = actionOf(event.type, booking);
     if (!action) return;
-    const hotel = await trx
-      .selectFrom('hotels')
-      .select(['code', 'chain'])
-      .where('code', '=', booking.hotel.code)
-      .executeTakeFirst();
-    if (!hotel) return;
-    const targets = (await deps.channels.coveringHotel(trx, hotel)).filter((c) => c.reservations_url);
+    const targets = (await deps.channels.coveringHotel(trx, booking.hotel.code)).filter(
+      (c) => c.reservations_url,
+    );
     const at = event.created_at;
     await deps.channels.enqueue(
       trx,
@@ -78,7 +72,6 @@ function taken(status: number, body: string): { ok: true } | { ok: false; error:
  * they were made: one waits while an earlier one of the same booking is still to be sent.
  */
 export function createChannelDeliverer(deps: {
-  db: Kysely<Database>;
   channels: ChannelRepository;
   clock: Clock;
   random: () => number;

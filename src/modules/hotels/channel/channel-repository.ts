@@ -118,8 +118,14 @@ export function createChannelRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
-    /** Active connections that cover a hotel (by its chain or its code). */
-    async coveringHotel(trx: Kysely<Database>, hotel: { code: string; chain: string | null }) {
+    /** Active connections that cover a hotel, by its code (through its chain, or by name). */
+    async coveringHotel(trx: Kysely<Database>, hotelCode: string): Promise<ConnectionRow[]> {
+      const hotel = await trx
+        .selectFrom('hotels')
+        .select(['code', 'chain'])
+        .where('code', '=', hotelCode)
+        .executeTakeFirst();
+      if (!hotel) return [];
       const rows = await trx.selectFrom('channel_connections').selectAll().where('active', '=', 1).execute();
       return rows.filter((c) => covers(c, hotel));
     },

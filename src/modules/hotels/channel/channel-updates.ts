@@ -11,20 +11,10 @@ import {
   covers,
   type RateNightChange,
 } from './channel-repository.ts';
-import {
-  type Applied,
-  type AvailUpdate,
-  type CountUpdate,
-  ERR,
-  EWT,
-  type GuestAmount,
-  type OtaError,
-  type RateUpdate,
-  type Read,
-  readAvailNotif,
-  readInvCountNotif,
-  readRateAmountNotif,
-} from './ota-messages.ts';
+import { type AvailUpdate, readAvailNotif } from './ota-avail-notif.ts';
+import { type CountUpdate, readInvCountNotif } from './ota-count-notif.ts';
+import { type GuestAmount, type RateUpdate, readRateAmountNotif } from './ota-rate-notif.ts';
+import { type Applied, ERR, EWT, type OtaError, type Read } from './ota-read.ts';
 import { minorAmount } from './ota-values.ts';
 
 /** The notifications taken, by root element, with the answer each gets. */
@@ -63,11 +53,7 @@ export function createChannelUpdates(deps: {
   /** The hotel of a code, if the connection covers it; unknown and not covered look the same. */
   async function resolve(connection: ConnectionRow, code: string, cache: Map<string, Resolved | null>) {
     if (cache.has(code)) return cache.get(code) ?? undefined;
-    const keys = await deps.hotels.hotelKeys(deps.db, [code]);
-    const id = keys.get(code)?.id;
-    const hotel = id
-      ? await deps.db.selectFrom('hotels').selectAll().where('id', '=', id).executeTakeFirst()
-      : undefined;
+    const hotel = await deps.hotels.findHotelByCode(code);
     const found =
       hotel && covers(connection, hotel)
         ? {

@@ -1,5 +1,5 @@
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { OtaError } from './ota-messages.ts';
+import type { OtaError } from './ota-read.ts';
 
 /** The OpenTravel namespace of every message. */
 export const OTA_NS = 'http://www.opentravel.org/OTA/2003/05';

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readAvailNotif, readInvCountNotif, readRateAmountNotif } from './ota-messages.ts';
+import { readAvailNotif } from './ota-avail-notif.ts';
+import { readInvCountNotif } from './ota-count-notif.ts';
+import { readRateAmountNotif } from './ota-rate-notif.ts';
 import { minorAmount } from './ota-values.ts';
 import { notifAnswer, readXml } from './ota-xml.ts';
 
@@ -78,6 +80,17 @@ describe('OpenTravel notifications as read', () => {
       missing.errors.map((e) => e.tag.split('/').pop()),
       ['@RatePlanCode', '@AmountAfterTax'],
     );
+    const narrowed = readRateAmountNotif(
+      root(`<OTA_HotelRateAmountNotifRQ><RateAmountMessages HotelCode="H1"><RateAmountMessage>
+        <StatusApplicationControl Start="2027-01-01" End="2027-01-31" InvTypeCode="DBL" RatePlanCode="BAR"/>
+        <Rates><Rate Start="2027-01-05" End="2027-01-02"><BaseByGuestAmts><BaseByGuestAmt AmountAfterTax="90"/></BaseByGuestAmts></Rate></Rates>
+      </RateAmountMessage></RateAmountMessages></OTA_HotelRateAmountNotifRQ>`),
+    );
+    assert.deepEqual(
+      narrowed.errors.map((e) => [e.code, e.tag]),
+      [[404, '/OTA_HotelRateAmountNotifRQ/RateAmountMessages/RateAmountMessage[1]/Rates/Rate[1]/@End']],
+    );
+    assert.deepEqual(narrowed.updates, [], 'a Rate in error is not read as the whole message');
   });
 
   it('reads counts of either type, and refuses others', () => {

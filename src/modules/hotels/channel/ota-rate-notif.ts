@@ -1,0 +1,144 @@
+import {
+  type Applied,
+  appliedOf,
+  attr,
+  ERR,
+  EWT,
+  hotelOf,
+  list,
+  type Node,
+  type OtaError,
+  one,
+  problem,
+  type Read,
+  whole,
+} from './ota-read.ts';
+
+/** One `BaseByGuestAmt`: a night's price for a number of guests (any when null), as written. */
+export interface GuestAmount {
+  guests: number | null;
+  afterTax: string | null;
+  beforeTax: string | null;
+  currency: string | null;
+  decimalPlaces: number | null;
+  tag: string;
+}
+
+export interface RateUpdate extends Applied {
+  amounts: GuestAmount[];
+}
+
+/** One `BaseByGuestAmt` as written, with its errors. */
+function guestAmount(a: Node, at: string, errors: OtaError[]): GuestAmount {
+  const guests = attr(a, 'NumberOfGuests');
+  const places = attr(a, 'DecimalPlaces');
+  const amount: GuestAmount = {
+    guests: guests === undefined ? null : (whole(guests, 1, 99) ?? Number.NaN),
+    afterTax: attr(a, 'AmountAfterTax') ?? null,
+    beforeTax: attr(a, 'AmountBeforeTax') ?? null,
+    currency: attr(a, 'CurrencyCode') ?? null,
+    decimalPlaces: places === undefined ? null : (whole(places, 0, 4) ?? Number.NaN),
+    tag: at,
+  };
+  if (Number.isNaN(amount.guests))
+    errors.push(
+      problem(
+        EWT.bizRule,
+        ERR.invalidValue,
+        'NumberOfGuests must be a whole number from 1',
+        `${at}/@NumberOfGuests`,
+      ),
+    );
+  if (Number.isNaN(amount.decimalPlaces))
+    errors.push(
+      problem(EWT.bizRule, ERR.invalidValue, 'DecimalPlaces must be 0 to 4', `${at}/@DecimalPlaces`),
+    );
+  if (amount.afterTax === null && amount.beforeTax === null)
+    errors.push(
+      problem(
+        EWT.required,
+        ERR.requiredMissing,
+        'AmountAfterTax or AmountBeforeTax is required',
+        `${at}/@AmountAfterTax`,
+      ),
+    );
+  return amount;
+}
+
+/** One `Rate` of a message: its amounts, on the message's nights or the narrower ones it gives. */
+function rateOf(rate: Node, rateTag: string, applied: Applied | undefined, read: Read<RateUpdate>): void {
+  // A Rate may narrow the message's dates with its own Start and End.
+  const own =
+    attr(rate, 'Start') || attr(rate, 'End')
+      ? appliedOf(rate, applied?.hotelCode ?? '', rateTag, read.errors, false, rateTag)
+      : undefined;
+  const amounts = list(one(rate.BaseByGuestAmts)?.BaseByGuestAmt).map((a, k) =>
+    guestAmount(a, `${rateTag}/BaseByGuestAmts/BaseByGuestAmt[${k + 1}]`, read.errors),
+  );
+  if (amounts.length === 0)
+    read.errors.push(
+      problem(
+        EWT.required,
+        ERR.requiredMissing,
+        'BaseByGuestAmts/BaseByGuestAmt is required',
+        `${rateTag}/BaseByGuestAmts`,
+      ),
+    );
+  if (one(rate.AdditionalGuestAmounts))
+    read.warnings.push(
+      problem(
+        EWT.bizRule,
+        ERR.unableToProcess,
+        "AdditionalGuestAmounts are not applied: extra adults and children are priced by the rate plan's rules on top of the base price",
+        `${rateTag}/AdditionalGuestAmounts`,
+      ),
+    );
+  if (!applied || ((attr(rate, 'Start') || attr(rate, 'End')) && !own)) return;
+  const nights = own ?? applied;
+  read.updates.push({
+    ...applied,
+    start: nights.start,
+    end: nights.end,
+    weekdays: nights.weekdays,
+    tag: rateTag,
+    amounts,
+  });
+}
+
+/** `OTA_HotelRateAmountNotifRQ`: a rate plan's price per night on room types, by number of guests. */
+export function readRateAmountNotif(root: Node): Read<RateUpdate> {
+  const read: Read<RateUpdate> = { updates: [], errors: [], warnings: [] };
+  const base = '/OTA_HotelRateAmountNotifRQ/RateAmountMessages';
+  const container = one(root.RateAmountMessages);
+  const hotelCode = hotelOf(container, base, read.errors);
+  const messages = list(container?.RateAmountMessage);
+  if (container && messages.length === 0)
+    read.errors.push(
+      problem(
+        EWT.required,
+        ERR.requiredMissing,
+        'RateAmountMessage is required',
+        `${base}/RateAmountMessage`,
+      ),
+    );
+  messages.forEach((m, i) => {
+    const tag = `${base}/RateAmountMessage[${i + 1}]`;
+    const applied = appliedOf(one(m.StatusApplicationControl), hotelCode ?? '', tag, read.errors, false);
+    if (applied && !applied.planCode)
+      read.errors.push(
+        problem(
+          EWT.required,
+          ERR.requiredMissing,
+          'RatePlanCode is required',
+          `${tag}/StatusApplicationControl/@RatePlanCode`,
+        ),
+      );
+    const rates = list(one(m.Rates)?.Rate);
+    if (rates.length === 0)
+      read.errors.push(problem(EWT.required, ERR.requiredMissing, 'Rates/Rate is required', `${tag}/Rates`));
+    rates.forEach((rate, j) => {
+      rateOf(rate, `${tag}/Rates/Rate[${j + 1}]`, applied, read);
+    });
+  });
+  return read;
+}
