@@ -243,6 +243,69 @@ describe('reservations sent to channel managers', () => {
     assert.equal(order.lastIndexOf('Commit') < order.indexOf('Cancel'), true, order.join());
   });
 
+  it('sends a change of dates as Modify, with the new stay', async () => {
+    cm.state.status = 200;
+    cm.state.body = SUCCESS;
+    const first = await firstRate(
+      t,
+      customer,
+      stay(t, 80, 2, { filters: { refundable_only: true } }),
+      (o) => o.payment_type !== 'pay_at_hotel',
+    );
+    const booking = (
+      await bookHotel(
+        t,
+        customer,
+        hotelBookingBody({ rate_key: first.option.rate_key }, [{ adults: 2 }], {
+          amount: first.option.total_amount,
+          currency: first.option.currency,
+        }),
+      )
+    ).json();
+    await t.hotels.deliverChannelMessages();
+    const moved = { booking_id: booking.id, ...stay(t, 81, 2) };
+    delete (moved as Record<string, unknown>).destination;
+    delete (moved as Record<string, unknown>).rooms;
+    const modify = (amount: number, etag: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/modify_hotel_booking',
+        headers: { ...customer, 'if-match': etag },
+        payload: { ...moved, expected_total: { amount, currency: booking.currency } },
+      });
+    const etag = (await t.app.inject({ method: 'GET', url: `/booking?id=${booking.id}`, headers: customer }))
+      .headers.etag as string;
+    const probe = (await modify(1, etag)).json();
+    const changed = await modify(probe.total_amount, etag);
+    assert.equal(changed.statusCode, 200, changed.body);
+    const before = cm.received.length;
+    await t.hotels.deliverChannelMessages();
+    const modifies = cm.received
+      .slice(before)
+      .map((r) => xml.parse(r.body).OTA_HotelResNotifRQ)
+      .filter((rq) => rq['@ResStatus'] === 'Modify');
+    assert.ok(modifies.length >= 1, 'a Modify went out');
+    for (const rq of modifies) {
+      const reservation = rq.HotelReservations.HotelReservation;
+      assert.equal(reservation.UniqueID['@ID'], booking.reference);
+      assert.equal(reservation.RoomStays.RoomStay[0].TimeSpan['@Start'], moved.check_in);
+      assert.equal(reservation.RoomStays.RoomStay[0].TimeSpan['@End'], moved.check_out);
+    }
+    // Cancelled again, so that its guest may be erased below.
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/quote_cancellation',
+      headers: customer,
+      payload: { booking_id: booking.id },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/cancel_booking',
+      headers: customer,
+      payload: { booking_id: booking.id, quote_id: quote.json().quote_id },
+    });
+  });
+
   it('forgets the messages, which name the guests, when the guest is erased', async () => {
     const {
       id: bookingId,
