@@ -70,18 +70,55 @@ describe('reservations sent to channel managers', () => {
     return res.json().data as any[];
   };
 
-  it('sends a booking, retried while the receiver is down, then its cancellation, in order', async () => {
+  /** A refundable stay paid now, `from` days ahead, booked at the first rate found: the search's and the booking. */
+  async function bookStay(from: number, nights: number) {
     const first = await firstRate(
+      t,
+      customer,
+      stay(t, from, nights, { filters: { refundable_only: true } }),
+      (o) => o.payment_type !== 'pay_at_hotel',
+    );
+    const res = await bookHotel(
+      t,
+      customer,
+      hotelBookingBody({ rate_key: first.option.rate_key }, [{ adults: 2 }], {
+        amount: first.option.total_amount,
+        currency: first.option.currency,
+      }),
+    );
+    assert.equal(res.statusCode, 201, res.body);
+    return { first, booking: res.json() };
+  }
+  const codeOf = (hotelId: string) =>
+    t.storage.db
+      .selectFrom('hotels')
+      .select(['code', 'chain'])
+      .where('id', '=', hotelId)
+      .executeTakeFirstOrThrow();
+  /** Cancels a booking in full, as its customer. */
+  async function cancelBooking(bookingId: string) {
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/quote_cancellation',
+      headers: customer,
+      payload: { booking_id: bookingId },
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/cancel_booking',
+      headers: customer,
+      payload: { booking_id: bookingId, quote_id: quote.json().quote_id },
+    });
+  }
+
+  it('sends a booking, retried while the receiver is down, then its cancellation, in order', async () => {
+    const found = await firstRate(
       t,
       customer,
       stay(t, 40, 3, { filters: { refundable_only: true } }),
       (o) => o.payment_type !== 'pay_at_hotel',
     );
-    const hotel = await t.storage.db
-      .selectFrom('hotels')
-      .select(['code', 'chain'])
-      .where('id', '=', first.hotel.id)
-      .executeTakeFirstOrThrow();
+    const hotel = await codeOf(found.hotel.id);
     const made = await t.app.inject({
       method: 'POST',
       url: '/create_channel_connection',
@@ -97,16 +134,8 @@ describe('reservations sent to channel managers', () => {
     assert.equal(made.statusCode, 201, made.body);
     connectionId = made.json().id;
 
-    const res = await bookHotel(
-      t,
-      customer,
-      hotelBookingBody({ rate_key: first.option.rate_key }, [{ adults: 2 }], {
-        amount: first.option.total_amount,
-        currency: first.option.currency,
-      }),
-    );
-    assert.equal(res.statusCode, 201, res.body);
-    const booking = res.json();
+    const { first, booking } = await bookStay(40, 3);
+    assert.equal(first.hotel.id, found.hotel.id);
 
     // Down: kept, due again after the first delay.
     await t.hotels.deliverChannelMessages();
@@ -151,18 +180,7 @@ describe('reservations sent to channel managers', () => {
     assert.equal(reservation.ResGlobalInfo.Total['@CurrencyCode'], booking.currency);
 
     // Cancelled: the Cancel message follows the Commit.
-    const quote = await t.app.inject({
-      method: 'POST',
-      url: '/quote_cancellation',
-      headers: customer,
-      payload: { booking_id: booking.id },
-    });
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: '/cancel_booking',
-      headers: customer,
-      payload: { booking_id: booking.id, quote_id: quote.json().quote_id },
-    });
+    const cancelled = await cancelBooking(booking.id);
     assert.equal(cancelled.statusCode, 200, cancelled.body);
     await t.hotels.deliverChannelMessages();
     const both = await deliveries(booking.id);
@@ -183,17 +201,13 @@ describe('reservations sent to channel managers', () => {
 
   it('holds back a later message of a booking while an earlier one is still to be sent', async () => {
     cm.state.status = 503;
-    const first = await firstRate(
+    const found = await firstRate(
       t,
       customer,
       stay(t, 60, 2, { filters: { refundable_only: true } }),
       (o) => o.payment_type !== 'pay_at_hotel',
     );
-    const hotel = await t.storage.db
-      .selectFrom('hotels')
-      .select(['code', 'chain'])
-      .where('id', '=', first.hotel.id)
-      .executeTakeFirstOrThrow();
+    const hotel = await codeOf(found.hotel.id);
     const made = await t.app.inject({
       method: 'POST',
       url: '/create_channel_connection',
@@ -201,28 +215,8 @@ describe('reservations sent to channel managers', () => {
       payload: { name: 'Second CM', hotel_codes: [hotel.code], reservations_url: cm.url },
     });
     connectionId = made.json().id;
-    const booking = (
-      await bookHotel(
-        t,
-        customer,
-        hotelBookingBody({ rate_key: first.option.rate_key }, [{ adults: 2 }], {
-          amount: first.option.total_amount,
-          currency: first.option.currency,
-        }),
-      )
-    ).json();
-    const quote = await t.app.inject({
-      method: 'POST',
-      url: '/quote_cancellation',
-      headers: customer,
-      payload: { booking_id: booking.id },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: '/cancel_booking',
-      headers: customer,
-      payload: { booking_id: booking.id, quote_id: quote.json().quote_id },
-    });
+    const { booking } = await bookStay(60, 2);
+    await cancelBooking(booking.id);
     const before = cm.received.length;
     await t.hotels.deliverChannelMessages();
     const mine = cm.received.slice(before).map((r) => xml.parse(r.body).OTA_HotelResNotifRQ['@ResStatus']);
@@ -246,22 +240,7 @@ describe('reservations sent to channel managers', () => {
   it('sends a change of dates as Modify, with the new stay', async () => {
     cm.state.status = 200;
     cm.state.body = SUCCESS;
-    const first = await firstRate(
-      t,
-      customer,
-      stay(t, 80, 2, { filters: { refundable_only: true } }),
-      (o) => o.payment_type !== 'pay_at_hotel',
-    );
-    const booking = (
-      await bookHotel(
-        t,
-        customer,
-        hotelBookingBody({ rate_key: first.option.rate_key }, [{ adults: 2 }], {
-          amount: first.option.total_amount,
-          currency: first.option.currency,
-        }),
-      )
-    ).json();
+    const { booking } = await bookStay(80, 2);
     await t.hotels.deliverChannelMessages();
     const moved = { booking_id: booking.id, ...stay(t, 81, 2) };
     delete (moved as Record<string, unknown>).destination;
@@ -292,18 +271,7 @@ describe('reservations sent to channel managers', () => {
       assert.equal(reservation.RoomStays.RoomStay[0].TimeSpan['@End'], moved.check_out);
     }
     // Cancelled again, so that its guest may be erased below.
-    const quote = await t.app.inject({
-      method: 'POST',
-      url: '/quote_cancellation',
-      headers: customer,
-      payload: { booking_id: booking.id },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: '/cancel_booking',
-      headers: customer,
-      payload: { booking_id: booking.id, quote_id: quote.json().quote_id },
-    });
+    await cancelBooking(booking.id);
   });
 
   it('forgets the messages, which name the guests, when the guest is erased', async () => {
