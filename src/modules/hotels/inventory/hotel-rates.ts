@@ -9,6 +9,7 @@ import {
 } from '../../pricing/index.ts';
 import type { CancellationPolicy } from './hotel-cancellation-rules.ts';
 import { channelNight, pricedNight, restrictionProblem, type StayRateNights } from './rate-nights.ts';
+import type { StayProblem } from './stay-problems.ts';
 
 /** A price period: nights from `from` to `to` (inclusive) cost `percent` of the base. */
 export interface Season {
@@ -49,13 +50,7 @@ export interface RoomRules {
 
 export const toHundreds = (amount: number) => Math.round(amount / 100) * 100;
 
-export type StayProblem =
-  | { code: 'STAY_TOO_SHORT'; min_stay: number }
-  | { code: 'STAY_TOO_LONG'; max_stay: number }
-  | { code: 'CLOSED'; date: string }
-  | { code: 'CLOSED_TO_ARRIVAL'; date: string }
-  | { code: 'CLOSED_TO_DEPARTURE'; date: string }
-  | { code: 'OCCUPANCY_EXCEEDED'; detail: string };
+export type { StayProblem } from './stay-problems.ts';
 
 /** Stay rules of a rate plan and room, before any price: minimum stay, closed-to-arrival, occupancy. */
 export function checkStay(

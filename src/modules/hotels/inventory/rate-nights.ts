@@ -1,5 +1,5 @@
 import { daysBetween } from '../../../shared/calendar.ts';
-import type { StayProblem } from './hotel-rates.ts';
+import type { StayProblem } from './stay-problems.ts';
 
 /**
  * What a channel manager set of one rate plan on one room type for one night (OpenTravel availability
