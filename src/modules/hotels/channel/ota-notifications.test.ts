@@ -91,6 +91,14 @@ describe('OpenTravel notifications as read', () => {
       [[404, '/OTA_HotelRateAmountNotifRQ/RateAmountMessages/RateAmountMessage[1]/Rates/Rate[1]/@End']],
     );
     assert.deepEqual(narrowed.updates, [], 'a Rate in error is not read as the whole message');
+    const onRate = readRateAmountNotif(
+      root(`<OTA_HotelRateAmountNotifRQ><RateAmountMessages HotelCode="H1"><RateAmountMessage>
+        <StatusApplicationControl Start="2027-01-01" End="2027-01-31" InvCode="DBL" RatePlanCode="BAR"/>
+        <Rates><Rate CurrencyCode="USD"><BaseByGuestAmts><BaseByGuestAmt AmountAfterTax="90"/></BaseByGuestAmts></Rate></Rates>
+      </RateAmountMessage></RateAmountMessages></OTA_HotelRateAmountNotifRQ>`),
+    );
+    assert.equal(onRate.updates[0]?.amounts[0]?.currency, 'USD', 'the currency given once on the Rate');
+    assert.equal(onRate.updates[0]?.roomCode, 'DBL', 'a room type named by InvCode');
   });
 
   it('reads counts of either type, and refuses others', () => {

@@ -29,14 +29,15 @@ export interface RateUpdate extends Applied {
 }
 
 /** One `BaseByGuestAmt` as written, with its errors. */
-function guestAmount(a: Node, at: string, errors: OtaError[]): GuestAmount {
+function guestAmount(a: Node, at: string, errors: OtaError[], rate: Node): GuestAmount {
   const guests = attr(a, 'NumberOfGuests');
   const places = attr(a, 'DecimalPlaces');
   const amount: GuestAmount = {
     guests: guests === undefined ? null : (whole(guests, 1, 99) ?? Number.NaN),
     afterTax: attr(a, 'AmountAfterTax') ?? null,
     beforeTax: attr(a, 'AmountBeforeTax') ?? null,
-    currency: attr(a, 'CurrencyCode') ?? null,
+    // The currency may be given once on the Rate for all its amounts.
+    currency: attr(a, 'CurrencyCode') ?? attr(rate, 'CurrencyCode') ?? null,
     decimalPlaces: places === undefined ? null : (whole(places, 0, 4) ?? Number.NaN),
     tag: at,
   };
@@ -73,7 +74,7 @@ function rateOf(rate: Node, rateTag: string, applied: Applied | undefined, read:
       ? appliedOf(rate, applied?.hotelCode ?? '', rateTag, read.errors, false, rateTag)
       : undefined;
   const amounts = list(one(rate.BaseByGuestAmts)?.BaseByGuestAmt).map((a, k) =>
-    guestAmount(a, `${rateTag}/BaseByGuestAmts/BaseByGuestAmt[${k + 1}]`, read.errors),
+    guestAmount(a, `${rateTag}/BaseByGuestAmts/BaseByGuestAmt[${k + 1}]`, read.errors, rate),
   );
   if (amounts.length === 0)
     read.errors.push(

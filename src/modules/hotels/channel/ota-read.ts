@@ -139,7 +139,8 @@ export function appliedOf(
       text: `End must be on or after Start, at most ${MAX_RANGE_NIGHTS} nights later`,
       tag: `${at}/@End`,
     });
-  const roomCode = attr(control, 'InvTypeCode') || null;
+  // A room type's code is `InvTypeCode`; some channel managers send it as `InvCode`.
+  const roomCode = attr(control, 'InvTypeCode') || attr(control, 'InvCode') || null;
   if (needsRoom && !roomCode)
     errors.push({
       type: EWT.required,
