@@ -127,6 +127,7 @@ export const de: Record<MessageKey, string> = {
   'book.submit': 'Buchen und {amount} zahlen',
   'book.booking': 'Buchung läuft…',
   'confirm.title': 'Gebucht',
+  'confirm.held': 'Reserviert, noch nicht bezahlt',
   'confirm.reference': 'Buchungsnummer',
   'confirm.trips': 'In „Meine Reisen“ ansehen',
   'trips.title': 'Meine Reisen',

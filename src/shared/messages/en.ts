@@ -125,6 +125,7 @@ export const en = {
   'book.submit': 'Book and pay {amount}',
   'book.booking': 'Booking…',
   'confirm.title': 'Booked',
+  'confirm.held': 'Held, not yet paid',
   'confirm.reference': 'Booking reference',
   'confirm.trips': 'See it in My trips',
   'trips.title': 'My trips',

@@ -238,7 +238,7 @@ export function TripPage(props: { id: string }) {
       {query.get('booked') && (
         <StateScreen
           kind="confirmed"
-          title={t('confirm.title')}
+          title={t(booking.status === 'held' ? 'confirm.held' : 'confirm.title')}
           text={`${t('confirm.reference')}: ${booking.reference}`}
         >
           <Link href="/trips">{t('confirm.trips')}</Link>
