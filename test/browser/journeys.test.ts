@@ -24,6 +24,11 @@ async function searchOneWay(page: Page, from: string, to: string): Promise<void>
 }
 
 async function fillPassengerAndPay(page: Page): Promise<void> {
+  await fillPassenger(page);
+  await fillCard(page);
+}
+
+async function fillPassenger(page: Page): Promise<void> {
   await page.getByLabel('Given name').first().fill('Ada');
   await page.getByLabel('Family name').first().fill('Lovelace');
   await page.getByLabel('Date of birth').first().fill('1985-12-10');
@@ -33,6 +38,9 @@ async function fillPassengerAndPay(page: Page): Promise<void> {
   await page.getByLabel('Document expires on').first().fill('2032-01-31');
   await page.getByLabel('E-mail').fill('ada@example.com');
   await page.getByLabel('Phone').fill('+441234567890');
+}
+
+async function fillCard(page: Page): Promise<void> {
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry month').fill('12');
   await page.getByLabel('Expiry year').fill('2031');
@@ -88,6 +96,28 @@ describe('traveller journeys in a real browser', () => {
       }),
     );
     assert.equal(found.data[0]?.status, 'cancelled');
+  });
+
+  test('flight: hold the seats without paying, then pay for them from the trip page', async () => {
+    const page = await signedIn(site, 'customer');
+    await searchOneWay(page, 'London', 'Paris');
+    await page
+      .getByRole('button', { name: /^Select / })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Your trip' }).waitFor();
+    await fillPassenger(page);
+    await page.getByLabel('Hold the seats, pay later').check();
+    assert.equal(await page.getByLabel('Card number').count(), 0, 'no card is asked for a hold');
+    await page.getByRole('button', { name: /^Hold for/ }).click();
+    await confirmed(page);
+    await page.getByText('Held, not yet paid').waitFor();
+    assert.equal(await page.getByTestId('status').innerText(), 'Held');
+    await page.getByText(/^Held until/).waitFor();
+    await fillCard(page);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByText('Paid: the booking is confirmed.').waitFor();
+    assert.equal(await page.getByTestId('status').innerText(), 'Confirmed');
   });
 
   test('hotel: search a city, open a hotel, check the rate, book as the lead guest', async () => {

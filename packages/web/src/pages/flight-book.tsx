@@ -5,6 +5,7 @@ import { currentLanguage, t } from '../i18n/i18n.ts';
 import { navigate } from '../router.ts';
 import { useStore } from '../store.ts';
 import { PassengerFields, type PassengerType, passengerFrom } from '../ui/passenger-fields.tsx';
+import { holding, PayWhen } from '../ui/pay-when.tsx';
 import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
 import { PriceChanged } from '../ui/price-changed.tsx';
 import { type SeatChoice, SeatMapGrid } from '../ui/seat-map.tsx';
@@ -124,6 +125,7 @@ function bookingRequest(
 export function FlightBookPage() {
   const { chosenOffer, claims } = useStore();
   const [seats, setSeats] = useState(new Map<SeatKey, SeatChoice>());
+  const [hold, setHold] = useState(false);
   const [bagsTotal, setBagsTotal] = useState(0);
   // Saved travellers to fill passengers in from; none if they cannot be read (the form works without).
   const travellers = useAsync(
@@ -134,11 +136,12 @@ export function FlightBookPage() {
     chosenOffer?.offer.total_currency ?? 'EUR',
     async (form, key, expected) => {
       const offer = chosenOffer?.offer as Offer;
-      const payment = await paymentFrom(form);
+      // A hold keeps the seats unpaid; it is paid from the trip page before it runs out.
+      const paying = holding(form) ? { type: 'hold' as const } : { payment: await paymentFrom(form) };
       return unwrap(
         api.POST('/book_flight', {
           params: { header: { 'idempotency-key': key } },
-          body: { ...bookingRequest(offer, form, seats, expected), payment },
+          body: { ...bookingRequest(offer, form, seats, expected), ...paying },
         }),
       );
     },
@@ -237,13 +240,16 @@ export function FlightBookPage() {
           </div>
         </section>
         <section class="card">
-          <PaymentFields canUseBalance={Boolean(claims?.agency_id)} />
+          <PayWhen holdLabel={t('flight.hold')} onChange={setHold} />
+          {!hold && <PaymentFields canUseBalance={Boolean(claims?.agency_id)} />}
           <p class="total">
             {t('book.total')}: <strong data-testid="total">{money(total, offer.total_currency)}</strong>
           </p>
           {error !== undefined && <ErrorView error={error} retry={() => void book(total)} />}
           <button type="submit" disabled={busy}>
-            {busy ? t('book.booking') : t('book.submit', { amount: money(total, offer.total_currency) })}
+            {busy
+              ? t('book.booking')
+              : t(hold ? 'flight.holdSubmit' : 'book.submit', { amount: money(total, offer.total_currency) })}
           </button>
         </section>
       </form>

@@ -6,6 +6,7 @@ import { navigate, useLocation } from '../router.ts';
 import { useStore } from '../store.ts';
 import { CancellationTimeline } from '../ui/cancellation.tsx';
 import { HotelReviews } from '../ui/hotel-reviews.tsx';
+import { holding, PayWhen } from '../ui/pay-when.tsx';
 import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
 import { Picture } from '../ui/picture.tsx';
 import { PriceChanged } from '../ui/price-changed.tsx';
@@ -71,7 +72,7 @@ function BookStay(props: { quotes: Priced[]; back: string }) {
               ],
             })),
             expected_total: { amount, currency: quote.currency },
-            ...(payNow && form.get('when') === 'hold'
+            ...(payNow && holding(form)
               ? { type: 'hold' as const }
               : await payOrGuarantee(payNow, form)),
           },
@@ -162,19 +163,7 @@ function BookStay(props: { quotes: Priced[]; back: string }) {
       ))}
       {payNow ? (
         <>
-          <fieldset>
-            <legend>{t('hotel.when')}</legend>
-            <div class="row">
-              <label class="radio">
-                <input type="radio" name="when" value="now" defaultChecked />
-                {t('hotel.payNow')}
-              </label>
-              <label class="radio">
-                <input type="radio" name="when" value="hold" />
-                {t('hotel.hold')}
-              </label>
-            </div>
-          </fieldset>
+          <PayWhen holdLabel={t('hotel.hold')} />
           <PaymentFields canUseBalance={Boolean(claims?.agency_id)} />
         </>
       ) : (

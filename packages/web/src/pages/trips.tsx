@@ -265,7 +265,11 @@ export function TripPage(props: { id: string }) {
       ) : (
         <HotelDetails booking={booking} />
       )}
-      {booking.allowed_actions.includes('pay') && <PayHold booking={booking} onPaid={setUpdated} />}
+      {/* A hotel hold is paid ('pay'); a flight hold is confirmed by paying it ('confirm'). */}
+      {booking.status === 'held' &&
+        (booking.allowed_actions.includes('pay') || booking.allowed_actions.includes('confirm')) && (
+          <PayHold booking={booking} onPaid={setUpdated} />
+        )}
       {booking.allowed_actions.includes('cancel') && <Cancel booking={booking} onCancelled={setUpdated} />}
       {booking.product === 'flight' &&
         booking.allowed_actions.includes('change') &&
