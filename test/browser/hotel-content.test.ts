@@ -146,7 +146,11 @@ describe('a hotel page as a guest sees it', () => {
     await page.getByRole('button', { name: /^Book for/ }).click();
     await page.locator('[data-state="confirmed"]').first().waitFor();
     await page.getByText('Held, not yet paid').waitFor();
-    assert.equal(await page.getByText('Booked', { exact: true }).count(), 0, 'a hold is not said to be booked');
+    assert.equal(
+      await page.getByText('Booked', { exact: true }).count(),
+      0,
+      'a hold is not said to be booked',
+    );
     assert.equal(await page.getByTestId('status').innerText(), 'Held');
     await page.getByText(/^Held until/).waitFor();
     await screenshot(page, '22-hotel-held');

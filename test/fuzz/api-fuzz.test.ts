@@ -25,13 +25,15 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const OAUTH = /^\/connect\/(token|revoke|introspect)$/;
+/** Channel managers' OpenTravel endpoint: it answers OTA messages (XML), errors included. */
+const OTA = '/ota';
 
 interface Operation {
   id: string;
   method: string;
   path: string;
   parameters: Array<{ name: string; in: string; required?: boolean; schema: Schema }>;
-  body?: { type: 'json' | 'form'; schema: Schema };
+  body?: { type: 'json' | 'form' | 'xml'; schema: Schema };
 }
 
 function operationsOf(doc: Schema): Operation[] {
@@ -41,6 +43,7 @@ function operationsOf(doc: Schema): Operation[] {
       const content = op.requestBody?.content ?? {};
       const json = content['application/json']?.schema;
       const form = content['application/x-www-form-urlencoded']?.schema;
+      const xml = content['application/xml']?.schema;
       return {
         id: op.operationId,
         method: m.toUpperCase(),
@@ -48,6 +51,7 @@ function operationsOf(doc: Schema): Operation[] {
         parameters: op.parameters ?? [],
         ...(json ? { body: { type: 'json' as const, schema: json } } : {}),
         ...(form ? { body: { type: 'form' as const, schema: form } } : {}),
+        ...(xml && !json ? { body: { type: 'xml' as const, schema: xml } } : {}),
       };
     }),
   );
@@ -235,6 +239,9 @@ describe(`fuzzing every operation from its schema (seed ${SEED}, ${RUNS} runs ea
             if (op.body?.type === 'json' && body !== undefined) {
               headers['content-type'] = 'application/json';
               payload = JSON.stringify(body);
+            } else if (op.body?.type === 'xml' && body !== undefined) {
+              headers['content-type'] = 'application/xml';
+              payload = text(body);
             } else if (op.body?.type === 'form' && body && typeof body === 'object') {
               headers['content-type'] = 'application/x-www-form-urlencoded';
               payload = new URLSearchParams(
@@ -253,7 +260,10 @@ describe(`fuzzing every operation from its schema (seed ${SEED}, ${RUNS} runs ea
               );
             const seen = `${op.method} ${url} ${payload?.slice(0, 300) ?? ''} → ${res.statusCode} ${res.body.slice(0, 300)}`;
             assert.ok(res.statusCode < 500, seen);
-            if (res.statusCode >= 400) {
+            if (op.path === OTA) {
+              assert.match(String(res.headers['content-type']), /^application\/xml/, seen);
+              assert.match(res.body, /<OTA_\w+RS[\s>][\s\S]*<(Errors|Success)/, seen);
+            } else if (res.statusCode >= 400) {
               const answer = res.json();
               if (OAUTH.test(op.path)) {
                 assert.equal(typeof answer.error, 'string', seen);

@@ -72,9 +72,7 @@ function BookStay(props: { quotes: Priced[]; back: string }) {
               ],
             })),
             expected_total: { amount, currency: quote.currency },
-            ...(payNow && holding(form)
-              ? { type: 'hold' as const }
-              : await payOrGuarantee(payNow, form)),
+            ...(payNow && holding(form) ? { type: 'hold' as const } : await payOrGuarantee(payNow, form)),
           },
         }),
       );

@@ -7,7 +7,13 @@ export function PayWhen(props: { holdLabel: string; onChange?: (hold: boolean) =
       <legend>{t('book.when')}</legend>
       <div class="row">
         <label class="radio">
-          <input type="radio" name="when" value="now" defaultChecked onChange={() => props.onChange?.(false)} />
+          <input
+            type="radio"
+            name="when"
+            value="now"
+            defaultChecked
+            onChange={() => props.onChange?.(false)}
+          />
           {t('book.payNow')}
         </label>
         <label class="radio">

@@ -328,6 +328,13 @@ describe('channel manager notifications', () => {
       headers: { ...basic, 'content-type': 'application/json' },
       payload: '{}',
     });
-    assert.ok(json.statusCode < 500, json.body);
+    assert.equal(json.statusCode, 400, json.body);
+    assert.match(
+      answerOf(json.body).OTA_HotelAvailNotifRS.Errors.Error[0]['@ShortText'],
+      /Not well-formed XML/,
+    );
+    const nothing = await t.app.inject({ method: 'POST', url: '/ota', headers: basic });
+    assert.equal(nothing.statusCode, 400, nothing.body);
+    assert.match(nothing.headers['content-type'] as string, /application\/xml/);
   });
 });

@@ -72,6 +72,8 @@ export function channelRoutes(
       '/ota',
       {
         bodyLimit: MAX_MESSAGE_BYTES,
+        // A body that is not XML text is answered as OTA answers it (an RS with an error), not as a problem.
+        attachValidation: true,
         schema: {
           operationId: 'ota_notification',
           tags,
