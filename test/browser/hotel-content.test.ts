@@ -54,9 +54,16 @@ describe('a hotel page as a guest sees it', () => {
 
     const pictures = page.locator('.gallery img, .room-picture');
     await pictures.first().scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      "[...document.querySelectorAll('.gallery img')].every((img) => img.complete && img.naturalWidth > 0)",
-    );
+    // A function, not a string: the site's Content Security Policy forbids evaluating strings.
+    await page.waitForFunction(() => {
+      type Picture = { complete: boolean; naturalWidth: number };
+      const { document } = globalThis as unknown as {
+        document: { querySelectorAll(selector: string): ArrayLike<Picture> };
+      };
+      return Array.from(document.querySelectorAll('.gallery img')).every(
+        (img) => img.complete && img.naturalWidth > 0,
+      );
+    });
     const widths: number[] = await page
       .locator('.gallery img')
       .evaluateAll((imgs) => imgs.map((img) => (img as unknown as { naturalWidth: number }).naturalWidth));
