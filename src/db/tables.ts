@@ -495,6 +495,8 @@ export interface RateNightsTable {
   night: string;
   amount: number | null;
   by_guests: string | null;
+  /** What guests beyond the base cost that night, JSON: `{ adult?, children?: [{ max_age, amount }] }`. */
+  extras: string | null;
   closed: number;
   closed_to_arrival: number;
   closed_to_departure: number;

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
  * its restrictions (closed, closed to arrival or departure, minimum and maximum stay on arrival).
  * `channel_connections` are the hotel groups' channel managers: the credentials they post with, the
  * hotels they may update, where reservations are sent. `channel_deliveries` is the outbox of those
- * reservation messages.
+ * reservation messages. A night's `extras` (JSON) price guests beyond the base: an extra adult, children by age.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -16,6 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('night', 'text', (c) => c.notNull())
     .addColumn('amount', 'integer')
     .addColumn('by_guests', 'text')
+    .addColumn('extras', 'text')
     .addColumn('closed', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('closed_to_arrival', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('closed_to_departure', 'integer', (c) => c.notNull().defaultTo(0))

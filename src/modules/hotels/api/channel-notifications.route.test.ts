@@ -144,6 +144,52 @@ describe('channel manager notifications', () => {
     assert.equal(booked.json().total_amount, 2 * 12345);
   });
 
+  it('prices guests beyond the base at the channel’s extra-adult and child prices', async () => {
+    const from = 130;
+    const family = [{ adults: 2, children: [8] }];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/search_hotels',
+      headers: customer,
+      payload: {
+        ...stay(t, from, NIGHTS, { destination: { hotel_ids: [hotel.id] }, rooms: family }),
+        options: 'all',
+      },
+    });
+    const option = res.json().data[0].options[0];
+    const sent = await post(
+      message('rate-amount-notif-extras.xml', {
+        ...dates(from),
+        ROOM: option.room_type.code,
+        RATE: option.rate_plan.code,
+        TWO: '100.00',
+        ADULT: '30.00',
+        CHILD: '12.50',
+        CURRENCY: currency,
+      }),
+    );
+    assert.ok('Success' in answerOf(sent.body).OTA_HotelRateAmountNotifRS, sent.body);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/search_hotels',
+      headers: customer,
+      payload: {
+        ...stay(t, from, NIGHTS, { destination: { hotel_ids: [hotel.id] }, rooms: family }),
+        options: 'all',
+      },
+    });
+    const priced = again
+      .json()
+      .data[0].options.find(
+        (o: any) => o.room_type.code === option.room_type.code && o.rate_plan.code === option.rate_plan.code,
+      );
+    assert.deepEqual(
+      priced.nightly.map((n: any) => n.amount),
+      [11_250, 11_250],
+      'two adults at 100.00 and a child of 8 at 12.50',
+    );
+  });
+
   it('closes and reopens a rate, closes arrival and departure, and limits stay lengths', async () => {
     const restrict = (status: string, restriction: string, from: number, nights = 1) =>
       post(

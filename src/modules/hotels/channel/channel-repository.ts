@@ -38,6 +38,7 @@ const key = (r: { room_type_id: string; rate_plan_id: string; night: string }) =
 const NO_NIGHT: RateNight = {
   amount: null,
   byGuests: null,
+  extras: null,
   closed: false,
   closedToArrival: false,
   closedToDeparture: false,
@@ -52,6 +53,7 @@ const rowOf = (c: { room_type_id: string; rate_plan_id: string; night: string },
     night: c.night,
     amount: n.amount,
     by_guests: n.byGuests === null ? null : JSON.stringify(n.byGuests),
+    extras: n.extras === null ? null : JSON.stringify(n.extras),
     closed: n.closed ? 1 : 0,
     closed_to_arrival: n.closedToArrival ? 1 : 0,
     closed_to_departure: n.closedToDeparture ? 1 : 0,
@@ -168,6 +170,7 @@ export function createChannelRepository(db: Kysely<Database>) {
             oc.columns(['room_type_id', 'rate_plan_id', 'night']).doUpdateSet((eb) => ({
               amount: eb.ref('excluded.amount'),
               by_guests: eb.ref('excluded.by_guests'),
+              extras: eb.ref('excluded.extras'),
               closed: eb.ref('excluded.closed'),
               closed_to_arrival: eb.ref('excluded.closed_to_arrival'),
               closed_to_departure: eb.ref('excluded.closed_to_departure'),

@@ -4,6 +4,7 @@ import { addDays, isoWeekday } from '../../../shared/calendar.ts';
 import type { AuditLog } from '../../audit/index.ts';
 import { isCurrency } from '../../money/index.ts';
 import type { HotelRow, HotelsRepository, RatePlanRow, RoomTypeRow } from '../inventory/hotels-repository.ts';
+import type { RateExtras } from '../inventory/rate-nights.ts';
 import {
   type ChannelRepository,
   type ConnectionRow,
@@ -14,7 +15,7 @@ import {
 import { type AvailUpdate, readAvailNotif } from './ota-avail-notif.ts';
 import { type CountUpdate, readInvCountNotif } from './ota-count-notif.ts';
 import { type GuestAmount, type RateUpdate, readRateAmountNotif } from './ota-rate-notif.ts';
-import { type Applied, ERR, EWT, type OtaError, type Read } from './ota-read.ts';
+import { type Applied, ERR, EWT, type OtaError, problem, type Read } from './ota-read.ts';
 import { minorAmount } from './ota-values.ts';
 
 /** The notifications taken, by root element, with the answer each gets. */
@@ -90,35 +91,51 @@ export function createChannelUpdates(deps: {
   /** A rate plan's night price from the amounts given: its standard occupancy's, and by number of adults. */
   function pricesFor(plan: RatePlanRow, amounts: readonly GuestAmount[], errors: OtaError[]) {
     const vat = (JSON.parse(plan.taxes) as { vat_percent_included: number }).vat_percent_included;
-    const byGuests: Record<string, number> = {};
-    let any: number | undefined;
-    for (const a of amounts) {
+    /** An amount in the plan's minor units, VAT included; undefined (with its error) when it is not one. */
+    const minorOf = (a: GuestAmount): number | undefined => {
       const currency = a.currency ?? plan.currency;
       if (!isCurrency(currency) || currency !== plan.currency) {
-        errors.push({
-          type: EWT.bizRule,
-          code: ERR.invalidCurrency,
-          text: `CurrencyCode must be the rate plan's, ${plan.currency}`,
-          tag: `${a.tag}/@CurrencyCode`,
-        });
-        continue;
+        errors.push(
+          problem(
+            EWT.bizRule,
+            ERR.invalidCurrency,
+            `CurrencyCode must be the rate plan's, ${plan.currency}`,
+            `${a.tag}/@CurrencyCode`,
+          ),
+        );
+        return undefined;
       }
       const text = a.afterTax ?? a.beforeTax!;
       const minor = minorAmount(text, currency, a.decimalPlaces);
-      if (minor === undefined || minor === 0) {
-        errors.push({
-          type: EWT.bizRule,
-          code: ERR.invalidValue,
-          text: `The amount ${JSON.stringify(text)} is not a positive ${currency} amount`,
-          tag: `${a.tag}/@${a.afterTax ? 'AmountAfterTax' : 'AmountBeforeTax'}`,
-        });
-        continue;
+      // A base price is more than nothing; a child may stay for free.
+      if (minor === undefined || (minor === 0 && a.kind === 'base')) {
+        const what = a.kind === 'base' ? 'positive' : 'whole';
+        errors.push(
+          problem(
+            EWT.bizRule,
+            ERR.invalidValue,
+            `The amount ${JSON.stringify(text)} is not a ${what} ${currency} amount`,
+            `${a.tag}/@${a.afterTax ? 'AmountAfterTax' : 'AmountBeforeTax'}`,
+          ),
+        );
+        return undefined;
       }
       // Rates are kept with VAT included: an amount before tax has the plan's VAT added.
-      const amount = a.afterTax ? minor : Math.round((minor * (100 + vat)) / 100);
-      if (a.guests === null) any = amount;
+      return a.afterTax ? minor : Math.round((minor * (100 + vat)) / 100);
+    };
+    const byGuests: Record<string, number> = {};
+    const extras: RateExtras = {};
+    const children: Array<{ maxAge: number; amount: number }> = [];
+    let any: number | undefined;
+    for (const a of amounts) {
+      const amount = minorOf(a);
+      if (amount === undefined) continue;
+      if (a.kind === 'adult') extras.adult = amount;
+      else if (a.kind === 'child') children.push({ maxAge: a.maxAge ?? 17, amount });
+      else if (a.guests === null) any = amount;
       else byGuests[String(a.guests)] = amount;
     }
+    if (children.length > 0) extras.children = children.sort((x, y) => x.maxAge - y.maxAge);
     const counts = Object.keys(byGuests)
       .map(Number)
       .sort((x, y) => x - y);
@@ -128,7 +145,11 @@ export function createChannelUpdates(deps: {
       byGuests[String(counts.filter((n) => n < plan.standard_adults).pop() ?? counts[0])];
     return standard === undefined
       ? undefined
-      : { amount: standard, byGuests: counts.length > 0 ? byGuests : null };
+      : {
+          amount: standard,
+          byGuests: counts.length > 0 ? byGuests : null,
+          extras: Object.keys(extras).length > 0 ? extras : null,
+        };
   }
 
   async function changesOf(connection: ConnectionRow, name: Notification, root: Record<string, unknown>) {

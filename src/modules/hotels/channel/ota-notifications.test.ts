@@ -56,20 +56,31 @@ describe('OpenTravel notifications as read', () => {
     assert.equal(readAvailNotif(root('<OTA_HotelAvailNotifRQ/>')).errors[0]?.code, 321);
   });
 
-  it('reads rates by guests, with a Rate’s own dates, and warns of what it leaves to the plan', () => {
+  it('reads rates by guests and for guests beyond them, with a Rate’s own dates', () => {
     const read = readRateAmountNotif(
       root(`<OTA_HotelRateAmountNotifRQ><RateAmountMessages HotelCode="H1"><RateAmountMessage>
         <StatusApplicationControl Start="2027-01-01" End="2027-01-31" InvTypeCode="DBL" RatePlanCode="BAR"/>
         <Rates><Rate Start="2027-01-05" End="2027-01-06"><BaseByGuestAmts>
           <BaseByGuestAmt AmountBeforeTax="10000" DecimalPlaces="2" CurrencyCode="EUR" NumberOfGuests="2"/>
-        </BaseByGuestAmts><AdditionalGuestAmounts><AdditionalGuestAmount Amount="20"/></AdditionalGuestAmounts></Rate></Rates>
+        </BaseByGuestAmts><AdditionalGuestAmounts><AdditionalGuestAmount AgeQualifyingCode="10" Amount="20"/><AdditionalGuestAmount AgeQualifyingCode="8" MaxAge="11" AmountAfterTax="0"/><AdditionalGuestAmount AgeQualifyingCode="7" Amount="5"/></AdditionalGuestAmounts></Rate></Rates>
       </RateAmountMessage></RateAmountMessages></OTA_HotelRateAmountNotifRQ>`),
     );
-    assert.deepEqual(read.errors, []);
+    assert.deepEqual(
+      read.errors.map((e) => e.tag.split('/').slice(-2).join('/')),
+      ['AdditionalGuestAmount[3]/@AgeQualifyingCode'],
+    );
+    assert.deepEqual(
+      read.updates[0]?.amounts.map((a) => [a.kind, a.maxAge, a.afterTax]),
+      [
+        ['base', null, null],
+        ['adult', null, '20'],
+        ['child', 11, '0'],
+        ['adult', null, '5'],
+      ],
+    );
     assert.equal(read.updates[0]?.start, '2027-01-05');
     assert.equal(read.updates[0]?.end, '2027-01-06');
     assert.deepEqual(read.updates[0]?.amounts[0]?.guests, 2);
-    assert.equal(read.warnings[0]?.tag.endsWith('/AdditionalGuestAmounts'), true);
     const missing = readRateAmountNotif(
       root(`<OTA_HotelRateAmountNotifRQ><RateAmountMessages HotelCode="H1"><RateAmountMessage>
         <StatusApplicationControl Start="2027-01-01" End="2027-01-31" InvTypeCode="DBL"/>

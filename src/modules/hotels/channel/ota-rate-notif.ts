@@ -14,9 +14,14 @@ import {
   whole,
 } from './ota-read.ts';
 
-/** One `BaseByGuestAmt`: a night's price for a number of guests (any when null), as written. */
+/**
+ * A night's price as written: a `BaseByGuestAmt` (`base`, for a number of guests, any when null), or an
+ * `AdditionalGuestAmount` for each adult beyond those priced or each child (up to `maxAge`).
+ */
 export interface GuestAmount {
+  kind: 'base' | 'adult' | 'child';
   guests: number | null;
+  maxAge: number | null;
   afterTax: string | null;
   beforeTax: string | null;
   currency: string | null;
@@ -33,6 +38,8 @@ function guestAmount(a: Node, at: string, errors: OtaError[], rate: Node): Guest
   const guests = attr(a, 'NumberOfGuests');
   const places = attr(a, 'DecimalPlaces');
   const amount: GuestAmount = {
+    kind: 'base',
+    maxAge: null,
     guests: guests === undefined ? null : (whole(guests, 1, 99) ?? Number.NaN),
     afterTax: attr(a, 'AmountAfterTax') ?? null,
     beforeTax: attr(a, 'AmountBeforeTax') ?? null,
@@ -66,6 +73,50 @@ function guestAmount(a: Node, at: string, errors: OtaError[], rate: Node): Guest
   return amount;
 }
 
+/** One `AdditionalGuestAmount` (AgeQualifyingCode 10: an adult; 8: a child, up to MaxAge) as written. */
+function additionalAmount(a: Node, at: string, errors: OtaError[], rate: Node): GuestAmount {
+  const code = attr(a, 'AgeQualifyingCode');
+  const maxAge = attr(a, 'MaxAge');
+  const places = attr(a, 'DecimalPlaces');
+  const amount: GuestAmount = {
+    kind: code === '8' ? 'child' : 'adult',
+    guests: null,
+    maxAge: maxAge === undefined ? null : (whole(maxAge, 0, 17) ?? Number.NaN),
+    afterTax: attr(a, 'AmountAfterTax') ?? attr(a, 'Amount') ?? null,
+    beforeTax: attr(a, 'AmountBeforeTax') ?? null,
+    currency: attr(a, 'CurrencyCode') ?? attr(rate, 'CurrencyCode') ?? null,
+    decimalPlaces: places === undefined ? null : (whole(places, 0, 4) ?? Number.NaN),
+    tag: at,
+  };
+  if (code !== '10' && code !== '8')
+    errors.push(
+      problem(
+        EWT.bizRule,
+        ERR.invalidValue,
+        'AgeQualifyingCode must be 10 (adult) or 8 (child)',
+        `${at}/@AgeQualifyingCode`,
+      ),
+    );
+  if (Number.isNaN(amount.maxAge))
+    errors.push(
+      problem(EWT.bizRule, ERR.invalidValue, 'MaxAge must be a whole number from 0 to 17', `${at}/@MaxAge`),
+    );
+  if (Number.isNaN(amount.decimalPlaces))
+    errors.push(
+      problem(EWT.bizRule, ERR.invalidValue, 'DecimalPlaces must be 0 to 4', `${at}/@DecimalPlaces`),
+    );
+  if (amount.afterTax === null && amount.beforeTax === null)
+    errors.push(
+      problem(
+        EWT.required,
+        ERR.requiredMissing,
+        'Amount, AmountAfterTax or AmountBeforeTax is required',
+        `${at}/@Amount`,
+      ),
+    );
+  return amount;
+}
+
 /** One `Rate` of a message: its amounts, on the message's nights or the narrower ones it gives. */
 function rateOf(rate: Node, rateTag: string, applied: Applied | undefined, read: Read<RateUpdate>): void {
   // A Rate may narrow the message's dates with its own Start and End.
@@ -85,15 +136,14 @@ function rateOf(rate: Node, rateTag: string, applied: Applied | undefined, read:
         `${rateTag}/BaseByGuestAmts`,
       ),
     );
-  if (one(rate.AdditionalGuestAmounts))
-    read.warnings.push(
-      problem(
-        EWT.bizRule,
-        ERR.unableToProcess,
-        "AdditionalGuestAmounts are not applied: extra adults and children are priced by the rate plan's rules on top of the base price",
-        `${rateTag}/AdditionalGuestAmounts`,
-      ),
-    );
+  const additional = list(one(rate.AdditionalGuestAmounts)?.AdditionalGuestAmount).map((a, k) =>
+    additionalAmount(
+      a,
+      `${rateTag}/AdditionalGuestAmounts/AdditionalGuestAmount[${k + 1}]`,
+      read.errors,
+      rate,
+    ),
+  );
   if (!applied || ((attr(rate, 'Start') || attr(rate, 'End')) && !own)) return;
   const nights = own ?? applied;
   read.updates.push({
@@ -102,7 +152,7 @@ function rateOf(rate: Node, rateTag: string, applied: Applied | undefined, read:
     end: nights.end,
     weekdays: nights.weekdays,
     tag: rateTag,
-    amounts,
+    amounts: [...amounts, ...additional],
   });
 }
 

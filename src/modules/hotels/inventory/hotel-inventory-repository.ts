@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { changesOn, logChanges } from '../../../db/change-log.ts';
 import { chunks } from '../../../db/chunks.ts';
 import type { Database, RateNightsTable } from '../../../db/tables.ts';
-import type { RateNight } from './rate-nights.ts';
+import type { RateExtras, RateNight } from './rate-nights.ts';
 
 export interface NightState {
   sold: number;
@@ -18,6 +18,7 @@ export interface NightState {
 export const rateNightOf = (r: Selectable<RateNightsTable>): RateNight => ({
   amount: r.amount,
   byGuests: r.by_guests === null ? null : (JSON.parse(r.by_guests) as Record<string, number>),
+  extras: r.extras === null ? null : (JSON.parse(r.extras) as RateExtras),
   closed: r.closed === 1,
   closedToArrival: r.closed_to_arrival === 1,
   closedToDeparture: r.closed_to_departure === 1,

@@ -191,7 +191,7 @@ export function priceStay(
     return {
       date,
       amount: channel
-        ? channelNight(channel, rules, stay.adults, shares)
+        ? channelNight(channel, rules, stay.adults, { ages: stay.childAges, shares })
         : roomNight(plan, plan.base_amount, room, seasons[i]!, weekdays[i]!, stay, bands),
     };
   });

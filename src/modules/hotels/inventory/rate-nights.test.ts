@@ -9,6 +9,7 @@ import { planStay, stayTotal } from './stay-totals.ts';
 const NONE: RateNight = {
   amount: null,
   byGuests: null,
+  extras: null,
   closed: false,
   closedToArrival: false,
   closedToDeparture: false,
@@ -113,6 +114,36 @@ describe('channel-set nights', () => {
         },
       ),
     );
+  });
+
+  it('price guests beyond those priced at the channel’s own prices: an extra adult, children by age', () => {
+    const nights = set([
+      {
+        amount: 10_000,
+        byGuests: { 1: 8_000, 3: 13_000 },
+        extras: {
+          adult: 2_500,
+          children: [
+            { maxAge: 5, amount: 0 },
+            { maxAge: 11, amount: 1_500 },
+          ],
+        },
+      },
+      undefined,
+      undefined,
+    ]);
+    const night = (adults: number, children: number[]) => {
+      const priced = priceRooms(plan, room, { ...stay, set: nights }, [{ adults, children }]);
+      assert.equal(priced.problem, null);
+      return priced.problem ? 0 : priced.rooms[0]!.nights[0]!.amount;
+    };
+    assert.equal(night(1, []), 8_000);
+    assert.equal(night(2, []), 10_000, 'the standard occupancy');
+    assert.equal(night(3, []), 13_000);
+    assert.equal(night(4, []), 13_000 + 2_500, 'beyond the most priced, at the extra-adult price');
+    assert.equal(night(2, [3, 8]), 10_000 + 0 + 1_500, 'children by their age bands');
+    // A child older than every band the channel gave pays the plan's share (a 14-year-old: in full).
+    assert.equal(night(2, [14]), 10_000 + 5_000);
   });
 
   it('add extra adults and children to a set night by the plan’s rules', () => {

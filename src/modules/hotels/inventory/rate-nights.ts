@@ -10,12 +10,23 @@ export interface RateNight {
   amount: number | null;
   /** The night's net price by number of adults (children are added by the plan's bands). */
   byGuests: Readonly<Record<string, number>> | null;
+  /**
+   * What guests beyond those priced cost that night: each extra adult, and children by age (the first
+   * band whose `maxAge` a child's age is within); null: the plan's percent and bands.
+   */
+  extras: RateExtras | null;
   closed: boolean;
   closedToArrival: boolean;
   closedToDeparture: boolean;
   /** Least and most nights of a stay arriving this night. */
   minStay: number | null;
   maxStay: number | null;
+}
+
+export interface RateExtras {
+  adult?: number | undefined;
+  /** Ascending by `maxAge`. */
+  children?: ReadonlyArray<{ maxAge: number; amount: number }> | undefined;
 }
 
 /** A room type's channel-set nights by rate plan id (absent: nothing set). */
@@ -58,24 +69,35 @@ export function restrictionProblem(
 }
 
 /**
- * One room's net price for a night the channel priced: its price for that many adults when it gave one,
- * else its standard-occupancy price with extra adults by the plan's percent; children by their bands'
- * shares of one adult's part of the standard price. Rounded to the minor unit, not to hundreds: a
- * channel's prices are kept to the cent.
+ * One room's net price for a night the channel priced. Adults: the price for that many when the channel
+ * gave one; else the price for the most adults it priced below that many (the standard occupancy's is
+ * `amount`) with each adult beyond at its extra-adult price, or the plan's percent of one adult's share;
+ * fewer adults than any price given pay the least count's price. Children: each at the channel's price
+ * for their age, or the plan's band share of one adult's part of the standard price. Rounded to the minor
+ * unit, not to hundreds: a channel's prices are kept to the cent.
  */
 export function channelNight(
   set: RateNight & { amount: number },
   rules: { standardAdults: number; extraAdultShare: number },
   adults: number,
-  childShares: readonly number[],
+  children: { ages: readonly number[]; shares: readonly number[] },
 ): number {
   const perAdult = set.amount / rules.standardAdults;
-  let children = 0;
-  for (const share of childShares) children += perAdult * share;
-  const own = set.byGuests?.[String(adults)];
-  const extraAdults = Math.max(0, adults - rules.standardAdults);
-  const grown = own ?? set.amount + extraAdults * perAdult * rules.extraAdultShare;
-  return Math.round(grown + children);
+  const priced = new Map<number, number>([[rules.standardAdults, set.amount]]);
+  for (const [count, amount] of Object.entries(set.byGuests ?? {})) priced.set(Number(count), amount);
+  let grown = priced.get(adults);
+  if (grown === undefined) {
+    const below = [...priced.keys()].filter((k) => k < adults);
+    const from = below.length > 0 ? Math.max(...below) : Math.min(...priced.keys());
+    const extraAdult = set.extras?.adult ?? perAdult * rules.extraAdultShare;
+    grown = priced.get(from)! + Math.max(0, adults - from) * extraAdult;
+  }
+  let childPart = 0;
+  children.ages.forEach((age, i) => {
+    const band = set.extras?.children?.find((b) => age <= b.maxAge);
+    childPart += band ? band.amount : perAdult * children.shares[i]!;
+  });
+  return Math.round(grown + childPart);
 }
 
 /** The set night of a stay's night `i` when it carries a price. */

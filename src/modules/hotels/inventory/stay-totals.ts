@@ -26,6 +26,8 @@ export interface RoomGuests {
   extraAdults: number;
   /** Each child's share of one adult's part of the night (its age band's percent / 100). */
   childShares: number[];
+  /** Each child's age (a channel may price children by age). */
+  childAges: readonly number[];
 }
 
 /**
@@ -65,6 +67,7 @@ export function planStay(
       children: r.children.length,
       extraAdults: Math.max(0, r.adults - plan.standard_adults),
       childShares: r.children.map((age) => (bands.find((b) => age <= b.max_age)?.percent ?? 100) / 100),
+      childAges: r.children,
     })),
   };
 }
@@ -103,7 +106,11 @@ export function stayTotal(
     for (let i = 0; i < seasons.length; i++) {
       const channel = set && pricedNight(set, i);
       if (channel) {
-        total += markUp(channelNight(channel, p, r.adults, r.childShares), terms, 1);
+        total += markUp(
+          channelNight(channel, p, r.adults, { ages: r.childAges, shares: r.childShares }),
+          terms,
+          1,
+        );
         continue;
       }
       const night = toHundreds((factored * seasons[i]! * weekdayPercents[i]!) / 10_000);
