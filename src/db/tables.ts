@@ -599,6 +599,8 @@ export interface HotelBookingsTable {
   created_at: string;
   updated_at: string;
   cancelled_at: string | null;
+  /** The hotel's own confirmation number, as its channel manager answered a reservation (0043). */
+  hotel_confirmation: string | null;
 }
 
 export interface HotelBookingRoomsTable {

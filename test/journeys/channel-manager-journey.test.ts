@@ -37,7 +37,11 @@ describe('a channel manager over real HTTP', () => {
         res
           .writeHead(receiver.status, { 'content-type': 'application/xml' })
           .end(
-            '<OTA_HotelResNotifRS xmlns="http://www.opentravel.org/OTA/2003/05"><Success/></OTA_HotelResNotifRS>',
+            '<OTA_HotelResNotifRS xmlns="http://www.opentravel.org/OTA/2003/05"><Success/><HotelReservations>' +
+              '<HotelReservation><ResGlobalInfo><HotelReservationIDs>' +
+              '<HotelReservationID ResID_Type="14" ResID_Value="ignored"/>' +
+              '<HotelReservationID ResID_Type="10" ResID_Value="HTL-778899"/>' +
+              '</HotelReservationIDs></ResGlobalInfo></HotelReservation></HotelReservations></OTA_HotelResNotifRS>',
           );
       });
     });
@@ -139,6 +143,10 @@ describe('a channel manager over real HTTP', () => {
     assert.match(received[1]!, /ResStatus="Commit"/);
     assert.match(received[1]!, new RegExp(`<UniqueID Type="14" ID="${booked.body.reference}"`));
     assert.match(received[1]!, /<Base AmountAfterTax="175.50"/);
+    // The hotel's own confirmation number, as its channel manager answered, is the booking's now.
+    const read = await traveller.call('GET', `/booking?id=${booked.body.id}`);
+    assert.equal(read.body.hotel_confirmation, 'HTL-778899');
+    assert.notEqual(read.etag, null);
     const sent = await admin.call('GET', `/list_channel_deliveries?connection_id=${made.body.id}`);
     assert.deepEqual(
       sent.body.data.map((d: any) => [d.action, d.status, d.attempts]),

@@ -4318,6 +4318,8 @@ export interface components {
                 stars: number;
                 time_zone: string;
             };
+            /** @description The hotel’s own confirmation number, once its channel manager answered the reservation with one */
+            hotel_confirmation: string | null;
             /** @example hbk_8f3k2m9x4q1w8e5r3t7y6u2i */
             id: string;
             nights: number;

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
  * its restrictions (closed, closed to arrival or departure, minimum and maximum stay on arrival).
  * `channel_connections` are the hotel groups' channel managers: the credentials they post with, the
  * hotels they may update, where reservations are sent. `channel_deliveries` is the outbox of those
- * reservation messages. A night's `extras` (JSON) price guests beyond the base: an extra adult, children by age.
+ * reservation messages; a booking keeps the hotel's own confirmation number its channel manager answered. A night's `extras` (JSON) price guests beyond the base: an extra adult, children by age.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -59,6 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('channel_deliveries')
     .columns(['status', 'next_attempt_at'])
     .execute();
+  await db.schema.alterTable('hotel_bookings').addColumn('hotel_confirmation', 'text').execute();
   await db.schema
     .createIndex('channel_deliveries_booking')
     .on('channel_deliveries')

@@ -302,6 +302,7 @@ export const de: Record<MessageKey, string> = {
   'doc.forTicket': 'Zu Ticket {ticket}, Coupons {coupons}',
   'doc.voucher': 'Hotelgutschein',
   'doc.confirmation': 'Bestätigung',
+  'doc.hotelConfirmation': 'Bestätigung des Hotels',
   'doc.hotel': 'Hotel',
   'doc.address': 'Adresse',
   'doc.checkIn': 'Anreise',

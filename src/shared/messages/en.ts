@@ -297,6 +297,7 @@ export const en = {
   'doc.forTicket': 'For ticket {ticket}, coupons {coupons}',
   'doc.voucher': 'Hotel voucher',
   'doc.confirmation': 'Confirmation',
+  'doc.hotelConfirmation': 'Hotel’s confirmation',
   'doc.hotel': 'Hotel',
   'doc.address': 'Address',
   'doc.checkIn': 'Check-in',

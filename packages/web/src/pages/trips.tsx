@@ -118,6 +118,11 @@ function HotelDetails(props: { booking: HotelBooking }) {
       <p>
         {date(booking.check_in)} – {date(booking.check_out)} · {t('common.nights', { count: booking.nights })}
       </p>
+      {booking.hotel_confirmation && (
+        <p>
+          {t('doc.hotelConfirmation')}: <strong>{booking.hotel_confirmation}</strong>
+        </p>
+      )}
       <ul>
         {booking.rooms.map((room) => (
           <li key={room.id}>

@@ -130,5 +130,6 @@ export function newHotelBookingRecord(input: {
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
     cancelled_at: null,
+    hotel_confirmation: null,
   };
 }

@@ -38,6 +38,7 @@ const row: HotelBookingRow = {
   created_at: '2026-11-21T12:00:00.000Z',
   updated_at: '2026-11-21T12:00:00.000Z',
   cancelled_at: null,
+  hotel_confirmation: null,
 };
 const room: HotelBookingRoomRow = {
   id: 'hbr_1',

@@ -28,6 +28,10 @@ export const HotelBookingSchema = Type.Object(
       description: 'A hold: until when its rooms are kept; null once paid, and for bookings paid when made',
     }),
     client_reference: Type.Union([Type.String(), Type.Null()]),
+    hotel_confirmation: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The hotel’s own confirmation number, once its channel manager answered the reservation with one',
+    }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
     cancelled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

@@ -77,6 +77,7 @@ export function hotelBookingView(
     status: row.status,
     hold_expires_at: row.hold_expires_at,
     client_reference: row.client_reference,
+    hotel_confirmation: row.hotel_confirmation,
     created_at: row.created_at,
     updated_at: row.updated_at,
     cancelled_at: row.cancelled_at,

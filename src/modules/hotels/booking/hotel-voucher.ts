@@ -28,6 +28,7 @@ export function hotelVoucherPaper(b: HotelBookingView, language: Language): Pape
   });
   paper.heading(t('doc.voucher'));
   paper.pair(t('doc.confirmation'), b.reference);
+  if (b.hotel_confirmation) paper.pair(t('doc.hotelConfirmation'), b.hotel_confirmation);
   paper.pair(t('doc.status'), t(`status.${b.status}`));
   paper.pair(t('doc.hotel'), `${b.hotel.name} (${'★'.repeat(b.hotel.stars)})`);
   paper.pair(t('doc.address'), `${b.hotel.address}, ${b.hotel.city_name}, ${b.hotel.country_code}`);

@@ -4,7 +4,12 @@ import type { IdGenerator } from '../../../ports/ids.ts';
 import { requestPublic } from '../../../ports/public-urls.ts';
 import type { EventSubscriber } from '../../events/index.ts';
 import type { ChannelDelivery, ChannelRepository } from './channel-repository.ts';
-import { actionOf, type BookingForChannel, reservationMessage } from './ota-reservation.ts';
+import {
+  actionOf,
+  type BookingForChannel,
+  hotelConfirmationIn,
+  reservationMessage,
+} from './ota-reservation.ts';
 
 /** At most this much of a channel manager's answer is read. */
 const MAX_ANSWER_BYTES = 16_384;
@@ -103,8 +108,13 @@ export function createChannelDeliverer(deps: {
         timeoutMs: deps.timeoutMs,
       });
       const record = { last_status_code: answer.status };
-      const outcome = taken(answer.status, answer.body.toString('utf8'));
-      return outcome.ok ? { ok: true, record } : { ...outcome, record };
+      const body = answer.body.toString('utf8');
+      const outcome = taken(answer.status, body);
+      if (!outcome.ok) return { ...outcome, record };
+      // The hotel's confirmation number, when its channel manager answers one, goes on the booking.
+      const confirmation = d.action === 'Cancel' ? null : hotelConfirmationIn(body);
+      if (confirmation) await deps.channels.setHotelConfirmation(d.booking_id, confirmation);
+      return { ok: true, record };
     } catch (error) {
       return {
         ok: false,

@@ -81,6 +81,15 @@ export function createChannelRepository(db: Kysely<Database>) {
         last_attempt_at: s.at,
         last_status_code: attempt?.last_status_code ?? null,
       }),
+    /** Keeps the hotel's confirmation number on its booking (a new version of it, as any change). */
+    async setHotelConfirmation(bookingId: string, value: string): Promise<void> {
+      await db
+        .updateTable('hotel_bookings')
+        .set((eb) => ({ hotel_confirmation: value, version: eb('version', '+', 1) }))
+        .where('id', '=', bookingId)
+        .where((eb) => eb.or([eb('hotel_confirmation', 'is', null), eb('hotel_confirmation', '!=', value)]))
+        .execute();
+    },
     /** Whether an earlier message of the same booking to the same connection is still to be sent. */
     async earlierPending(d: ChannelDelivery): Promise<boolean> {
       const row = await db

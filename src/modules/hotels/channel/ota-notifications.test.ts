@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { readAvailNotif } from './ota-avail-notif.ts';
 import { readInvCountNotif } from './ota-count-notif.ts';
 import { readRateAmountNotif } from './ota-rate-notif.ts';
+import { hotelConfirmationIn } from './ota-reservation.ts';
 import { minorAmount } from './ota-values.ts';
 import { notifAnswer, readXml } from './ota-xml.ts';
 
@@ -163,5 +164,24 @@ describe('OpenTravel notifications as read', () => {
     assert.ok(reread.ok);
     assert.equal(((reread.root.Errors as any).Error as any)['@Code'], '392');
     assert.ok(!bad.includes('<unknown>'), 'text is escaped');
+  });
+
+  it('finds the hotel’s confirmation number in a channel manager’s answer, and nothing else', () => {
+    const ids = (attrs: string) =>
+      `<ns:OTA_HotelResNotifRS xmlns:ns="x"><ns:Success/><ns:HotelReservationIDs>${attrs}</ns:HotelReservationIDs></ns:OTA_HotelResNotifRS>`;
+    assert.equal(
+      hotelConfirmationIn(
+        ids(
+          '<ns:HotelReservationID ResID_Type="14" ResID_Value="A"/><ns:HotelReservationID ResID_Value="B-7" ResID_Type="10"/>',
+        ),
+      ),
+      'B-7',
+    );
+    assert.equal(hotelConfirmationIn(ids('<ns:HotelReservationID ResID_Type="14" ResID_Value="A"/>')), null);
+    assert.equal(
+      hotelConfirmationIn(ids(`<ns:HotelReservationID ResID_Type="10" ResID_Value="${'x'.repeat(65)}"/>`)),
+      null,
+    );
+    assert.equal(hotelConfirmationIn('<OTA_HotelResNotifRS><Success/></OTA_HotelResNotifRS>'), null);
   });
 });

@@ -191,3 +191,19 @@ export function reservationMessage(
     },
   });
 }
+
+/**
+ * The hotel's own confirmation number in a channel manager's `OTA_HotelResNotifRS`: the
+ * `HotelReservationID` of `ResID_Type="10"` (the hotel's), if it answered one; at most 64 printable
+ * characters, else none.
+ */
+export function hotelConfirmationIn(answer: string): string | null {
+  for (const tag of answer.matchAll(/<(?:[\w.-]+:)?HotelReservationID\b([^>]*)\/?>/g)) {
+    const attrs = new Map(
+      [...tag[1]!.matchAll(/([\w:.-]+)\s*=\s*"([^"]*)"/g)].map((m) => [m[1]!, m[2]!.trim()]),
+    );
+    const value = attrs.get('ResID_Value');
+    if (attrs.get('ResID_Type') === '10' && value && /^[\x21-\x7e ]{1,64}$/.test(value)) return value;
+  }
+  return null;
+}
