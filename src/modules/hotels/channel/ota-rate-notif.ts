@@ -33,22 +33,41 @@ export interface RateUpdate extends Applied {
   amounts: GuestAmount[];
 }
 
-/** One `BaseByGuestAmt` as written, with its errors. */
-function guestAmount(a: Node, at: string, errors: OtaError[], rate: Node): GuestAmount {
-  const guests = attr(a, 'NumberOfGuests');
+/**
+ * What every amount element writes alike: its amount after or before tax (`Amount` where `plain` is
+ * named), its currency (or its Rate's, given once for all its amounts), its decimal places; with the
+ * errors of those.
+ */
+function amountOf(a: Node, at: string, errors: OtaError[], rate: Node, plain?: 'Amount') {
   const places = attr(a, 'DecimalPlaces');
-  const amount: GuestAmount = {
-    kind: 'base',
-    maxAge: null,
-    guests: guests === undefined ? null : (whole(guests, 1, 99) ?? Number.NaN),
-    afterTax: attr(a, 'AmountAfterTax') ?? null,
+  const written = {
+    afterTax: attr(a, 'AmountAfterTax') ?? (plain ? attr(a, plain) : undefined) ?? null,
     beforeTax: attr(a, 'AmountBeforeTax') ?? null,
-    // The currency may be given once on the Rate for all its amounts.
     currency: attr(a, 'CurrencyCode') ?? attr(rate, 'CurrencyCode') ?? null,
     decimalPlaces: places === undefined ? null : (whole(places, 0, 4) ?? Number.NaN),
     tag: at,
   };
-  if (Number.isNaN(amount.guests))
+  if (Number.isNaN(written.decimalPlaces))
+    errors.push(
+      problem(EWT.bizRule, ERR.invalidValue, 'DecimalPlaces must be 0 to 4', `${at}/@DecimalPlaces`),
+    );
+  if (written.afterTax === null && written.beforeTax === null)
+    errors.push(
+      problem(
+        EWT.required,
+        ERR.requiredMissing,
+        `${plain ? 'Amount, ' : ''}AmountAfterTax or AmountBeforeTax is required`,
+        `${at}/@${plain ?? 'AmountAfterTax'}`,
+      ),
+    );
+  return written;
+}
+
+/** One `BaseByGuestAmt` as written, with its errors. */
+function guestAmount(a: Node, at: string, errors: OtaError[], rate: Node): GuestAmount {
+  const guests = attr(a, 'NumberOfGuests');
+  const count = guests === undefined ? null : (whole(guests, 1, 99) ?? Number.NaN);
+  if (Number.isNaN(count))
     errors.push(
       problem(
         EWT.bizRule,
@@ -57,37 +76,14 @@ function guestAmount(a: Node, at: string, errors: OtaError[], rate: Node): Guest
         `${at}/@NumberOfGuests`,
       ),
     );
-  if (Number.isNaN(amount.decimalPlaces))
-    errors.push(
-      problem(EWT.bizRule, ERR.invalidValue, 'DecimalPlaces must be 0 to 4', `${at}/@DecimalPlaces`),
-    );
-  if (amount.afterTax === null && amount.beforeTax === null)
-    errors.push(
-      problem(
-        EWT.required,
-        ERR.requiredMissing,
-        'AmountAfterTax or AmountBeforeTax is required',
-        `${at}/@AmountAfterTax`,
-      ),
-    );
-  return amount;
+  return { kind: 'base', maxAge: null, guests: count, ...amountOf(a, at, errors, rate) };
 }
 
 /** One `AdditionalGuestAmount` (AgeQualifyingCode 10: an adult; 8: a child, up to MaxAge) as written. */
 function additionalAmount(a: Node, at: string, errors: OtaError[], rate: Node): GuestAmount {
   const code = attr(a, 'AgeQualifyingCode');
-  const maxAge = attr(a, 'MaxAge');
-  const places = attr(a, 'DecimalPlaces');
-  const amount: GuestAmount = {
-    kind: code === '8' ? 'child' : 'adult',
-    guests: null,
-    maxAge: maxAge === undefined ? null : (whole(maxAge, 0, 17) ?? Number.NaN),
-    afterTax: attr(a, 'AmountAfterTax') ?? attr(a, 'Amount') ?? null,
-    beforeTax: attr(a, 'AmountBeforeTax') ?? null,
-    currency: attr(a, 'CurrencyCode') ?? attr(rate, 'CurrencyCode') ?? null,
-    decimalPlaces: places === undefined ? null : (whole(places, 0, 4) ?? Number.NaN),
-    tag: at,
-  };
+  const written = attr(a, 'MaxAge');
+  const maxAge = written === undefined ? null : (whole(written, 0, 17) ?? Number.NaN);
   if (code !== '10' && code !== '8')
     errors.push(
       problem(
@@ -97,24 +93,12 @@ function additionalAmount(a: Node, at: string, errors: OtaError[], rate: Node): 
         `${at}/@AgeQualifyingCode`,
       ),
     );
-  if (Number.isNaN(amount.maxAge))
+  if (Number.isNaN(maxAge))
     errors.push(
       problem(EWT.bizRule, ERR.invalidValue, 'MaxAge must be a whole number from 0 to 17', `${at}/@MaxAge`),
     );
-  if (Number.isNaN(amount.decimalPlaces))
-    errors.push(
-      problem(EWT.bizRule, ERR.invalidValue, 'DecimalPlaces must be 0 to 4', `${at}/@DecimalPlaces`),
-    );
-  if (amount.afterTax === null && amount.beforeTax === null)
-    errors.push(
-      problem(
-        EWT.required,
-        ERR.requiredMissing,
-        'Amount, AmountAfterTax or AmountBeforeTax is required',
-        `${at}/@Amount`,
-      ),
-    );
-  return amount;
+  const amount = amountOf(a, at, errors, rate, 'Amount');
+  return { kind: code === '8' ? 'child' : 'adult', guests: null, maxAge, ...amount };
 }
 
 /** One `Rate` of a message: its amounts, on the message's nights or the narrower ones it gives. */
