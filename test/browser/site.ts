@@ -83,6 +83,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // The server shares two cores with Chromium and another file's server here: a second-long stall
+      // would shed the journey's own requests with 503. Load shedding is tested on its own
+      // (src/http/load-shedding.route.test.ts).
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
