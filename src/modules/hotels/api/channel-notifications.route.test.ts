@@ -383,4 +383,34 @@ describe('channel manager notifications', () => {
     assert.equal(nothing.statusCode, 400, nothing.body);
     assert.match(nothing.headers['content-type'] as string, /application\/xml/);
   });
+
+  it('refuses a connection covering no hotel, and names unknown connections 404', async () => {
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/create_channel_connection',
+      headers: admin,
+      payload: { name: 'Nobody’s' },
+    });
+    assert.equal(none.statusCode, 400, none.body);
+    assert.equal(none.json().errors[0].pointer, '/chain');
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/update_channel_connection',
+      headers: admin,
+      payload: { id: 'chn_missing', active: false },
+    });
+    assert.equal(off.statusCode, 404, off.body);
+    const sent = await t.app.inject({
+      method: 'GET',
+      url: '/list_channel_deliveries?connection_id=chn_missing',
+      headers: admin,
+    });
+    assert.equal(sent.statusCode, 404, sent.body);
+    const listed = await t.app.inject({ method: 'GET', url: '/list_channel_connections', headers: admin });
+    assert.deepEqual(
+      listed.json().data.map((c: { name: string }) => c.name),
+      ['Test channel manager'],
+      'nothing was made of the refused one',
+    );
+  });
 });

@@ -146,6 +146,8 @@ describe('hotel picture import', () => {
       payload: { hotel_id: hotel.id, url: `${base}/lobby.jpg` },
     });
     assert.equal(customerTry.statusCode, 403);
+    const unknown = await post('/delete_hotel_image', { id: 'img_missing' });
+    assert.equal(unknown.statusCode, 404, unknown.body);
     assert.equal((await details()).images.length, 2, 'nothing was added');
   });
 });

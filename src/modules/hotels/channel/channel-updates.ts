@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { addDays, isoWeekday } from '../../../shared/calendar.ts';
 import type { AuditLog } from '../../audit/index.ts';
-import { isCurrency } from '../../money/index.ts';
 import type { HotelRow, HotelsRepository, RatePlanRow, RoomTypeRow } from '../inventory/hotels-repository.ts';
 import type { RateExtras } from '../inventory/rate-nights.ts';
 import {
@@ -34,7 +33,7 @@ interface Resolved {
 }
 
 /** The nights of an update's range on its weekdays. */
-function nightsOf(u: Applied): string[] {
+function appliedNights(u: Applied): string[] {
   const out: string[] = [];
   for (let night = u.start; night <= u.end; night = addDays(night, 1))
     if (!u.weekdays || u.weekdays.has(isoWeekday(night))) out.push(night);
@@ -94,7 +93,7 @@ export function createChannelUpdates(deps: {
     /** An amount in the plan's minor units, VAT included; undefined (with its error) when it is not one. */
     const minorOf = (a: GuestAmount): number | undefined => {
       const currency = a.currency ?? plan.currency;
-      if (!isCurrency(currency) || currency !== plan.currency) {
+      if (currency !== plan.currency) {
         errors.push(
           problem(
             EWT.bizRule,
@@ -176,7 +175,7 @@ export function createChannelUpdates(deps: {
         continue;
       }
       const { rooms, plans } = targets(resolved, u, errors);
-      const nights = nightsOf(u);
+      const nights = appliedNights(u);
       if ('countType' in u || (u as AvailUpdate).available !== undefined) {
         const countType = 'countType' in u ? u.countType : 2;
         const count = 'countType' in u ? u.count : (u as AvailUpdate).available!;

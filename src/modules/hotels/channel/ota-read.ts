@@ -1,3 +1,4 @@
+import { daysBetween } from '../../../shared/calendar.ts';
 import { isoDate } from './ota-values.ts';
 
 /*
@@ -132,7 +133,7 @@ export function appliedOf(
       text: `End must be a date (YYYY-MM-DD), got ${JSON.stringify(endText ?? '')}`,
       tag: `${at}/@End`,
     });
-  if (start && end && (end < start || nightsBetween(start, end) > MAX_RANGE_NIGHTS))
+  if (start && end && (end < start || daysBetween(start, end) > MAX_RANGE_NIGHTS))
     errors.push({
       type: EWT.bizRule,
       code: ERR.invalidDateRange,
@@ -164,10 +165,6 @@ export function appliedOf(
       ? null
       : new Set(flags.filter(([name]) => truthy(attr(control, name))).map(([, d]) => d));
   return { hotelCode, roomCode, planCode, start, end, weekdays, tag };
-}
-
-function nightsBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The hotel code of a message's container (`AvailStatusMessages`, …), or an error. */

@@ -1,3 +1,4 @@
+import { addDays } from '../../../shared/calendar.ts';
 import { formatMinor } from '../../money/index.ts';
 import { rootAttributes, writeXml } from './ota-xml.ts';
 
@@ -57,10 +58,6 @@ const money = (amount: number, currency: string) => ({
   '@CurrencyCode': currency,
 });
 
-/** The day after a date (a night's rate runs from its date to the next). */
-const nextDay = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /**
  * `OTA_HotelResNotifRQ` (OpenTravel 2015B) for a booking: one RoomStay per room (cancelled rooms marked
  * so), each with its room type and rate plan codes, guests by age, nightly rates and total (VAT
@@ -99,7 +96,7 @@ export function reservationMessage(
           Rates: {
             Rate: room.nightly.map((n) => ({
               '@EffectiveDate': n.date,
-              '@ExpireDate': nextDay(n.date),
+              '@ExpireDate': addDays(n.date, 1),
               '@RateTimeUnit': 'Day',
               '@UnitMultiplier': '1',
               Base: money(n.amount, room.currency),

@@ -41,10 +41,6 @@ export interface StayRateNights {
   departure: RateNight | undefined;
 }
 
-/** Whether anything is set for the stay at all (most stays of most hotels: nothing). */
-export const anySet = (s: StayRateNights): boolean =>
-  s.departure !== undefined || s.nights.some((n) => n !== undefined);
-
 /**
  * The first rule the channel's restrictions break for a stay, or null: a closed night, arrival closed on
  * the first night, departure closed on the day of check-out, or the stay shorter or longer than the
