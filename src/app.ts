@@ -45,6 +45,7 @@ import { PRICING_COUNTER, PRICING_SCHEMAS, pricingModule } from './modules/prici
 import { privacyModule } from './modules/privacy/index.ts';
 import { healthRoutes } from './modules/system/index.ts';
 import { travellersModule } from './modules/travellers/index.ts';
+import { TRIP_EVENTS, TRIP_SCHEMAS, tripsModule } from './modules/trips/index.ts';
 import { WEBHOOK_EVENTS, WebhookSchema, webhooksModule } from './modules/webhooks/index.ts';
 import { createSnapshotStore } from './ports/snapshot-store.ts';
 import { drawPaper } from './shared/pdf/draw-paper.ts';
@@ -54,6 +55,7 @@ import { drawEach } from './shared/pdf/paper.ts';
 const eventCatalogue = createEventCatalogue({
   ...FLIGHT_EVENTS,
   ...HOTEL_EVENTS,
+  ...TRIP_EVENTS,
   ...LEDGER_EVENTS,
   ...WEBHOOK_EVENTS,
 });
@@ -71,6 +73,7 @@ export async function buildApp(deps: AppDeps) {
       ...BOOKING_SCHEMAS,
       ...FLIGHT_SCHEMAS,
       ...HOTEL_SCHEMAS,
+      ...TRIP_SCHEMAS,
       ...LEDGER_SCHEMAS,
       ...PAYMENT_SCHEMAS,
       ...INVOICE_SCHEMAS,
@@ -248,6 +251,7 @@ export async function buildApp(deps: AppDeps) {
     channels: config.webhooks,
   });
   events.subscribe(hotels.channelFanOut);
+  await tripsModule(app, { ...product, flights: flights.forTrips, hotels: hotels.forTrips });
   bookingDeskRoutes(app, { products, guards });
   bookingDocumentsRoutes(app, { products, invoices: invoicing.forBooking, press, guard: guards.read });
   privacyModule(app, {

@@ -44,6 +44,7 @@ import * as hotelReviews from './migrations/0041-hotel-reviews.ts';
 import * as contentLanguages from './migrations/0042-content-languages.ts';
 import * as channelManagers from './migrations/0043-channel-managers.ts';
 import * as hotelImages from './migrations/0044-hotel-images.ts';
+import * as trips from './migrations/0045-trips.ts';
 
 /** Migrations in order; each runs on both engines. Add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0042-content-languages': contentLanguages,
   '0043-channel-managers': channelManagers,
   '0044-hotel-images': hotelImages,
+  '0045-trips': trips,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

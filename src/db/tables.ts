@@ -553,6 +553,28 @@ export interface HotelImagesTable {
   created_at: string;
 }
 
+/** A flight and a stay sold together (0045); JSON columns as text. */
+export interface TripsTable {
+  id: string;
+  reference: string;
+  user_id: string;
+  agency_id: string | null;
+  status: string;
+  currency: string;
+  total_amount: number;
+  refund_amount: number | null;
+  flight_booking_id: string;
+  hotel_booking_id: string;
+  parts: string;
+  contact: string;
+  payment: string | null;
+  idempotency_key: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  cancelled_at: string | null;
+}
+
 export interface RoomNightsSoldTable {
   room_type_id: string;
   night: string;
@@ -886,6 +908,7 @@ export interface Database {
   room_nights_sold: RoomNightsSoldTable;
   rate_nights: RateNightsTable;
   hotel_images: HotelImagesTable;
+  trips: TripsTable;
   channel_connections: ChannelConnectionsTable;
   channel_deliveries: ChannelDeliveriesTable;
   hotel_bookings: HotelBookingsTable;

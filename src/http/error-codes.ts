@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   },
   CURRENCY_MISMATCH: { status: 409, title: 'The amount is not in the account currency' },
   CHANGE_NOT_ALLOWED: { status: 409, title: 'The rate does not allow this change now' },
+  PART_OF_TRIP: { status: 409, title: 'The booking is part of a trip; change the trip' },
   IDEMPOTENCY_IN_PROGRESS: {
     status: 409,
     title: 'A request with this Idempotency-Key is still being processed',

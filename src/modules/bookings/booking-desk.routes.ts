@@ -173,6 +173,7 @@ export function bookingDeskRoutes(
         response: {
           200: CancellationQuoteSchema,
           ...errorResponses(
+            'PART_OF_TRIP',
             'NOT_FOUND',
             'INVALID_STATE_TRANSITION',
             'CHANGE_NOT_ALLOWED',
@@ -215,6 +216,7 @@ export function bookingDeskRoutes(
         response: {
           200: AnyBooking,
           ...errorResponses(
+            'PART_OF_TRIP',
             'NOT_FOUND',
             'INVALID_STATE_TRANSITION',
             'CHANGE_NOT_ALLOWED',
@@ -254,6 +256,7 @@ export function bookingDeskRoutes(
         response: {
           200: AnyBooking,
           ...errorResponses(
+            'PART_OF_TRIP',
             'NOT_FOUND',
             'INVALID_STATE_TRANSITION',
             'CONFLICT',

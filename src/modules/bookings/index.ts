@@ -33,6 +33,8 @@ export {
   type ProductRegistry,
   type TravelDocument,
 } from './product-registry.ts';
+export { newBookingReference } from './references.ts';
+export type { DraftedPart, PartCancellationQuote, PlacedPart, TripParts } from './trip-parts.ts';
 
 /** The booking desk's schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const BOOKING_SCHEMAS = [

@@ -17,17 +17,18 @@ const hotelOnly = (description: string) => `Hotel bookings: ${description}`;
 export const SearchBookingRequestSchema = Type.Object(
   {
     product: Type.Optional(
-      Type.Union([Type.Literal('hotel'), Type.Literal('flight')], {
+      Type.Union([Type.Literal('hotel'), Type.Literal('flight'), Type.Literal('trip')], {
         description:
           'Which bookings to search; each takes the criteria that apply to it. Left out, the criteria tell: a ' +
           'reference of six characters, `departure` or a status only flights have (held, expired, disrupted, ' +
-          'schedule_changed) mean flight bookings; otherwise hotel bookings',
+          'schedule_changed) mean flight bookings; seven characters, trips (a flight and a stay sold together: ' +
+          'reference, statuses and sort only); otherwise hotel bookings',
       }),
     ),
     reference: Type.Optional(
       Type.String({
-        pattern: '^[A-Za-z0-9]{6}([A-Za-z0-9]{2})?$',
-        description: 'Eight characters (hotel) or six (flight)',
+        pattern: '^[A-Za-z0-9]{6,8}$',
+        description: 'Eight characters (hotel), seven (trip) or six (flight)',
       }),
     ),
     client_reference: Type.Optional(

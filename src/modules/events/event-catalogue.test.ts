@@ -5,12 +5,14 @@ import { describe, it } from 'node:test';
 import { FLIGHT_EVENTS } from '../flights/index.ts';
 import { HOTEL_EVENTS } from '../hotels/index.ts';
 import { LEDGER_EVENTS } from '../ledger/index.ts';
+import { TRIP_EVENTS } from '../trips/index.ts';
 import { WEBHOOK_EVENTS } from '../webhooks/index.ts';
 import { createEventCatalogue } from './event-catalogue.ts';
 
 const catalogue = createEventCatalogue({
   ...FLIGHT_EVENTS,
   ...HOTEL_EVENTS,
+  ...TRIP_EVENTS,
   ...LEDGER_EVENTS,
   ...WEBHOOK_EVENTS,
 });

@@ -2,7 +2,7 @@ import { sharedSecret } from '../../db/service-secrets.ts';
 import { thenRefresh } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
 import { offThread } from '../../ports/search-threads.ts';
-import type { ProductModuleDeps } from '../bookings/index.ts';
+import type { ProductModuleDeps, TripParts } from '../bookings/index.ts';
 import { createSeatAssignmentsRepository } from './ancillaries/seat-assignments-repository.ts';
 import { flightBookingRoutes } from './api/flight-booking.routes.ts';
 import { flightChangeRoutes } from './api/flight-change.routes.ts';
@@ -14,6 +14,7 @@ import { seatMapsRoute } from './api/seat-maps.route.ts';
 import { textImportRoutes } from './api/text-imports.routes.ts';
 import { createBookingRelease } from './booking/booking-release.ts';
 import { createDocumentRetention } from './booking/document-retention.ts';
+import type { BookFlightRequest } from './booking/flight-booking.schemas.ts';
 import { createFlightBookingEvents, createOperatorEvents } from './booking/flight-booking-events.ts';
 import { createFlightBookingService } from './booking/flight-booking-service.ts';
 import { createFlightBookingsRepository } from './booking/flight-bookings-repository.ts';
@@ -284,5 +285,15 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
     indexStats: () => networkCache.stats(),
     /** The search as worked out on this thread (what a search thread runs). */
     search,
+    /** What trips use: the search (off this thread when a search thread is ready) and bookings as parts. */
+    forTrips: {
+      search: searchOffThread.searchFlights,
+      parts: {
+        draft: (p, input) => bookings.draftForTrip(p, input),
+        view: (id) => bookings.viewById(id),
+        quote: (id) => cancellations.quoteWhole(id),
+        cancel: (trx, id, quote, now) => cancellations.cancelWholeIn(trx, id, quote, now),
+      } satisfies TripParts<BookFlightRequest>,
+    },
   };
 }

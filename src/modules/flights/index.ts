@@ -1,8 +1,11 @@
+import type { Static } from 'typebox';
 import { AddServicesRequestSchema, FlightServiceSchema } from './ancillaries/ancillaries.schemas.ts';
 import { SeatMapSchema } from './api/seat-maps.route.ts';
 import {
+  type BookFlightRequest,
   BookFlightRequestSchema,
   FlightBookingSchema,
+  PassengerInputSchema,
   UpdateBookingRequestSchema,
 } from './booking/flight-booking.schemas.ts';
 import {
@@ -15,6 +18,7 @@ import { FLIGHT_EVENT_SCHEMAS } from './booking/flight-event-types.ts';
 import { FlightTicketSchema } from './booking/ticket.schemas.ts';
 import {
   OfferSchema,
+  type SearchFlightRequest,
   SearchFlightRequestSchema,
   SearchFlightResponseSchema,
 } from './search/search-flight.schemas.ts';
@@ -49,3 +53,7 @@ export const FLIGHT_SCHEMAS = [
 export { receiptsToMail } from './booking/flight-documents.ts';
 export { resealFlightBookings } from './booking/flight-personal-data-repository.ts';
 export type { FlightBookingView } from './booking/ticket-receipts.ts';
+export type { BookFlightRequest, SearchFlightRequest };
+/** What trips (a flight and a stay sold together) use of flights: the request shapes and an offer as shown. */
+export { PassengerInputSchema };
+export type FlightOffer = Static<typeof OfferSchema>;

@@ -3,7 +3,7 @@ import { thenRefresh } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
 import { offThread } from '../../ports/search-threads.ts';
 import type { SnapshotStore } from '../../ports/snapshot-store.ts';
-import type { ProductModuleDeps } from '../bookings/index.ts';
+import type { ProductModuleDeps, TripParts } from '../bookings/index.ts';
 import { fold } from '../catalog/index.ts';
 import { channelRoutes } from './api/channel.routes.ts';
 import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
@@ -13,6 +13,7 @@ import { hotelMetadataRoutes } from './api/hotel-metadata.routes.ts';
 import { hotelOperationsRoutes } from './api/hotel-operations.routes.ts';
 import { hotelReviewsRoutes } from './api/hotel-reviews.routes.ts';
 import { searchHotelsRoute } from './api/search-hotels.route.ts';
+import type { BookHotelRequest } from './booking/hotel-booking.schemas.ts';
 import { createHotelBookingEvents } from './booking/hotel-booking-events.ts';
 import { createHotelBookingReads } from './booking/hotel-booking-reads.ts';
 import { createHotelBookingSearch } from './booking/hotel-booking-search.ts';
@@ -248,6 +249,16 @@ export async function hotelsModule(
     repository: hotels,
     /** The search as worked out on this thread (what a search thread runs). */
     search,
+    /** What trips use: the search (off this thread when a search thread is ready) and bookings as parts. */
+    forTrips: {
+      search: searchOffThread.searchHotels,
+      parts: {
+        draft: (p, input) => bookings.draftForTrip(p, input),
+        view: async (id) => reads.view((await bookingsRepo.findById(deps.db, id))!),
+        quote: (id, now) => cancellations.quoteWhole(id, now),
+        cancel: (trx, id, quote, now) => cancellations.cancelWholeIn(trx, id, quote, now),
+      } satisfies TripParts<BookHotelRequest>,
+    },
     /** Makes the reservation messages a booking change owes channel managers (an event subscriber). */
     channelFanOut: createChannelFanOut({ channels, ids: deps.ids }),
     /** Sends the reservation messages due now (tests; the scheduler runs it in every process). */

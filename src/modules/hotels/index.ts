@@ -1,5 +1,7 @@
+import type { Static } from 'typebox';
 import { HotelReviewSchema } from './api/hotel-reviews.routes.ts';
 import {
+  type BookHotelRequest,
   BookHotelRequestSchema,
   CheckRateRequestSchema,
   CheckRateResponseSchema,
@@ -8,6 +10,7 @@ import {
 import { HotelBookingSchema } from './booking/hotel-booking-view.schemas.ts';
 import {
   HotelResultSchema,
+  type SearchHotelsRequest,
   SearchHotelsRequestSchema,
   SearchHotelsResponseSchema,
 } from './search/search-hotels.schemas.ts';
@@ -33,3 +36,6 @@ export const HOTEL_SCHEMAS = [
   HotelReviewSchema,
 ];
 export { type HotelBookingView, voucherToMail } from './booking/hotel-voucher.ts';
+/** What trips (a flight and a stay sold together) use of hotels: the request shapes and a result as shown. */
+export type { BookHotelRequest, SearchHotelsRequest };
+export type HotelResult = Static<typeof HotelResultSchema>;

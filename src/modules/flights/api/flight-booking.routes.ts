@@ -142,6 +142,7 @@ export function flightBookingRoutes(app: App, deps: Deps) {
         response: {
           200: Booking,
           ...errorResponses(
+            'PART_OF_TRIP',
             'NOT_FOUND',
             'INVALID_STATE_TRANSITION',
             'PAYMENT_REQUIRED',

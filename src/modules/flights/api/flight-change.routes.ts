@@ -42,6 +42,7 @@ export function flightChangeRoutes(
         response: {
           200: Type.Ref('SearchChangesResponse'),
           ...errorResponses(
+            'PART_OF_TRIP',
             'NOT_FOUND',
             'INVALID_STATE_TRANSITION',
             'CHANGE_NOT_ALLOWED',
@@ -78,6 +79,7 @@ export function flightChangeRoutes(
         response: {
           200: Type.Ref('FlightBooking'),
           ...errorResponses(
+            'PART_OF_TRIP',
             'IDEMPOTENCY_KEY_REQUIRED',
             'NOT_FOUND',
             'INVALID_STATE_TRANSITION',

@@ -41,6 +41,7 @@ export function flightServicesRoutes(
         response: {
           200: Type.Ref('FlightBooking'),
           ...errorResponses(
+            'PART_OF_TRIP',
             'IDEMPOTENCY_KEY_REQUIRED',
             'NOT_FOUND',
             'INVALID_STATE_TRANSITION',

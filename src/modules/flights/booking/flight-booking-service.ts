@@ -5,7 +5,7 @@ import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import { localToInstant } from '../../../shared/calendar.ts';
 import type { Principal } from '../../auth/index.ts';
-import type { BookingFrame } from '../../bookings/index.ts';
+import type { BookingFrame, DraftedPart } from '../../bookings/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { RateTable } from '../../money/index.ts';
 import type { PaymentsService, Prepared } from '../../payments/index.ts';
@@ -125,8 +125,123 @@ export function createFlightBookingService(deps: {
     return told;
   }
 
+  /**
+   * Checks a booking request against the offer as it is now (passengers, services, hold or payment) and
+   * answers how to place it: in one transaction, take the seats of every flight (or none), price them
+   * from the seats sold before this sale, and refuse with PRICE_CHANGED if that differs from what the
+   * client expects to pay. A sold-out flight is NO_AVAILABILITY; nothing is left half-done.
+   */
+  async function draft(principal: Principal, input: BookFlightRequest, paidByTrip: boolean) {
+    const now = clock.now();
+    const offer = readOffer(deps.offers, input.offer_id, input.expected_total, now);
+    const network = await deps.networkCache.current();
+    const slices = await flightsOf(network, offer, now);
+    const flights = slices.flat().map((x) => x.flight);
+    const firstDeparture = new Date(flights[0]!.departsAt);
+    const errors = checkPassengers(input.passengers, offer.passengers, {
+      firstDate: flights[0]!.date,
+      lastDate: flights[flights.length - 1]!.date,
+      international: isInternational(slices),
+      today: now.toISOString().slice(0, 10),
+    });
+    if (errors.length > 0) throw invalidFields('The booking request', errors);
+    const holdUntil = input.type === 'hold' ? holdDeadline(now, firstDeparture) : null;
+    if (holdUntil && holdUntil.getTime() <= now.getTime())
+      throw invalidField('/type', 'a hold is not possible within 3 hours of departure');
+
+    const seatCount = seatsNeeded(offer.passengers);
+    if (!holdUntil && !input.payment && !paidByTrip)
+      throw invalidField('/payment', 'is required for an instant booking (or book a hold and pay it later)');
+    const passengers: StoredPassenger[] = input.passengers.map((p) => ({ ...p, id: ids.next('pas') }));
+    // Passengers have no id until now: the request names them by position.
+    const idAt = (i: number) => passengers[i]?.id ?? `#${i}`;
+    const services = planServices(
+      {
+        seats: input.seats?.map(({ passenger, ...s }) => ({ ...s, passenger_id: idAt(passenger) })),
+        bags: input.bags?.map(({ passenger, ...b }) => ({ ...b, passenger_id: idAt(passenger) })),
+      },
+      tripForServices(network, slices, offer.cabin, passengers),
+      { id: () => ids.next('svc'), at: now.toISOString(), passengerField: 'passenger' },
+    );
+    if (services.errors.length > 0) throw invalidFields('The booking request', services.errors);
+    // Time-ordered, so bookings made in the same millisecond still list in the order they were made.
+    const bookingId = ids.ordered(FLIGHT_BOOKING_ID_PREFIX);
+
+    async function place(
+      trx: Kysely<Database>,
+      reference: string,
+      prepared: Prepared | undefined,
+      idempotencyKey: string | null,
+    ) {
+      const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
+      const selling = priceAtSale(
+        slices,
+        offer,
+        soldBefore,
+        seats.keyOf,
+        input.expected_total,
+        (c) => deps.pricing(saleOfOffer(slices), principal, c),
+        saleAt(now, deps.rates()),
+        servicesAmount(services.added),
+      );
+      await assignSeats(trx, deps.seatAssignments, bookingId, services.added, now.toISOString());
+      const itinerary = itineraryAsSold(offer, slices, selling, deps.catalogue, services.added);
+      const payment = prepared
+        ? await payments.settle(
+            trx,
+            prepared,
+            saleOf(itinerary),
+            {
+              bookingId,
+              product: 'flight',
+              description: `Flight booking ${reference}`,
+              agencyId: principal.agencyId,
+            },
+            !holdUntil,
+          )
+        : null;
+      const record = newBookingRecord({
+        id: bookingId,
+        reference,
+        owner: principal,
+        itinerary,
+        passengers,
+        contact: input.contact,
+        firstDeparture,
+        holdUntil,
+        idempotencyKey,
+        payment,
+        now,
+      });
+      const segments = flights.map((flight, position) => ({
+        booking_id: bookingId,
+        position,
+        schedule_id: flight.schedule.id,
+        departure_date: flight.date,
+        cabin: offer.cabin,
+        seats: seatCount,
+      }));
+      if (record.tickets) record.tickets = await deps.ticketing.issue(trx, record, now.toISOString());
+      await bookings.insert(trx, record, segments);
+      await deps.tell(trx, bookingId, 'flight_booking.created', {
+        type: record.status === 'held' ? 'held' : 'confirmed',
+        data: {
+          total_amount: record.total_amount,
+          currency: record.currency,
+          services: services.added.length,
+        },
+        at: now.toISOString(),
+      });
+      const told = await tellRetimes(trx, flights, now.toISOString());
+      return told ? (await bookings.findById(trx, bookingId))! : record;
+    }
+    return { bookingId, place };
+  }
+
   return {
     getBooking: reads.getBooking,
+    /** A booking as GET /booking shows it, whoever asks (a trip shows its part to the trip's owner). */
+    viewById: async (id: string) => view((await bookings.findById(deps.db, id))!),
     listBookings: reads.listBookings,
     confirmBooking: holds.confirmBooking,
     payBooking: holds.payBooking,
@@ -140,44 +255,8 @@ export function createFlightBookingService(deps: {
       // A retry of a booking that committed but whose answer was never kept: answer with that booking.
       const made = idempotencyKey && (await bookings.findByIdempotencyKey(principal.userId, idempotencyKey));
       if (made) return view(made);
-      const now = clock.now();
-      const offer = readOffer(deps.offers, input.offer_id, input.expected_total, now);
-      const network = await deps.networkCache.current();
-      const slices = await flightsOf(network, offer, now);
-      const flights = slices.flat().map((x) => x.flight);
-      const firstDeparture = new Date(flights[0]!.departsAt);
-      const errors = checkPassengers(input.passengers, offer.passengers, {
-        firstDate: flights[0]!.date,
-        lastDate: flights[flights.length - 1]!.date,
-        international: isInternational(slices),
-        today: now.toISOString().slice(0, 10),
-      });
-      if (errors.length > 0) throw invalidFields('The booking request', errors);
-      const holdUntil = input.type === 'hold' ? holdDeadline(now, firstDeparture) : null;
-      if (holdUntil && holdUntil.getTime() <= now.getTime())
-        throw invalidField('/type', 'a hold is not possible within 3 hours of departure');
-
-      const seatCount = seatsNeeded(offer.passengers);
+      const drafted = await draft(principal, input, false);
       const paymentInput = input.payment;
-      if (!holdUntil && !paymentInput)
-        throw invalidField(
-          '/payment',
-          'is required for an instant booking (or book a hold and pay it later)',
-        );
-      const passengers: StoredPassenger[] = input.passengers.map((p) => ({ ...p, id: ids.next('pas') }));
-      // Passengers have no id until now: the request names them by position.
-      const idAt = (i: number) => passengers[i]?.id ?? `#${i}`;
-      const services = planServices(
-        {
-          seats: input.seats?.map(({ passenger, ...s }) => ({ ...s, passenger_id: idAt(passenger) })),
-          bags: input.bags?.map(({ passenger, ...b }) => ({ ...b, passenger_id: idAt(passenger) })),
-        },
-        tripForServices(network, slices, offer.cabin, passengers),
-        { id: () => ids.next('svc'), at: now.toISOString(), passengerField: 'passenger' },
-      );
-      if (services.errors.length > 0) throw invalidFields('The booking request', services.errors);
-      // Time-ordered, so bookings made in the same millisecond still list in the order they were made.
-      const bookingId = ids.ordered(FLIGHT_BOOKING_ID_PREFIX);
       const expected = input.expected_total;
       // A card is authorized before the transaction (it calls out); the balance is debited inside it.
       const prepared: Prepared | undefined = paymentInput
@@ -193,72 +272,24 @@ export function createFlightBookingService(deps: {
         existing: () =>
           idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
         referenceLength: FLIGHT_REFERENCE_LENGTH,
-        run: async (trx, reference) => {
-          const soldBefore = await takeSeats(trx, seats, flights, offer.cabin, seatCount);
-          const selling = priceAtSale(
-            slices,
-            offer,
-            soldBefore,
-            seats.keyOf,
-            input.expected_total,
-            (c) => deps.pricing(saleOfOffer(slices), principal, c),
-            saleAt(now, deps.rates()),
-            servicesAmount(services.added),
-          );
-          await assignSeats(trx, deps.seatAssignments, bookingId, services.added, now.toISOString());
-          const itinerary = itineraryAsSold(offer, slices, selling, deps.catalogue, services.added);
-          const payment = prepared
-            ? await payments.settle(
-                trx,
-                prepared,
-                saleOf(itinerary),
-                {
-                  bookingId,
-                  product: 'flight',
-                  description: `Flight booking ${reference}`,
-                  agencyId: principal.agencyId,
-                },
-                !holdUntil,
-              )
-            : null;
-          const record = newBookingRecord({
-            id: bookingId,
-            reference,
-            owner: principal,
-            itinerary,
-            passengers,
-            contact: input.contact,
-            firstDeparture,
-            holdUntil,
-            idempotencyKey,
-            payment,
-            now,
-          });
-          const segments = flights.map((flight, position) => ({
-            booking_id: bookingId,
-            position,
-            schedule_id: flight.schedule.id,
-            departure_date: flight.date,
-            cabin: offer.cabin,
-            seats: seatCount,
-          }));
-          if (record.tickets) record.tickets = await deps.ticketing.issue(trx, record, now.toISOString());
-          await bookings.insert(trx, record, segments);
-          await deps.tell(trx, bookingId, 'flight_booking.created', {
-            type: record.status === 'held' ? 'held' : 'confirmed',
-            data: {
-              total_amount: record.total_amount,
-              currency: record.currency,
-              services: services.added.length,
-            },
-            at: now.toISOString(),
-          });
-          const told = await tellRetimes(trx, flights, now.toISOString());
-          return told ? (await bookings.findById(trx, bookingId))! : record;
-        },
-        madeHere: (made) => made.id === bookingId,
+        run: (trx, reference) => drafted.place(trx, reference, prepared, idempotencyKey),
+        madeHere: (made) => made.id === drafted.bookingId,
       });
       return view(row);
+    },
+
+    /** A booking drafted for a trip: checked and priced now, placed in the trip's transaction, paid by it. */
+    async draftForTrip(principal: Principal, input: BookFlightRequest): Promise<DraftedPart> {
+      const drafted = await draft(principal, input, true);
+      return {
+        id: drafted.bookingId,
+        referenceLength: FLIGHT_REFERENCE_LENGTH,
+        expected: input.expected_total,
+        async place(trx, reference) {
+          const record = await drafted.place(trx, reference, undefined, null);
+          return { id: record.id, reference: record.reference, sale: saleOf(record.itinerary) };
+        },
+      };
     },
   };
 }

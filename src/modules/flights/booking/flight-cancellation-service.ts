@@ -4,7 +4,7 @@ import { AppError, invalidField } from '../../../http/app-error.ts';
 import { createSignedTokens } from '../../../http/signed-token.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import { type Principal, visibilityOf } from '../../auth/index.ts';
-import type { BookingPart } from '../../bookings/index.ts';
+import type { BookingPart, PartCancellationQuote } from '../../bookings/index.ts';
 import type { BookingRelease } from './booking-release.ts';
 import { refundFor } from './booking-rules.ts';
 import { transition } from './booking-states.ts';
@@ -78,7 +78,51 @@ export function createFlightCancellationService(deps: {
     JSON.stringify(a?.passenger_ids ?? null) === JSON.stringify(b?.passenger_ids ?? null) &&
     JSON.stringify(a?.slices ?? null) === JSON.stringify(b?.slices ?? null);
 
+  /** Cancels the whole booking in `trx` if it is still at `version`: seats released, money given back, told. */
+  async function cancelWhole(
+    trx: Kysely<Database>,
+    row: FlightBookingRecord,
+    refund: number,
+    version: number,
+    now: Date,
+  ): Promise<boolean> {
+    const ok = await bookings.changeStatus(
+      trx,
+      row.id,
+      row.status,
+      'cancelled',
+      { refund_amount: (row.refund_amount ?? 0) + refund, hold_expires_at: null },
+      now.toISOString(),
+      version,
+    );
+    if (!ok) return false;
+    await deps.release.releaseSeats(trx, row.id);
+    await deps.release.settleMoney(trx, row, refund, now.toISOString());
+    await deps.tell(trx, row.id, 'flight_booking.cancelled', {
+      type: 'cancelled',
+      data: { refund_amount: refund, currency: row.currency },
+      at: now.toISOString(),
+    });
+    return true;
+  }
+
   return {
+    /** A trip's flights: what cancelling them whole gives back now (the trip's owner asked). */
+    async quoteWhole(id: string): Promise<PartCancellationQuote> {
+      const row = (await bookings.findById(db, id))!;
+      transition(row.status, 'cancel');
+      const { refund, penalty } = wholeQuote(row);
+      return { refund, penalty, currency: row.currency, version: row.version };
+    },
+
+    /** A trip's flights cancelled whole as quoted, in the trip's transaction; false when they changed. */
+    async cancelWholeIn(trx: Kysely<Database>, id: string, quote: PartCancellationQuote, now: Date) {
+      const row = (await bookings.findById(trx, id))!;
+      if (row.version !== quote.version) return false;
+      transition(row.status, 'cancel');
+      return cancelWhole(trx, row, quote.refund, quote.version, now);
+    },
+
     /**
      * What cancelling (the booking, or `part` of it: some passengers or the last slices) would refund now;
      * the quote id is valid 15 minutes and only for this version and part.
@@ -130,26 +174,7 @@ export function createFlightCancellationService(deps: {
       }
       const done = wanted
         ? await deps.parts.cancelPart(row, wanted, refund, now)
-        : await db.transaction().execute(async (trx) => {
-            const ok = await bookings.changeStatus(
-              trx,
-              row.id,
-              row.status,
-              'cancelled',
-              { refund_amount: (row.refund_amount ?? 0) + refund, hold_expires_at: null },
-              now.toISOString(),
-              quote.version,
-            );
-            if (!ok) return false;
-            await deps.release.releaseSeats(trx, row.id);
-            await deps.release.settleMoney(trx, row, refund, now.toISOString());
-            await deps.tell(trx, row.id, 'flight_booking.cancelled', {
-              type: 'cancelled',
-              data: { refund_amount: refund, currency: row.currency },
-              at: now.toISOString(),
-            });
-            return true;
-          });
+        : await db.transaction().execute((trx) => cancelWhole(trx, row, refund, quote.version, now));
       if (!done)
         throw new AppError('QUOTE_EXPIRED', 'The booking changed while cancelling; ask for a new quote');
       const latest = (await bookings.findById(db, row.id))!;

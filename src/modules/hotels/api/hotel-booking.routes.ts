@@ -124,6 +124,7 @@ export function hotelBookingRoutes(
         response: {
           200: Booking,
           ...errorResponses(
+            'PART_OF_TRIP',
             'NOT_FOUND',
             'INVALID_STATE_TRANSITION',
             'CHANGE_NOT_ALLOWED',

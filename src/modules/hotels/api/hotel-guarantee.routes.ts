@@ -38,6 +38,7 @@ export function hotelGuaranteeRoutes(
         response: {
           200: Type.Ref('HotelBooking'),
           ...errorResponses(
+            'PART_OF_TRIP',
             'NOT_FOUND',
             'INVALID_STATE_TRANSITION',
             'CONFLICT',

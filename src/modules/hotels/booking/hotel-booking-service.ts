@@ -4,7 +4,7 @@ import { AppError, invalidField } from '../../../http/app-error.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { IdGenerator } from '../../../ports/ids.ts';
 import type { Principal } from '../../auth/index.ts';
-import type { BookingFrame } from '../../bookings/index.ts';
+import type { BookingFrame, DraftedPart } from '../../bookings/index.ts';
 import type { Catalogue } from '../../catalog/index.ts';
 import type { PaymentsService, Prepared } from '../../payments/index.ts';
 import { sumPricing, type TermsFor } from '../../pricing/index.ts';
@@ -67,6 +67,114 @@ export function createHotelBookingService(deps: {
     const { priced } = found;
     if (priced.problem) throw stayRestricted(priced.problem);
     return { ...found, priced };
+  }
+
+  /**
+   * Checks a booking request: refuses before taking anything when a key expired (410), the guests do not
+   * match the rooms (400), a rate's rules or the total changed (422/409); answers how to place it: in one
+   * transaction, take one room of its type on every night for every room booked, night by night in order,
+   * or roll back: 409 NO_AVAILABILITY names the first full night. A trip's stay is paid now, by the trip.
+   */
+  async function draft(principal: Principal, input: BookHotelRequest, paidByTrip: boolean) {
+    const now = clock.now();
+    const parts = readParts(deps.rateKeys, input, now);
+    const stay = parts[0]!.payload;
+    const rates: Array<Awaited<ReturnType<typeof bookable>>> = [];
+    for (const part of parts) rates.push(await bookable(part.payload, principal));
+    const total = rates.reduce((n, r) => n + r.priced.total, 0);
+    const currency = rates[0]!.plan.currency;
+    if (
+      rates.some((r) => r.plan.currency !== currency) ||
+      total !== input.expected_total.amount ||
+      currency !== input.expected_total.currency
+    ) {
+      throw new AppError(
+        'PRICE_CHANGED',
+        `The total is now ${total} ${currency} (expected ${input.expected_total.amount})`,
+        { total_amount: total, total_currency: currency },
+      );
+    }
+    const plans = rates.map((r) => r.plan);
+    const paymentType = paymentTypeOf(plans);
+    const hotel = storedHotel(rates[0]!.product.hotel, deps.catalogue);
+    const holdUntil = input.type === 'hold' ? holdOfRates(plans, stay.check_in, hotel.time_zone, now) : null;
+    if (paidByTrip && paymentType !== 'pay_now')
+      throw invalidField('/package_id', 'pairs a stay paid at the hotel; a trip is paid in one payment');
+    if (!paidByTrip)
+      checkSettlement({ paymentType, held: !!holdUntil, payment: input.payment, guarantee: input.guarantee });
+    const guarantee = input.guarantee
+      ? await payments.guarantee(principal, input.guarantee.card_token, '/guarantee/card_token')
+      : null;
+    if (guarantee && !coversStay(guarantee.card, stay.check_out))
+      throw invalidField(
+        '/guarantee/card_token',
+        `is a card that expires before check-out on ${stay.check_out}`,
+      );
+    // Time-ordered, so bookings made in the same millisecond still sort in the order they were made.
+    const bookingId = ids.ordered(HOTEL_BOOKING_ID_PREFIX);
+    const rooms = parts.flatMap((part, k) =>
+      roomsAsSold({
+        status: holdUntil ? 'held' : 'confirmed',
+        bookingId,
+        roomIds: part.rooms.map(() => ids.next('hbr')),
+        stay: part.payload,
+        guests: part.rooms,
+        roomType: rates[k]!.roomType,
+        plan: rates[k]!.plan,
+        prices: rates[k]!.priced.rooms,
+        first: part.first,
+      }),
+    );
+    const due = saleOfRooms(rooms, currency);
+    const nights = nightsOf(stay.check_in, stay.check_out);
+
+    async function place(
+      trx: Kysely<Database>,
+      reference: string,
+      prepared: Prepared | undefined,
+      idempotencyKey: string | null,
+    ) {
+      for (const [k, part] of parts.entries())
+        await takeNights(trx, inventory, rates[k]!.roomType, nights, part.rooms.length);
+      const payment = prepared
+        ? await payments.settle(
+            trx,
+            prepared,
+            due,
+            purposeOf({ id: bookingId, reference, agency_id: principal.agencyId }),
+            true,
+          )
+        : null;
+      const record = newHotelBookingRecord({
+        id: bookingId,
+        reference,
+        owner: principal,
+        input,
+        stay,
+        hotel,
+        currency,
+        rooms,
+        total,
+        idempotencyKey,
+        payment,
+        guarantee,
+        holdUntil,
+        now,
+      });
+      await bookings.insert(trx, record, rooms);
+      await deps.tell(trx, bookingId, 'hotel_booking.created', {
+        type: holdUntil ? 'held' : 'confirmed',
+        data: {
+          total_amount: total,
+          currency,
+          rooms: rooms.length,
+          ...(holdUntil ? { hold_expires_at: holdUntil.toISOString() } : {}),
+        },
+        at: now.toISOString(),
+      });
+      return record;
+    }
+    return { bookingId, due, place };
   }
 
   return {
@@ -136,110 +244,35 @@ export function createHotelBookingService(deps: {
       // A retry of a booking that committed but whose answer was never kept: answer with that booking.
       const made = idempotencyKey && (await bookings.findByIdempotencyKey(principal.userId, idempotencyKey));
       if (made) return view(made);
-      const now = clock.now();
-      const parts = readParts(deps.rateKeys, input, now);
-      const stay = parts[0]!.payload;
-      const rates: Array<Awaited<ReturnType<typeof bookable>>> = [];
-      for (const part of parts) rates.push(await bookable(part.payload, principal));
-      const total = rates.reduce((n, r) => n + r.priced.total, 0);
-      const currency = rates[0]!.plan.currency;
-      if (
-        rates.some((r) => r.plan.currency !== currency) ||
-        total !== input.expected_total.amount ||
-        currency !== input.expected_total.currency
-      ) {
-        throw new AppError(
-          'PRICE_CHANGED',
-          `The total is now ${total} ${currency} (expected ${input.expected_total.amount})`,
-          { total_amount: total, total_currency: currency },
-        );
-      }
-      const plans = rates.map((r) => r.plan);
-      const paymentType = paymentTypeOf(plans);
-      const hotel = storedHotel(rates[0]!.product.hotel, deps.catalogue);
-      const holdUntil =
-        input.type === 'hold' ? holdOfRates(plans, stay.check_in, hotel.time_zone, now) : null;
-      const paymentInput = input.payment;
-      checkSettlement({ paymentType, held: !!holdUntil, payment: paymentInput, guarantee: input.guarantee });
-      const guarantee = input.guarantee
-        ? await payments.guarantee(principal, input.guarantee.card_token, '/guarantee/card_token')
-        : null;
-      if (guarantee && !coversStay(guarantee.card, stay.check_out))
-        throw invalidField(
-          '/guarantee/card_token',
-          `is a card that expires before check-out on ${stay.check_out}`,
-        );
-      // Time-ordered, so bookings made in the same millisecond still sort in the order they were made.
-      const bookingId = ids.ordered(HOTEL_BOOKING_ID_PREFIX);
-      const rooms = parts.flatMap((part, k) =>
-        roomsAsSold({
-          status: holdUntil ? 'held' : 'confirmed',
-          bookingId,
-          roomIds: part.rooms.map(() => ids.next('hbr')),
-          stay: part.payload,
-          guests: part.rooms,
-          roomType: rates[k]!.roomType,
-          plan: rates[k]!.plan,
-          prices: rates[k]!.priced.rooms,
-          first: part.first,
-        }),
-      );
-      const due = saleOfRooms(rooms, currency);
+      const drafted = await draft(principal, input, false);
       // A card is authorized before the transaction (it calls out); the balance is debited inside it.
-      const prepared: Prepared | undefined = paymentInput
-        ? await payments.prepare(principal, paymentInput, due)
+      const prepared: Prepared | undefined = input.payment
+        ? await payments.prepare(principal, input.payment, drafted.due)
         : undefined;
-      const nights = nightsOf(stay.check_in, stay.check_out);
       // Another request with the same key may have made the booking: this one's payment is then not used.
       const row = await deps.frame.create({
         prepared,
         existing: () =>
           idempotencyKey ? bookings.findByIdempotencyKey(principal.userId, idempotencyKey) : undefined,
         referenceLength: HOTEL_REFERENCE_LENGTH,
-        run: async (trx, reference) => {
-          for (const [k, part] of parts.entries())
-            await takeNights(trx, inventory, rates[k]!.roomType, nights, part.rooms.length);
-          const payment = prepared
-            ? await payments.settle(
-                trx,
-                prepared,
-                due,
-                purposeOf({ id: bookingId, reference, agency_id: principal.agencyId }),
-                true,
-              )
-            : null;
-          const record = newHotelBookingRecord({
-            id: bookingId,
-            reference,
-            owner: principal,
-            input,
-            stay,
-            hotel,
-            currency,
-            rooms,
-            total,
-            idempotencyKey,
-            payment,
-            guarantee,
-            holdUntil,
-            now,
-          });
-          await bookings.insert(trx, record, rooms);
-          await deps.tell(trx, bookingId, 'hotel_booking.created', {
-            type: holdUntil ? 'held' : 'confirmed',
-            data: {
-              total_amount: total,
-              currency,
-              rooms: rooms.length,
-              ...(holdUntil ? { hold_expires_at: holdUntil.toISOString() } : {}),
-            },
-            at: now.toISOString(),
-          });
-          return record;
-        },
-        madeHere: (made) => made.id === bookingId,
+        run: (trx, reference) => drafted.place(trx, reference, prepared, idempotencyKey),
+        madeHere: (made) => made.id === drafted.bookingId,
       });
       return view(row);
+    },
+
+    /** A stay drafted for a trip: checked and priced now, placed in the trip's transaction, paid by it. */
+    async draftForTrip(principal: Principal, input: BookHotelRequest): Promise<DraftedPart> {
+      const drafted = await draft(principal, input, true);
+      return {
+        id: drafted.bookingId,
+        referenceLength: HOTEL_REFERENCE_LENGTH,
+        expected: input.expected_total,
+        async place(trx, reference) {
+          const record = await drafted.place(trx, reference, undefined, null);
+          return { id: record.id, reference: record.reference, sale: drafted.due };
+        },
+      };
     },
   };
 }

@@ -4,6 +4,7 @@ import { AppError, invalidField } from '../../../http/app-error.ts';
 import { createSignedTokens } from '../../../http/signed-token.ts';
 import type { Clock } from '../../../ports/clock.ts';
 import type { Principal } from '../../auth/index.ts';
+import type { PartCancellationQuote } from '../../bookings/index.ts';
 import type { PaymentsService } from '../../payments/index.ts';
 import { penaltyAt } from '../inventory/hotel-cancellation-rules.ts';
 import type { HotelInventoryRepository } from '../inventory/hotel-inventory-repository.ts';
@@ -68,7 +69,85 @@ export function createHotelCancellations(deps: {
     }, 0);
   }
 
+  /**
+   * Cancels the rooms (every live one, or the one named) in `trx` if the booking is still at its version:
+   * nights given back, money given back as quoted (each room's share of the penalty as it was when quoted),
+   * told. False when the booking changed since it was read.
+   */
+  async function cancelRooms(
+    trx: Kysely<Database>,
+    row: HotelBookingRecord,
+    rooms: HotelBookingRoomRecord[],
+    roomId: string | undefined,
+    q: { penalty: number; refund: number; quotedAt: Date },
+    now: Date,
+  ): Promise<boolean> {
+    const targets = target(rooms, roomId);
+    const remaining = live(rooms).filter((r) => !targets.includes(r));
+    const zone = row.hotel.time_zone;
+    const nights = nightsOf(row.check_in, row.check_out);
+    const at = now.toISOString();
+    const whole = remaining.length === 0;
+    const ok = await bookings.update(trx, row.id, row.version, {
+      status: whole ? 'cancelled' : row.status,
+      total_amount: remaining.reduce((n, r) => n + r.total_amount, 0),
+      penalty_amount: (row.penalty_amount ?? 0) + q.penalty,
+      free_cancellation_until: bookingDeadline(remaining, row.check_in, zone),
+      cancelled_at: whole ? at : null,
+      updated_at: at,
+    });
+    if (!ok) return false;
+    const penalties = new Map(targets.map((r) => [r.id, penaltyOf(row, [r], q.quotedAt)]));
+    for (const r of targets) {
+      await inventory.release(trx, r.room_type_id, nights, 1);
+      await bookings.updateRoom(trx, r.id, { status: 'cancelled', penalty_amount: penalties.get(r.id)! });
+    }
+    const payment = await deps.payments.cancel(
+      trx,
+      saleOfRooms(targets, row.currency),
+      q.refund,
+      purposeOf(row, whole ? 'cancelled' : 'room cancelled'),
+    );
+    if (payment) await bookings.update(trx, row.id, row.version + 1, { payment });
+    await deps.tell(trx, row.id, whole ? 'hotel_booking.cancelled' : 'hotel_booking.room_cancelled', {
+      type: whole ? 'cancelled' : 'room_cancelled',
+      data: {
+        rooms: targets.map((r) => r.id),
+        penalty_amount: q.penalty,
+        refund_amount: q.refund,
+        currency: row.currency,
+      },
+      at,
+    });
+    return true;
+  }
+
+  /** What letting every live room go costs now, and gives back. */
+  function wholeQuote(row: HotelBookingRecord, rooms: HotelBookingRoomRecord[], now: Date) {
+    const targets = live(rooms);
+    const penalty = penaltyOf(row, targets, now);
+    const refund = row.status === 'held' ? 0 : targets.reduce((n, r) => n + r.total_amount, 0) - penalty;
+    return { penalty, refund };
+  }
+
   return {
+    /** A trip's stay: what cancelling it whole gives back now (the trip's owner asked). */
+    async quoteWhole(id: string, now: Date): Promise<PartCancellationQuote> {
+      const row = (await bookings.findById(db, id))!;
+      const rooms = await bookings.rooms(db, id);
+      assertHotelAction(row.status, reads.clockOf(row, rooms), 'cancel');
+      return { ...wholeQuote(row, rooms, now), currency: row.currency, version: row.version };
+    },
+
+    /** A trip's stay cancelled whole as quoted at `now`, in the trip's transaction; false when it changed. */
+    async cancelWholeIn(trx: Kysely<Database>, id: string, quote: PartCancellationQuote, now: Date) {
+      const row = (await bookings.findById(trx, id))!;
+      if (row.version !== quote.version) return false;
+      const rooms = await bookings.rooms(trx, id);
+      assertHotelAction(row.status, reads.clockOf(row, rooms), 'cancel');
+      return cancelRooms(trx, row, rooms, undefined, { ...quote, quotedAt: now }, now);
+    },
+
     /** What cancelling the booking (or one room) costs now; the quote is valid 15 minutes and for this version. */
     async quoteCancellation(principal: Principal, id: string, roomId: string | undefined) {
       const row = await reads.loadVisible(principal, { id });
@@ -109,48 +188,12 @@ export function createHotelCancellations(deps: {
       const now = clock.now();
       if (q.version !== row.version || q.expires * 1000 <= now.getTime())
         throw new AppError('QUOTE_EXPIRED', 'The quote expired or the booking changed; ask for a new one');
-      const targets = target(rooms, roomId);
-      const remaining = live(rooms).filter((r) => !targets.includes(r));
-      const zone = row.hotel.time_zone;
-      const nights = nightsOf(row.check_in, row.check_out);
-      const at = now.toISOString();
-      const done = await db.transaction().execute(async (trx) => {
-        const whole = remaining.length === 0;
-        const ok = await bookings.update(trx, row.id, row.version, {
-          status: whole ? 'cancelled' : row.status,
-          total_amount: remaining.reduce((n, r) => n + r.total_amount, 0),
-          penalty_amount: (row.penalty_amount ?? 0) + q.penalty,
-          free_cancellation_until: bookingDeadline(remaining, row.check_in, zone),
-          cancelled_at: whole ? at : null,
-          updated_at: at,
-        });
-        if (!ok) return false;
-        // Each room's share of the quoted penalty, as it was when quoted.
-        const quotedAt = new Date((q.expires - CANCELLATION_QUOTE_TTL_SECONDS) * 1000);
-        const penalties = new Map(targets.map((r) => [r.id, penaltyOf(row, [r], quotedAt)]));
-        for (const r of targets) {
-          await inventory.release(trx, r.room_type_id, nights, 1);
-          await bookings.updateRoom(trx, r.id, { status: 'cancelled', penalty_amount: penalties.get(r.id)! });
-        }
-        const payment = await deps.payments.cancel(
-          trx,
-          saleOfRooms(targets, row.currency),
-          q.refund,
-          purposeOf(row, whole ? 'cancelled' : 'room cancelled'),
+      const quotedAt = new Date((q.expires - CANCELLATION_QUOTE_TTL_SECONDS) * 1000);
+      const done = await db
+        .transaction()
+        .execute((trx) =>
+          cancelRooms(trx, row, rooms, roomId, { penalty: q.penalty, refund: q.refund, quotedAt }, now),
         );
-        if (payment) await bookings.update(trx, row.id, row.version + 1, { payment });
-        await deps.tell(trx, row.id, whole ? 'hotel_booking.cancelled' : 'hotel_booking.room_cancelled', {
-          type: whole ? 'cancelled' : 'room_cancelled',
-          data: {
-            rooms: targets.map((r) => r.id),
-            penalty_amount: q.penalty,
-            refund_amount: q.refund,
-            currency: row.currency,
-          },
-          at,
-        });
-        return true;
-      });
       if (!done)
         throw new AppError('QUOTE_EXPIRED', 'The booking changed while cancelling; ask for a new quote');
       return reads.view((await bookings.findById(db, row.id))!);
