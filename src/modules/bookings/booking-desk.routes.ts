@@ -92,8 +92,8 @@ export function bookingDeskRoutes(
             id: Type.Optional(Type.String({ maxLength: 64 })),
             reference: Type.Optional(
               Type.String({
-                pattern: '^[A-Za-z0-9]{6}([A-Za-z0-9]{2})?$',
-                description: '6 (flight) or 8 (hotel)',
+                pattern: '^[A-Za-z0-9]{6,8}$',
+                description: '6 (flight), 7 (trip) or 8 (hotel)',
               }),
             ),
           },

@@ -92,7 +92,7 @@ export const SearchBookingRequestSchema = Type.Object(
 
 export const SearchBookingResponseSchema = Type.Object(
   {
-    data: Type.Array(Type.Union([Type.Ref('HotelBooking'), Type.Ref('FlightBooking')]), {
+    data: Type.Array(Type.Union([Type.Ref('HotelBooking'), Type.Ref('FlightBooking'), Type.Ref('Trip')]), {
       description: 'Of the product searched, without events; GET /booking has them',
     }),
     next_cursor: Type.Union([Type.String(), Type.Null()]),

@@ -1,0 +1,351 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openTestStorage } from '../helpers/engine.ts';
+import { signIn } from '../helpers/factories.ts';
+import { adult, CONTACT, dayAfter, numberedAdult, seedFlights } from '../helpers/flights.ts';
+import { limitRooms, PARIS, seedHotels, TEST_CARD } from '../helpers/hotels.ts';
+import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+
+type Auth = Record<string, string>;
+
+/** What the database holds of places and money: seats and room nights sold, trips, bookings, payments. */
+async function holdings(t: TestApp) {
+  const db = t.storage.db;
+  const sum = async (table: 'seat_inventory' | 'room_nights_sold') =>
+    (await db.selectFrom(table).select('sold').execute()).reduce((n, r) => n + Number(r.sold), 0);
+  const count = async (table: 'trips' | 'flight_bookings' | 'hotel_bookings') =>
+    Number(
+      (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    );
+  return {
+    seats: await sum('seat_inventory'),
+    nights: await sum('room_nights_sold'),
+    trips: await count('trips'),
+    flights: await count('flight_bookings'),
+    hotels: await count('hotel_bookings'),
+  };
+}
+
+/** Every currency of the ledger sums to zero. */
+async function assertBalanced(t: TestApp) {
+  const perCurrency = new Map<string, number>();
+  for (const s of await t.ledger.sums()) perCurrency.set(s.currency, (perCurrency.get(s.currency) ?? 0) + s.total);
+  for (const [currency, total] of perCurrency) assert.equal(total, 0, `${currency} balances`);
+}
+
+function searchTrips(t: TestApp, auth: Auth, extra: Record<string, unknown> = {}, days = [30, 34]) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/search_trips',
+    headers: auth,
+    payload: {
+      origin: 'LHR',
+      destination: { city_id: PARIS },
+      departure_date: dayAfter(t, days[0]!),
+      return_date: dayAfter(t, days[1]!),
+      travellers: { adults: 2 },
+      ...extra,
+    },
+  });
+}
+
+function bookTrip(t: TestApp, auth: Auth, pkg: any, passengers: unknown[], key: string, extra = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/book_trip',
+    headers: { ...auth, 'idempotency-key': key },
+    payload: {
+      package_id: pkg.package_id,
+      passengers,
+      contact: CONTACT,
+      expected_total: { amount: pkg.total_amount, currency: pkg.currency },
+      payment: TEST_CARD,
+      ...extra,
+    },
+  });
+}
+
+/**
+ * Flights and a stay sold together over HTTP: searched as packages whose stay fits the flights, booked in
+ * one transaction with one payment, read with both parts, cancelled whole; a room sold out after the
+ * search refuses the whole trip with nothing held; concurrent trips for the last rooms sell exactly them.
+ */
+describe('trips: a flight and a stay as one booking', () => {
+  let t: TestApp;
+  let customer: { auth: Auth };
+  before(async () => {
+    t = await buildTestApp();
+    await seedFlights(t);
+    await seedHotels(t);
+    customer = await signIn(t, 'customer');
+  });
+  after(() => t.close());
+
+  it('pairs each hotel with the cheapest flights for a stay that starts on landing and ends on the day back', async () => {
+    const res = await searchTrips(t, customer.auth);
+    assert.equal(res.statusCode, 200, res.body);
+    const { data, total_count } = res.json();
+    assert.ok(data.length > 3 && total_count >= data.length, res.body.slice(0, 300));
+    const totals = data.map((p: any) => p.total_amount);
+    assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'cheapest first');
+    for (const p of data) {
+      const out = p.flight.slices[0].segments;
+      const landed = out[out.length - 1].arriving_at as string;
+      const early = Number(landed.slice(11, 13)) < 6;
+      const arrivalDay = landed.slice(0, 10);
+      assert.equal(p.stay.check_in <= arrivalDay, true);
+      assert.equal(p.stay.check_in === arrivalDay, !early, `${landed} → ${p.stay.check_in}`);
+      assert.equal(p.stay.check_out, p.flight.slices[1].segments[0].departing_at.slice(0, 10));
+      assert.equal(p.total_amount, p.flight.total_amount + p.hotel_amount.amount);
+      assert.equal(p.currency, p.flight.total_currency);
+      assert.equal(p.hotel.options.length, 1);
+      assert.equal(p.hotel.options[0].payment_type, 'pay_now');
+      assert.equal(p.hotel.hotel.city_id, PARIS);
+    }
+    const page2 = await searchTrips(t, customer.auth, { cursor: res.json().next_cursor ?? undefined, limit: 2 });
+    assert.equal(page2.statusCode, 200, page2.body);
+  });
+
+  it('books flights, stay and one payment together, and cancels them together', async () => {
+    const before = await holdings(t);
+    const found = await searchTrips(t, customer.auth, { filters: { refundable_only: true } });
+    assert.equal(found.statusCode, 200, found.body);
+    const pkg = found.json().data[0];
+    const key = 'trip-journey-1';
+    const booked = await bookTrip(t, customer.auth, pkg, [adult(0), adult(1)], key);
+    assert.equal(booked.statusCode, 201, booked.body);
+    const trip = booked.json();
+    assert.match(trip.reference, /^[A-Z0-9]{7}$/);
+    assert.equal(trip.status, 'confirmed');
+    assert.deepEqual([trip.total_amount, trip.currency], [pkg.total_amount, pkg.currency]);
+    assert.deepEqual(
+      [trip.payment.status, trip.payment.amount, trip.payment.currency],
+      ['paid', pkg.total_amount, pkg.currency],
+    );
+    const { flight, hotel } = trip.parts;
+    assert.equal(flight.status, 'confirmed');
+    assert.equal(flight.passengers.length, 2);
+    assert.ok(flight.tickets.length === 2, 'ticketed');
+    assert.equal(hotel.status, 'confirmed');
+    assert.deepEqual([hotel.check_in, hotel.check_out], [pkg.stay.check_in, pkg.stay.check_out]);
+    assert.deepEqual(
+      hotel.rooms[0].guests.map((g: any) => g.given_name),
+      [adult(0).given_name, adult(1).given_name],
+    );
+    assert.equal(flight.payment, null, 'the trip pays, not its parts');
+    assert.equal(hotel.payment, null);
+    const nights = pkg.stay.nights;
+    const flights = flight.slices.flatMap((s: any) => s.segments).length;
+    const during = await holdings(t);
+    assert.deepEqual(during, {
+      seats: before.seats + 2 * flights,
+      nights: before.nights + nights,
+      trips: before.trips + 1,
+      flights: before.flights + 1,
+      hotels: before.hotels + 1,
+    });
+    await assertBalanced(t);
+    const sales = await t.storage.db
+      .selectFrom('ledger_transactions')
+      .select(['kind', 'product'])
+      .where('booking_id', '=', trip.id)
+      .execute();
+    assert.deepEqual(
+      sales.map((r) => `${r.kind}/${r.product}`),
+      ['sale/trip'],
+    );
+
+    // The same request again answers the same trip; a part cannot be changed on its own.
+    const again = await bookTrip(t, customer.auth, pkg, [adult(0), adult(1)], key);
+    assert.equal(again.json().id, trip.id);
+    assert.equal((await holdings(t)).trips, during.trips);
+    for (const [url, payload] of [
+      ['/quote_cancellation', { booking_id: trip.hotel_booking_id }],
+      ['/modify_hotel_booking', { booking_id: trip.hotel_booking_id, special_requests: 'Quiet room' }],
+      ['/search_changes', { booking_id: trip.flight_booking_id, slices: [{ slice: 0, departure_date: dayAfter(t, 31) }] }],
+    ] as const) {
+      const refused = await t.app.inject({ method: 'POST', url, headers: customer.auth, payload });
+      assert.equal(refused.statusCode, 409, `${url}: ${refused.body}`);
+      assert.equal(refused.json().code, 'PART_OF_TRIP');
+      assert.equal(refused.json().trip_id, trip.id);
+    }
+    const byReference = await t.app.inject({
+      method: 'GET',
+      url: `/booking?reference=${trip.reference}`,
+      headers: customer.auth,
+    });
+    assert.equal(byReference.json().id, trip.id, byReference.body);
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/search_booking',
+      headers: customer.auth,
+      payload: { product: 'trip' },
+    });
+    assert.equal(listed.statusCode, 200, listed.body);
+    assert.deepEqual(
+      listed.json().data.map((x: any) => x.id),
+      [trip.id],
+    );
+
+    // The quote is the flights' refund and the stay's, as each part's rules give them now.
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/quote_cancellation',
+      headers: customer.auth,
+      payload: { booking_id: trip.id },
+    });
+    assert.equal(quote.statusCode, 200, quote.body);
+    const q = quote.json();
+    assert.equal(q.refund_amount + q.penalty_amount, trip.total_amount, quote.body);
+    // The stay is cancelled free (all of it back); the flights give back what their fare allows.
+    const fromFlights = q.refund_amount - hotel.total_amount;
+    assert.ok(fromFlights > 0 && fromFlights <= flight.price.total_amount, quote.body);
+    assert.equal(flight.price.total_amount + hotel.total_amount, trip.total_amount);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: '/cancel_booking',
+      headers: customer.auth,
+      payload: { booking_id: trip.id, quote_id: q.quote_id },
+    });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    const done = cancelled.json();
+    assert.equal(done.status, 'cancelled');
+    assert.equal(done.refund_amount, q.refund_amount);
+    assert.equal(done.parts.flight.status, 'cancelled');
+    assert.equal(done.parts.hotel.status, 'cancelled');
+    assert.equal(done.payment.refunded_amount, q.refund_amount);
+    assert.deepEqual(await holdings(t), { ...during, seats: before.seats, nights: before.nights });
+    await assertBalanced(t);
+    const events = await t.storage.db
+      .selectFrom('events')
+      .select('type')
+      .where('booking_id', '=', trip.id)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['trip.created', 'trip.cancelled'],
+    );
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/cancel_booking',
+      headers: customer.auth,
+      payload: { booking_id: trip.id, quote_id: q.quote_id },
+    });
+    assert.equal(twice.statusCode, 409, twice.body);
+  });
+
+  it('refuses the whole trip when its room sold out after the search: no seat held, no money moved', async () => {
+    const found = await searchTrips(t, customer.auth, {}, [40, 43]);
+    const pkg = found.json().data[0];
+    const before = await holdings(t);
+    const paymentsBefore = await t.storage.db.selectFrom('payments').select(['id', 'status']).execute();
+    await limitRooms(
+      t,
+      pkg.hotel.hotel.id,
+      pkg.hotel.options[0].room_type.code,
+      40,
+      pkg.stay.nights + 1,
+      0,
+    );
+    const refused = await bookTrip(t, customer.auth, pkg, [adult(0), adult(1)], 'trip-sold-out');
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.equal(refused.json().code, 'NO_AVAILABILITY');
+    assert.deepEqual(await holdings(t), before);
+    const paymentsAfter = await t.storage.db.selectFrom('payments').select(['id', 'status']).execute();
+    const made = paymentsAfter.filter((p) => !paymentsBefore.some((b) => b.id === p.id));
+    assert.ok(made.every((p) => p.status === 'voided'), JSON.stringify(made));
+    await assertBalanced(t);
+  });
+
+  it('answers a package that is not ours 400, one whose party differs 400, and another total 400', async () => {
+    const found = await searchTrips(t, customer.auth, { travellers: { adults: 1, children: [7] } }, [50, 53]);
+    assert.equal(found.statusCode, 200, found.body);
+    const pkg = found.json().data[0];
+    const child = { ...adult(1), type: 'child', born_on: dayAfter(t, 50 - 365 * 7 - 30) };
+    const forged = await bookTrip(t, customer.auth, { ...pkg, package_id: `${pkg.package_id}x` }, [adult(0), child], 'f1');
+    assert.equal(forged.json().errors[0].pointer, '/package_id');
+    const wrongParty = await bookTrip(t, customer.auth, pkg, [adult(0), adult(1)], 'f2');
+    assert.equal(wrongParty.statusCode, 400, wrongParty.body);
+    assert.equal(wrongParty.json().errors[0].pointer, '/passengers');
+    const wrongTotal = await bookTrip(t, customer.auth, { ...pkg, total_amount: pkg.total_amount - 1 }, [adult(0), child], 'f3');
+    assert.equal(wrongTotal.json().errors[0].pointer, '/expected_total');
+    const right = await bookTrip(t, customer.auth, pkg, [adult(0), child], 'f4');
+    assert.equal(right.statusCode, 201, right.body);
+    const guests = right.json().parts.hotel.rooms[0].guests;
+    assert.deepEqual(
+      guests.map((g: any) => g.age ?? null),
+      [null, 7],
+    );
+    for (const bad of [
+      { travellers: { adults: 1, children: [0, 1] } },
+      { rooms: 2, travellers: { adults: 1 } },
+      { return_date: dayAfter(t, 50) },
+      { cursor: 'nonsense' },
+    ]) {
+      const res = await searchTrips(t, customer.auth, bad, [50, 53]);
+      assert.equal(res.statusCode, 400, `${JSON.stringify(bad)}: ${res.body}`);
+    }
+  });
+});
+
+describe('trips: concurrent bookings for the last rooms', () => {
+  let storage: Awaited<ReturnType<typeof openTestStorage>>;
+  let one: TestApp;
+  let two: TestApp;
+  before(async () => {
+    storage = await openTestStorage();
+    const clockStart = new Date();
+    one = await buildTestApp({ storage, clockStart });
+    two = await buildTestApp({ storage, clockStart });
+    await seedFlights(one);
+    await seedHotels(one);
+    await two.flights.refreshNetwork();
+    await two.hotels.refreshIndex();
+  });
+  after(async () => {
+    await one?.close();
+    await two?.close();
+    await storage?.close();
+  });
+
+  it('sells 5 trips of 30 asked at once for the last 5 rooms, and nothing of the 25 refused', async () => {
+    const agent = await signIn(one, 'agent');
+    const found = await searchTrips(one, agent.auth, { travellers: { adults: 1 } }, [20, 23]);
+    assert.equal(found.statusCode, 200, found.body);
+    const pkg = found.json().data[0];
+    await limitRooms(one, pkg.hotel.hotel.id, pkg.hotel.options[0].room_type.code, 20, pkg.stay.nights, 5);
+    const before = await holdings(one);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        bookTrip(i % 2 ? two : one, agent.auth, pkg, [numberedAdult(i, 'Trip', 'T')], `race-${i}`),
+      ),
+    );
+    const codes = results.map((r) => (r.statusCode === 201 ? 'booked' : r.json().code));
+    assert.equal(codes.filter((c) => c === 'booked').length, 5, codes.join(','));
+    assert.deepEqual(new Set(codes.filter((c) => c !== 'booked')), new Set(['NO_AVAILABILITY']));
+    const flightsPerTrip = pkg.flight.slices.flatMap((s: any) => s.segments).length;
+    assert.deepEqual(await holdings(one), {
+      seats: before.seats + 5 * flightsPerTrip,
+      nights: before.nights + 5 * pkg.stay.nights,
+      trips: before.trips + 5,
+      flights: before.flights + 5,
+      hotels: before.hotels + 5,
+    });
+    // Seats sold are the seats of live bookings, rooms sold the rooms of live stays.
+    const seated = await storage.db
+      .selectFrom('flight_booking_segments')
+      .innerJoin('flight_bookings', 'flight_bookings.id', 'flight_booking_segments.booking_id')
+      .where('flight_bookings.status', 'in', ['confirmed', 'held'])
+      .select('seats')
+      .execute();
+    const sold = await storage.db.selectFrom('seat_inventory').select('sold').execute();
+    assert.equal(
+      seated.reduce((n, r) => n + Number(r.seats), 0),
+      sold.reduce((n, r) => n + Number(r.sold), 0),
+    );
+    const paid = await storage.db.selectFrom('payments').select('status').where('product', '=', 'trip').execute();
+    assert.equal(paid.filter((p) => p.status === 'paid').length, 5);
+    await assertBalanced(one);
+  });
+});
