@@ -15,7 +15,12 @@ async function holdings(t: TestApp) {
     (await db.selectFrom(table).select('sold').execute()).reduce((n, r) => n + Number(r.sold), 0);
   const count = async (table: 'trips' | 'flight_bookings' | 'hotel_bookings') =>
     Number(
-      (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
   return {
     seats: await sum('seat_inventory'),
@@ -29,7 +34,8 @@ async function holdings(t: TestApp) {
 /** Every currency of the ledger sums to zero. */
 async function assertBalanced(t: TestApp) {
   const perCurrency = new Map<string, number>();
-  for (const s of await t.ledger.sums()) perCurrency.set(s.currency, (perCurrency.get(s.currency) ?? 0) + s.total);
+  for (const s of await t.ledger.sums())
+    perCurrency.set(s.currency, (perCurrency.get(s.currency) ?? 0) + s.total);
   for (const [currency, total] of perCurrency) assert.equal(total, 0, `${currency} balances`);
 }
 
@@ -87,7 +93,11 @@ describe('trips: a flight and a stay as one booking', () => {
     const { data, total_count } = res.json();
     assert.ok(data.length > 3 && total_count >= data.length, res.body.slice(0, 300));
     const totals = data.map((p: any) => p.total_amount);
-    assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'cheapest first');
+    assert.deepEqual(
+      totals,
+      [...totals].sort((a, b) => a - b),
+      'cheapest first',
+    );
     for (const p of data) {
       const out = p.flight.slices[0].segments;
       const landed = out[out.length - 1].arriving_at as string;
@@ -102,7 +112,10 @@ describe('trips: a flight and a stay as one booking', () => {
       assert.equal(p.hotel.options[0].payment_type, 'pay_now');
       assert.equal(p.hotel.hotel.city_id, PARIS);
     }
-    const page2 = await searchTrips(t, customer.auth, { cursor: res.json().next_cursor ?? undefined, limit: 2 });
+    const page2 = await searchTrips(t, customer.auth, {
+      cursor: res.json().next_cursor ?? undefined,
+      limit: 2,
+    });
     assert.equal(page2.statusCode, 200, page2.body);
   });
 
@@ -162,7 +175,10 @@ describe('trips: a flight and a stay as one booking', () => {
     for (const [url, payload] of [
       ['/quote_cancellation', { booking_id: trip.hotel_booking_id }],
       ['/modify_hotel_booking', { booking_id: trip.hotel_booking_id, special_requests: 'Quiet room' }],
-      ['/search_changes', { booking_id: trip.flight_booking_id, slices: [{ slice: 0, departure_date: dayAfter(t, 31) }] }],
+      [
+        '/search_changes',
+        { booking_id: trip.flight_booking_id, slices: [{ slice: 0, departure_date: dayAfter(t, 31) }] },
+      ],
     ] as const) {
       const refused = await t.app.inject({ method: 'POST', url, headers: customer.auth, payload });
       assert.equal(refused.statusCode, 409, `${url}: ${refused.body}`);
@@ -240,21 +256,17 @@ describe('trips: a flight and a stay as one booking', () => {
     const pkg = found.json().data[0];
     const before = await holdings(t);
     const paymentsBefore = await t.storage.db.selectFrom('payments').select(['id', 'status']).execute();
-    await limitRooms(
-      t,
-      pkg.hotel.hotel.id,
-      pkg.hotel.options[0].room_type.code,
-      40,
-      pkg.stay.nights + 1,
-      0,
-    );
+    await limitRooms(t, pkg.hotel.hotel.id, pkg.hotel.options[0].room_type.code, 40, pkg.stay.nights + 1, 0);
     const refused = await bookTrip(t, customer.auth, pkg, [adult(0), adult(1)], 'trip-sold-out');
     assert.equal(refused.statusCode, 409, refused.body);
     assert.equal(refused.json().code, 'NO_AVAILABILITY');
     assert.deepEqual(await holdings(t), before);
     const paymentsAfter = await t.storage.db.selectFrom('payments').select(['id', 'status']).execute();
     const made = paymentsAfter.filter((p) => !paymentsBefore.some((b) => b.id === p.id));
-    assert.ok(made.every((p) => p.status === 'voided'), JSON.stringify(made));
+    assert.ok(
+      made.every((p) => p.status === 'voided'),
+      JSON.stringify(made),
+    );
     await assertBalanced(t);
   });
 
@@ -263,12 +275,24 @@ describe('trips: a flight and a stay as one booking', () => {
     assert.equal(found.statusCode, 200, found.body);
     const pkg = found.json().data[0];
     const child = { ...adult(1), type: 'child', born_on: dayAfter(t, 50 - 365 * 7 - 30) };
-    const forged = await bookTrip(t, customer.auth, { ...pkg, package_id: `${pkg.package_id}x` }, [adult(0), child], 'f1');
+    const forged = await bookTrip(
+      t,
+      customer.auth,
+      { ...pkg, package_id: `${pkg.package_id}x` },
+      [adult(0), child],
+      'f1',
+    );
     assert.equal(forged.json().errors[0].pointer, '/package_id');
     const wrongParty = await bookTrip(t, customer.auth, pkg, [adult(0), adult(1)], 'f2');
     assert.equal(wrongParty.statusCode, 400, wrongParty.body);
     assert.equal(wrongParty.json().errors[0].pointer, '/passengers');
-    const wrongTotal = await bookTrip(t, customer.auth, { ...pkg, total_amount: pkg.total_amount - 1 }, [adult(0), child], 'f3');
+    const wrongTotal = await bookTrip(
+      t,
+      customer.auth,
+      { ...pkg, total_amount: pkg.total_amount - 1 },
+      [adult(0), child],
+      'f3',
+    );
     assert.equal(wrongTotal.json().errors[0].pointer, '/expected_total');
     const right = await bookTrip(t, customer.auth, pkg, [adult(0), child], 'f4');
     assert.equal(right.statusCode, 201, right.body);
@@ -344,7 +368,11 @@ describe('trips: concurrent bookings for the last rooms', () => {
       seated.reduce((n, r) => n + Number(r.seats), 0),
       sold.reduce((n, r) => n + Number(r.sold), 0),
     );
-    const paid = await storage.db.selectFrom('payments').select('status').where('product', '=', 'trip').execute();
+    const paid = await storage.db
+      .selectFrom('payments')
+      .select('status')
+      .where('product', '=', 'trip')
+      .execute();
     assert.equal(paid.filter((p) => p.status === 'paid').length, 5);
     await assertBalanced(one);
   });

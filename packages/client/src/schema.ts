@@ -561,6 +561,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/book_trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a package as one trip
+         * @description Books a package from search_trips: the flights, the stay and one payment, in one transaction, or nothing at all. Needs an `Idempotency-Key` header: a retry with the same key and body replays the first answer. 409 NO_AVAILABILITY: a flight or a room sold out since the search (nothing held, nothing paid); 409 PRICE_CHANGED: a part’s price changed; 410 OFFER_EXPIRED: search again. The passengers are the hotel’s guests too, sharing the rooms as searched.
+         */
+        post: operations["book_trip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking": {
         parameters: {
             query?: never;
@@ -1130,7 +1150,7 @@ export interface paths {
         };
         /**
          * The event log
-         * @description Every change the caller may see, oldest first: a customer’s own bookings, an agent’s agency’s, everything for admins (operator events too). Each event carries the booking as it was right after the change. Poll with the `next_cursor` of the last page; an event committed by another process may appear up to a moment behind one with a later id, so a poller that must see everything rereads its last minute with `created_after` and drops ids it has. Types: `flight_booking.created` (A flight booking was made, held (`status: held`) or confirmed and ticketed.); `flight_booking.confirmed` (A held flight booking was paid for and ticketed.); `flight_booking.updated` (The contact or passenger names of a flight booking changed.); `flight_booking.cancelled` (A flight booking was cancelled; `refund_amount` says what is refunded.); `flight_booking.expired` (A hold ran out before it was confirmed; its seats were released.); `flight_booking.changed` (A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.); `flight_booking.services_added` (Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.); `flight_booking.partially_cancelled` (Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back.); `flight_booking.disrupted` (The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why.); `flight_booking.schedule_changed` (The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times.); `flight_booking.schedule_change_accepted` (The traveller accepted the new times of a retimed flight.); `flight.retimed` (An operator moved one date of a flight to a new time. Admins only.); `flight.cancelled` (An operator cancelled one date of a flight. Admins only.); `flight_schedule.changed` (A schedule import moved a schedule to another time or took dates off it; `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. Admins only.); `flight_schedule.withdrawn` (An operator withdrew a schedule from sale. Admins only.); `hotel_booking.created` (A hotel booking was made: confirmed, or held unpaid until `hold_expires_at`.); `hotel_booking.confirmed` (A held hotel booking was paid; its rooms are confirmed.); `hotel_booking.expired` (A hold ran out before it was paid; its rooms were released.); `hotel_booking.guarantee_charged` (The hotel charged a stay’s guarantee card for a no-show or a late cancellation (its `payment`).); `hotel_booking.modified` (A hotel booking’s dates, guests, holder or requests changed.); `hotel_booking.room_cancelled` (Some rooms of a hotel booking were cancelled; the booking goes on.); `hotel_booking.cancelled` (A hotel booking was cancelled (its last rooms).); `agency_account.topped_up` (Money an agency paid in was credited to its balance.); `agency_account.credit_limit_changed` (An agency’s credit limit was set.); `webhook_endpoint.disabled` (An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since; `disabled_reason` says so.); `webhook_endpoint.ping` (Sent by POST /ping_webhook to one endpoint only.)
+         * @description Every change the caller may see, oldest first: a customer’s own bookings, an agent’s agency’s, everything for admins (operator events too). Each event carries the booking as it was right after the change. Poll with the `next_cursor` of the last page; an event committed by another process may appear up to a moment behind one with a later id, so a poller that must see everything rereads its last minute with `created_after` and drops ids it has. Types: `flight_booking.created` (A flight booking was made, held (`status: held`) or confirmed and ticketed.); `flight_booking.confirmed` (A held flight booking was paid for and ticketed.); `flight_booking.updated` (The contact or passenger names of a flight booking changed.); `flight_booking.cancelled` (A flight booking was cancelled; `refund_amount` says what is refunded.); `flight_booking.expired` (A hold ran out before it was confirmed; its seats were released.); `flight_booking.changed` (A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.); `flight_booking.services_added` (Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.); `flight_booking.partially_cancelled` (Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back.); `flight_booking.disrupted` (The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why.); `flight_booking.schedule_changed` (The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times.); `flight_booking.schedule_change_accepted` (The traveller accepted the new times of a retimed flight.); `flight.retimed` (An operator moved one date of a flight to a new time. Admins only.); `flight.cancelled` (An operator cancelled one date of a flight. Admins only.); `flight_schedule.changed` (A schedule import moved a schedule to another time or took dates off it; `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. Admins only.); `flight_schedule.withdrawn` (An operator withdrew a schedule from sale. Admins only.); `hotel_booking.created` (A hotel booking was made: confirmed, or held unpaid until `hold_expires_at`.); `hotel_booking.confirmed` (A held hotel booking was paid; its rooms are confirmed.); `hotel_booking.expired` (A hold ran out before it was paid; its rooms were released.); `hotel_booking.guarantee_charged` (The hotel charged a stay’s guarantee card for a no-show or a late cancellation (its `payment`).); `hotel_booking.modified` (A hotel booking’s dates, guests, holder or requests changed.); `hotel_booking.room_cancelled` (Some rooms of a hotel booking were cancelled; the booking goes on.); `hotel_booking.cancelled` (A hotel booking was cancelled (its last rooms).); `trip.created` (A trip was booked: its flights and stay confirmed together, paid in one payment.); `trip.cancelled` (A trip was cancelled: its flights and stay together, the refund in one payment.); `agency_account.topped_up` (Money an agency paid in was credited to its balance.); `agency_account.credit_limit_changed` (An agency’s credit limit was set.); `webhook_endpoint.disabled` (An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since; `disabled_reason` says so.); `webhook_endpoint.ping` (Sent by POST /ping_webhook to one endpoint only.)
          */
         get: operations["list_events"];
         put?: never;
@@ -2055,6 +2075,26 @@ export interface paths {
          * @description By city, hotel ids, or a point and radius; for one to eight rooms, each with adults and children’s ages. Every hotel with a bookable option, priced for the whole stay from live allotment, with taxes apart, a cancellation timeline in the hotel’s time zone and a signed rate key (valid 30 minutes). Filters: stars, price, board, amenities, refundable only, name. Sort by price, stars or distance; cursor paging (at most 50 hotels a page) with a total count. At most 30 nights, up to 365 days ahead.
          */
         post: operations["search_hotels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search_trips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search flights and a stay together
+         * @description Packages of return flights from `origin` to the destination city and a stay there that matches them: check-in on the day the outbound lands in the city’s time (the day before when it lands after midnight and before 06:00), check-out on the day the return departs. Each package pairs a hotel’s cheapest option paid now with the cheapest flights for that stay, at one price in the flights’ currency, cheapest first; cursor paging (at most 50 a page). Book one with POST /book_trip before `expires_at`.
+         */
+        post: operations["search_trips"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3063,6 +3103,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "trip.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trip.cancelled
+         * @description A trip was cancelled: its flights and stay together, the refund in one payment. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
+         */
+        post: operations["on_trip_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "trip.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trip.created
+         * @description A trip was booked: its flights and stay confirmed together, paid in one payment. Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
+         */
+        post: operations["on_trip_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook_endpoint.disabled": {
         parameters: {
             query?: never;
@@ -3425,6 +3505,55 @@ export interface components {
             title: string;
             type: "eticket_receipt" | "emd_receipt" | "hotel_voucher" | "invoice" | "credit_note";
         };
+        BookTripRequest: {
+            contact: {
+                /**
+                 * Format: email
+                 * @example traveller@example.com
+                 */
+                email: string;
+                /** @description The language e-mails and their documents are written in: `en` (the default) or `de` */
+                language?: "en" | "de";
+                /** @description E.164 */
+                phone: string;
+            };
+            /** @description The package’s total as searched; a different price now answers 409 PRICE_CHANGED */
+            expected_total: {
+                amount: number;
+                currency: string;
+            };
+            package_id: string;
+            /** @description Everyone travelling, as for book_flight; they are the hotel’s guests too, the first adult the holder. They share the rooms as searched (adults in order, each child in a room searched with their age) */
+            passengers: {
+                /** Format: date */
+                born_on: string;
+                /** @description Required for every passenger when the trip crosses a border */
+                document?: {
+                    /** Format: date */
+                    expires_on: string;
+                    issuing_country: string;
+                    nationality: string;
+                    number: string;
+                    type: "passport" | "identity_card";
+                };
+                family_name: string;
+                gender: "f" | "m" | "x";
+                given_name: string;
+                /** @description Frequent flyer accounts, one per airline */
+                loyalty_accounts?: {
+                    /** @description IATA code of the programme’s airline */
+                    airline: string;
+                    number: string;
+                }[];
+                /** @description IATA special service requests, free and passed to the operator: assistance (WCHR, WCHS, WCHC, BLND, DEAF, DPNA) and one meal (VGML, VLML, AVML, KSML, MOML, HNML, DBML, GFML, LFML, NLML, CHML for a child, BBML for an infant) */
+                special_requests?: ("WCHR" | "WCHS" | "WCHC" | "BLND" | "DEAF" | "DPNA" | "MAAS" | "VGML" | "VLML" | "AVML" | "KSML" | "MOML" | "HNML" | "DBML" | "GFML" | "LFML" | "NLML" | "CHML" | "BBML")[];
+                title: "mr" | "ms" | "mrs" | "miss" | "dr" | "mx";
+                type: "adult" | "child" | "infant";
+            }[];
+            payment: components["schemas"]["PaymentInput"];
+            /** @description Free text passed to the hotel; not guaranteed */
+            special_requests?: string;
+        };
         CancellationQuote: {
             booking_id: string;
             currency: string;
@@ -3755,7 +3884,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "flight_booking.created" | "flight_booking.confirmed" | "flight_booking.updated" | "flight_booking.cancelled" | "flight_booking.expired" | "flight_booking.changed" | "flight_booking.services_added" | "flight_booking.partially_cancelled" | "flight_booking.disrupted" | "flight_booking.schedule_changed" | "flight_booking.schedule_change_accepted" | "flight.retimed" | "flight.cancelled" | "flight_schedule.changed" | "flight_schedule.withdrawn" | "hotel_booking.created" | "hotel_booking.confirmed" | "hotel_booking.expired" | "hotel_booking.guarantee_charged" | "hotel_booking.modified" | "hotel_booking.room_cancelled" | "hotel_booking.cancelled" | "agency_account.topped_up" | "agency_account.credit_limit_changed" | "webhook_endpoint.disabled" | "webhook_endpoint.ping";
+            type: "flight_booking.created" | "flight_booking.confirmed" | "flight_booking.updated" | "flight_booking.cancelled" | "flight_booking.expired" | "flight_booking.changed" | "flight_booking.services_added" | "flight_booking.partially_cancelled" | "flight_booking.disrupted" | "flight_booking.schedule_changed" | "flight_booking.schedule_change_accepted" | "flight.retimed" | "flight.cancelled" | "flight_schedule.changed" | "flight_schedule.withdrawn" | "hotel_booking.created" | "hotel_booking.confirmed" | "hotel_booking.expired" | "hotel_booking.guarantee_charged" | "hotel_booking.modified" | "hotel_booking.room_cancelled" | "hotel_booking.cancelled" | "trip.created" | "trip.cancelled" | "agency_account.topped_up" | "agency_account.credit_limit_changed" | "webhook_endpoint.disabled" | "webhook_endpoint.ping";
         };
         ExchangeRates: {
             /** Format: date */
@@ -4908,9 +5037,9 @@ export interface components {
             limit: number;
             /** @description Text in a holder’s, guest’s or passenger’s full name; case and accents ignored */
             name?: string;
-            /** @description Which bookings to search; each takes the criteria that apply to it. Left out, the criteria tell: a reference of six characters, `departure` or a status only flights have (held, expired, disrupted, schedule_changed) mean flight bookings; otherwise hotel bookings */
-            product?: "hotel" | "flight";
-            /** @description Eight characters (hotel) or six (flight) */
+            /** @description Which bookings to search; each takes the criteria that apply to it. Left out, the criteria tell: a reference of six characters, `departure` or a status only flights have (held, expired, disrupted, schedule_changed) mean flight bookings; seven characters, trips (a flight and a stay sold together: reference, statuses and sort only); otherwise hotel bookings */
+            product?: "hotel" | "flight" | "trip";
+            /** @description Eight characters (hotel), seven (trip) or six (flight) */
             reference?: string;
             /**
              * @description A leading minus sorts newest / latest first. Hotel: created_at, check_in, check_out. Flight: created_at, departure
@@ -4922,7 +5051,7 @@ export interface components {
         };
         SearchBookingResponse: {
             /** @description Of the product searched, without events; GET /booking has them */
-            data: (components["schemas"]["HotelBooking"] | components["schemas"]["FlightBooking"])[];
+            data: (components["schemas"]["HotelBooking"] | components["schemas"]["FlightBooking"] | components["schemas"]["Trip"])[];
             next_cursor: string | null;
             /** @description Matching bookings over all pages */
             total_count: number;
@@ -5118,6 +5247,60 @@ export interface components {
             /** @description Hotels with at least one bookable option, over all pages */
             total_count: number;
         };
+        SearchTripsRequest: {
+            /** @default economy */
+            cabin: "economy" | "premium_economy" | "business" | "first";
+            cursor?: string;
+            /** Format: date */
+            departure_date: string;
+            /** @description The city flown to and stayed in */
+            destination: {
+                /** @example cty_2988507 */
+                city_id: string;
+            };
+            filters?: {
+                boards?: ("room_only" | "bed_and_breakfast" | "half_board" | "full_board" | "all_inclusive")[];
+                /** @description In minor units of the packages’ currency */
+                max_total_amount?: number;
+                /** @description Only stays that can be cancelled free at first */
+                refundable_only?: boolean;
+                stars?: number[];
+            };
+            /** @default 20 */
+            limit: number;
+            /** @default 1 */
+            max_connections: number;
+            /**
+             * @description Where the traveller flies from: an airport IATA code, or a city id (all its airports)
+             * @example LHR
+             * @example cty_2643743
+             */
+            origin: string;
+            /** Format: date */
+            return_date: string;
+            /**
+             * @description Rooms for the party: adults shared evenly, each child with the fewest so far
+             * @default 1
+             */
+            rooms: number;
+            travellers: {
+                /** @example 2 */
+                adults: number;
+                /**
+                 * @description Each child’s age on the day of departure: 12–17 fly on an adult fare, 2–11 on a child’s, under 2 on a lap; all are children at the hotel
+                 * @example [
+                 *       7
+                 *     ]
+                 */
+                children?: number[];
+            };
+        };
+        SearchTripsResponse: {
+            data: components["schemas"]["TripPackage"][];
+            next_cursor: string | null;
+            /** @description Packages found over all pages */
+            total_count: number;
+        };
         SeatMap: {
             booking_id?: string;
             offer_id?: string;
@@ -5264,6 +5447,73 @@ export interface components {
             user_id: string | null;
             version: number;
         };
+        Trip: {
+            /** @description What can be done to the trip now: `cancel` (quote_cancellation, then cancel_booking) */
+            allowed_actions: string[];
+            cancelled_at: string | null;
+            contact: {
+                email: string;
+                phone: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            flight_booking_id: string;
+            /** @description The stay’s share of the total, in the trip’s currency (its own is on the hotel booking) */
+            hotel_amount: {
+                amount: number;
+                currency: string;
+            };
+            hotel_booking_id: string;
+            /** @example trp_01JD… */
+            id: string;
+            /** @description GET /booking: both bookings as they are now (each tells its own events); trip events carry the trip without them */
+            parts?: {
+                flight: components["schemas"]["FlightBooking"];
+                hotel: components["schemas"]["HotelBooking"];
+            };
+            payment: components["schemas"]["Payment"] | null;
+            /** @enum {string} */
+            product: "trip";
+            /**
+             * @description Seven characters
+             * @example K7PX3MQ
+             */
+            reference: string;
+            /** @description Given back when cancelled */
+            refund_amount: number | null;
+            status: "confirmed" | "cancelled";
+            /** @description What the trip was sold for, in minor units */
+            total_amount: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TripPackage: {
+            /** @description The flights’: a stay priced in another is converted at today’s rates */
+            currency: string;
+            /** Format: date-time */
+            expires_at: string;
+            flight: components["schemas"]["FlightOffer"];
+            /** @description Other flight offers found for the same stay (search_flight shows them) */
+            flight_alternatives: number;
+            hotel: components["schemas"]["HotelResult"];
+            /** @description What the stay adds to the package, in the package’s currency */
+            hotel_amount: {
+                amount: number;
+                currency: string;
+            };
+            /** @description Signed; book it with POST /book_trip before `expires_at` */
+            package_id: string;
+            stay: {
+                /** Format: date */
+                check_in: string;
+                /** Format: date */
+                check_out: string;
+                nights: number;
+            };
+            /** @description The one price of flights and stay, in minor units of `currency` */
+            total_amount: number;
+        };
         UpdateBookingRequest: {
             booking_id: string;
             contact?: {
@@ -5377,6 +5627,7 @@ export type SchemaAuditEvent = components['schemas']['AuditEvent'];
 export type SchemaBookFlightRequest = components['schemas']['BookFlightRequest'];
 export type SchemaBookHotelRequest = components['schemas']['BookHotelRequest'];
 export type SchemaBookingDocument = components['schemas']['BookingDocument'];
+export type SchemaBookTripRequest = components['schemas']['BookTripRequest'];
 export type SchemaCancellationQuote = components['schemas']['CancellationQuote'];
 export type SchemaChangeBookingRequest = components['schemas']['ChangeBookingRequest'];
 export type SchemaChangeOffer = components['schemas']['ChangeOffer'];
@@ -5421,9 +5672,13 @@ export type SchemaSearchFlightRequest = components['schemas']['SearchFlightReque
 export type SchemaSearchFlightResponse = components['schemas']['SearchFlightResponse'];
 export type SchemaSearchHotelsRequest = components['schemas']['SearchHotelsRequest'];
 export type SchemaSearchHotelsResponse = components['schemas']['SearchHotelsResponse'];
+export type SchemaSearchTripsRequest = components['schemas']['SearchTripsRequest'];
+export type SchemaSearchTripsResponse = components['schemas']['SearchTripsResponse'];
 export type SchemaSeatMap = components['schemas']['SeatMap'];
 export type SchemaTokenResponse = components['schemas']['TokenResponse'];
 export type SchemaTraveller = components['schemas']['Traveller'];
+export type SchemaTrip = components['schemas']['Trip'];
+export type SchemaTripPackage = components['schemas']['TripPackage'];
 export type SchemaUpdateBookingRequest = components['schemas']['UpdateBookingRequest'];
 export type SchemaUpdateTravellerRequest = components['schemas']['UpdateTravellerRequest'];
 export type SchemaUser = components['schemas']['User'];
@@ -5789,7 +6044,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem details: CONFLICT, PRICE_CHANGED, SEAT_UNAVAILABLE, INVALID_STATE_TRANSITION */
+            /** @description Problem details: CONFLICT, PRICE_CHANGED, SEAT_UNAVAILABLE, INVALID_STATE_TRANSITION, PART_OF_TRIP */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8111,11 +8366,140 @@ export interface operations {
             };
         };
     };
+    book_trip: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique per booking attempt (1–255 visible ASCII characters); a retry sends the same key
+                 * @example 2b9e4c-trip-1
+                 */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookTripRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Trip"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_FUNDS, PAYMENT_DECLINED */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: PRICE_CHANGED, NO_AVAILABILITY */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: OFFER_EXPIRED, QUOTE_EXPIRED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: IDEMPOTENCY_KEY_REUSED, STAY_RESTRICTED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_booking: {
         parameters: {
             query?: {
                 id?: string;
-                /** @description 6 (flight) or 8 (hotel) */
+                /** @description 6 (flight), 7 (trip) or 8 (hotel) */
                 reference?: string;
             };
             header?: never;
@@ -8124,13 +8508,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Tell them apart by `product`: flight or hotel */
+            /** @description Tell them apart by `product`: flight or hotel or trip */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FlightBooking"] | components["schemas"]["HotelBooking"];
+                    "application/json": components["schemas"]["FlightBooking"] | components["schemas"]["HotelBooking"] | components["schemas"]["Trip"];
                 };
             };
             /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
@@ -8395,13 +8779,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Tell them apart by `product`: flight or hotel */
+            /** @description Tell them apart by `product`: flight or hotel or trip */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FlightBooking"] | components["schemas"]["HotelBooking"];
+                    "application/json": components["schemas"]["FlightBooking"] | components["schemas"]["HotelBooking"] | components["schemas"]["Trip"];
                 };
             };
             /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
@@ -8440,7 +8824,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem details: INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED */
+            /** @description Problem details: INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED, PART_OF_TRIP */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8657,7 +9041,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem details: PRICE_CHANGED, NO_AVAILABILITY, INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED */
+            /** @description Problem details: PRICE_CHANGED, NO_AVAILABILITY, INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED, PART_OF_TRIP */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8872,7 +9256,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem details: CONFLICT, INVALID_STATE_TRANSITION */
+            /** @description Problem details: CONFLICT, INVALID_STATE_TRANSITION, PART_OF_TRIP */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9171,7 +9555,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem details: INVALID_STATE_TRANSITION, CURRENCY_MISMATCH */
+            /** @description Problem details: INVALID_STATE_TRANSITION, CURRENCY_MISMATCH, PART_OF_TRIP */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12893,7 +13277,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem details: PRICE_CHANGED, NO_AVAILABILITY, INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED */
+            /** @description Problem details: PRICE_CHANGED, NO_AVAILABILITY, INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED, PART_OF_TRIP */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13014,13 +13398,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Tell them apart by `product`: flight or hotel */
+            /** @description Tell them apart by `product`: flight or hotel or trip */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FlightBooking"] | components["schemas"]["HotelBooking"];
+                    "application/json": components["schemas"]["FlightBooking"] | components["schemas"]["HotelBooking"] | components["schemas"]["Trip"];
                 };
             };
             /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
@@ -13068,7 +13452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem details: CONFLICT, INVALID_STATE_TRANSITION, CURRENCY_MISMATCH */
+            /** @description Problem details: CONFLICT, INVALID_STATE_TRANSITION, CURRENCY_MISMATCH, PART_OF_TRIP */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13439,7 +13823,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem details: INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED */
+            /** @description Problem details: INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED, PART_OF_TRIP */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14865,7 +15249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem details: INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED */
+            /** @description Problem details: INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED, PART_OF_TRIP */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15041,6 +15425,102 @@ export interface operations {
             };
             /** @description Problem details: INSUFFICIENT_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    search_trips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchTripsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchTripsResponse"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: PAYLOAD_TOO_LARGE */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18741,6 +19221,94 @@ export interface operations {
                     };
                     /** @constant */
                     type?: "hotel_booking.room_cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Anything else, or no answer within 5 seconds, is tried again later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_trip_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt, your idempotency key
+                 * @example evt_01JD6Q3ZV8Y4KX2M9N0P1R2S3T
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint secret; two, space-separated, while a rotated secret is in its grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description This attempt, in seconds since 1970
+                 * @example 1795425302
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["Trip"];
+                    };
+                    /** @constant */
+                    type?: "trip.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Anything else, or no answer within 5 seconds, is tried again later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_trip_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt, your idempotency key
+                 * @example evt_01JD6Q3ZV8Y4KX2M9N0P1R2S3T
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint secret; two, space-separated, while a rotated secret is in its grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description This attempt, in seconds since 1970
+                 * @example 1795425302
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["Trip"];
+                    };
+                    /** @constant */
+                    type?: "trip.created";
                 };
             };
         };
