@@ -28,6 +28,8 @@ export function sourcesHash(): string {
     path.join(web, 'index.html'),
     path.join(web, 'vite.config.ts'),
     ...files(path.join(root, 'packages/client/src')),
+    // The site's words are the server's catalogue (src/shared/messages): a changed message is a changed site.
+    ...files(path.join(root, 'src/shared/messages')),
   ];
   for (const file of inputs) hash.update(path.relative(root, file)).update(readFileSync(file));
   return hash.digest('hex');

@@ -156,6 +156,44 @@ describe('traveller journeys in a real browser', () => {
     await screenshot(page, '08-hotel-confirmation');
   });
 
+  test('flight + hotel: search a trip to Paris, choose a package, book both with one card, see it as one trip', async () => {
+    const page = await signedIn(site, 'customer');
+    const form = page.locator('form[aria-labelledby="package-search-title"]');
+    await choosePlace(page, 'Home airport', 'London');
+    await choosePlace(page, 'Holiday city', 'Paris');
+    await form.getByLabel('Adults').fill('1');
+    await form.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(/\d+ trips, flights and hotel at one price/).waitFor();
+    await screenshot(page, '07-trip-results');
+    const first = page.locator('.package').first();
+    const price = ((await first.locator('.price strong').textContent()) ?? '').trim();
+    await first.getByRole('button', { name: 'Choose this trip' }).click();
+    await page.getByRole('heading', { name: 'Book your trip' }).waitFor();
+    assert.equal(
+      ((await page.getByTestId('total').textContent()) ?? '').trim(),
+      price,
+      'one price, as listed',
+    );
+    await fillPassengerAndPay(page);
+    await page.getByRole('button', { name: /^Book and pay/ }).click();
+    await confirmed(page);
+    const reference = (await page.getByTestId('reference').textContent()) ?? '';
+    assert.match(reference, /^[A-Z0-9]{7}$/, 'a trip’s reference');
+    await page.getByRole('heading', { name: 'Flights' }).waitFor();
+    await page.getByRole('heading', { name: 'Hotel' }).waitFor();
+    await screenshot(page, '08-trip-confirmation');
+
+    await page.getByRole('link', { name: 'My trips' }).first().click();
+    await page.getByRole('heading', { name: 'Flight + Hotel' }).waitFor();
+    await page.getByRole('link', { name: new RegExp(reference) }).waitFor();
+    const found = await unwrap(
+      site.admin.POST('/search_booking', {
+        body: { product: 'trip', reference, sort: '-created_at', limit: 5 },
+      }),
+    );
+    assert.equal(found.data[0]?.status, 'confirmed');
+  });
+
   test('price changed: the old and the new price are shown, and booking goes on only when accepted', async () => {
     const page = await signedIn(site, 'customer');
     await searchOneWay(page, 'Paris', 'Rome');

@@ -5,6 +5,7 @@ import { FlightResultsPage } from './pages/flight-results.tsx';
 import { FlightSearchForm } from './pages/flight-search.tsx';
 import { HotelResultsPage } from './pages/hotel-results.tsx';
 import { HotelSearchForm } from './pages/hotel-search.tsx';
+import { PackageSearchForm } from './pages/package-search.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { match, navigate, useLocation } from './router.ts';
 import { DISPLAY_CURRENCIES, setState, useStore } from './store.ts';
@@ -26,6 +27,10 @@ const ResetPasswordPage = lazyPage(() =>
 );
 // And the pages after a search: loaded while the visitor reads the results.
 const FlightBookPage = lazyPage(() => import('./pages/flight-book.tsx').then((m) => m.FlightBookPage));
+const PackageResultsPage = lazyPage(() =>
+  import('./pages/package-search.tsx').then((m) => m.PackageResultsPage),
+);
+const PackageBookPage = lazyPage(() => import('./pages/package-book.tsx').then((m) => m.PackageBookPage));
 const HotelPage = lazyPage(() => import('./pages/hotel-page.tsx').then((m) => m.HotelPage));
 const TripsPage = lazyPage(() => import('./pages/trips.tsx').then((m) => m.TripsPage));
 const TripPage = lazyPage(() => import('./pages/trips.tsx').then((m) => m.TripPage));
@@ -37,6 +42,7 @@ function Home() {
       <div class="home">
         <FlightSearchForm />
         <HotelSearchForm />
+        <PackageSearchForm />
       </div>
     </>
   );
@@ -49,6 +55,8 @@ function page(path: string) {
   if (path === '/flights/book') return <FlightBookPage />;
   if (path === '/hotels') return <Home />;
   if (path === '/hotels/results') return <HotelResultsPage />;
+  if (path === '/packages/results') return <PackageResultsPage />;
+  if (path === '/packages/book') return <PackageBookPage />;
   const hotel = match('/hotels/:id', path);
   if (hotel) return <HotelPage id={hotel.id as string} />;
   if (path === '/trips') return <TripsPage />;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { components, TokenClaims } from './api.ts';
 
 type FlightOffer = components['schemas']['FlightOffer'];
+type TripPackage = components['schemas']['TripPackage'];
 
 /** What the pages share while the tab is open; nothing here outlives it but the display currency. */
 interface State {
@@ -10,6 +11,8 @@ interface State {
   displayCurrency: string;
   /** The offer chosen on the results page, with the search that found it. */
   chosenOffer: { offer: FlightOffer; search: string } | undefined;
+  /** The flight + hotel package chosen, with the search that found it. */
+  chosenPackage: { pkg: TripPackage; search: string } | undefined;
 }
 
 const CURRENCY = 'itinera.display-currency';
@@ -17,6 +20,7 @@ let state: State = {
   claims: undefined,
   displayCurrency: window.localStorage.getItem(CURRENCY) ?? '',
   chosenOffer: undefined,
+  chosenPackage: undefined,
 };
 const listeners = new Set<() => void>();
 

@@ -12,25 +12,28 @@ import { ChangeFlights } from './trip-change.tsx';
 
 type FlightBooking = components['schemas']['FlightBooking'];
 type HotelBooking = components['schemas']['HotelBooking'];
-type Booking = FlightBooking | HotelBooking;
+type Trip = components['schemas']['Trip'];
+type Booking = FlightBooking | HotelBooking | Trip;
 type Quote = components['schemas']['CancellationQuote'];
 
 const statusLabel = (status: string) => t(`status.${status}` as MessageKey);
 
 function summary(booking: Booking): string {
+  if (booking.product === 'trip')
+    return booking.parts ? `${summary(booking.parts.flight)} · ${summary(booking.parts.hotel)}` : '';
   if (booking.product === 'hotel')
     return `${booking.hotel.name}, ${booking.hotel.city_name} · ${date(booking.check_in)} – ${date(booking.check_out)}`;
   return booking.slices.map((s) => `${s.origin}→${s.destination} ${date(s.departure_date)}`).join(' · ');
 }
 
 function totalOf(booking: Booking): string {
-  return booking.product === 'hotel'
+  return booking.product === 'hotel' || booking.product === 'trip'
     ? money(booking.total_amount, booking.currency)
     : money(booking.price.total_amount, booking.price.total_currency);
 }
 
 /** The bookings of the signed-in traveller (an agent: the agency's), newest first, flights and hotels. */
-export function BookingList(props: { product: 'flight' | 'hotel' }) {
+export function BookingList(props: { product: 'flight' | 'hotel' | 'trip' }) {
   const list = useAsync(
     () =>
       unwrap(
@@ -64,6 +67,8 @@ export function TripsPage() {
       <BookingList product="flight" />
       <h2>{t('trips.hotels')}</h2>
       <BookingList product="hotel" />
+      <h2>{t('trips.packages')}</h2>
+      <BookingList product="trip" />
     </>
   );
 }
@@ -265,11 +270,22 @@ export function TripPage(props: { id: string }) {
               : t('trip.changed')}
         </p>
       )}
-      {booking.product === 'flight' ? (
-        <FlightDetails booking={booking} />
-      ) : (
-        <HotelDetails booking={booking} />
+      {booking.product === 'trip' && booking.parts && (
+        <>
+          <h2>{t('trip.flightPart')}</h2>
+          <p>
+            {t('confirm.reference')}: {booking.parts.flight.reference}
+          </p>
+          <FlightDetails booking={booking.parts.flight} />
+          <h2>{t('trip.hotelPart')}</h2>
+          <p>
+            {t('confirm.reference')}: {booking.parts.hotel.reference}
+          </p>
+          <HotelDetails booking={booking.parts.hotel} />
+        </>
       )}
+      {booking.product === 'flight' && <FlightDetails booking={booking} />}
+      {booking.product === 'hotel' && <HotelDetails booking={booking} />}
       {/* A hotel hold is paid ('pay'); a flight hold is confirmed by paying it ('confirm'). */}
       {booking.status === 'held' &&
         (booking.allowed_actions.includes('pay') || booking.allowed_actions.includes('confirm')) && (
