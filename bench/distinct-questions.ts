@@ -140,3 +140,29 @@ export function hotelRadiusStays(day: Day, cities: readonly City[], seed = 4) {
     };
   });
 }
+
+/**
+ * Flight + hotel trips: from one of the hubs to one of `cities` (those with most hotels) other than the
+ * hub's own (`cityOfHub`), out 7–200 days ahead, back 2–7 days later, 1–3 adults.
+ */
+export function tripQuestions(
+  day: Day,
+  cities: readonly City[],
+  cityOfHub: ReadonlyMap<string, string>,
+  seed = 6,
+) {
+  const rng = seeded(seed);
+  return distinct(() => {
+    const out = rng.int(7, 200);
+    const origin = rng.pick(HUBS);
+    let city = rng.pick(cities).city_id;
+    while (city === cityOfHub.get(origin)) city = rng.pick(cities).city_id;
+    return {
+      origin,
+      destination: { city_id: city },
+      departure_date: day(out),
+      return_date: day(out + rng.int(2, 7)),
+      travellers: { adults: rng.int(1, 3) },
+    };
+  });
+}

@@ -1,6 +1,7 @@
 import { AppError, invalidField } from '../../http/app-error.ts';
 import { SerializedAnswer } from '../../ports/search-threads.ts';
 import { daysBetween } from '../../shared/calendar.ts';
+import { type Catalogue, createPointsOfInterest } from '../catalog/index.ts';
 import type { FlightOffer, SearchFlightRequest } from '../flights/index.ts';
 import type { HotelResult, SearchHotelsRequest } from '../hotels/index.ts';
 import { convert, type RateTable } from '../money/index.ts';
@@ -19,6 +20,38 @@ const STAYS = 3;
 /** A search's answer, whether worked out here or serialised by a search thread. */
 const answerOf = <T>(answer: unknown): T =>
   (answer instanceof SerializedAnswer ? JSON.parse(answer.json) : answer) as T;
+
+/** A flight search's field, as the trip search's request names it. */
+const TRIP_FIELDS: Record<string, string> = {
+  '/slices/0/origin': '/origin',
+  '/slices/0/destination': '/destination/city_id',
+  '/slices/0/departure_date': '/departure_date',
+  '/slices/1/departure_date': '/return_date',
+  '/passengers': '/travellers',
+};
+
+/** Runs the flight search, its 400s pointing at the trip request's fields rather than the slices it asked. */
+async function inTripTerms<T>(search: () => Promise<T>): Promise<T> {
+  try {
+    return await search();
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
+    const errors = (error.extras.errors ?? []) as Array<{
+      location: string;
+      pointer: string;
+      detail: string;
+    }>;
+    const renamed = errors.map((e) => {
+      const field = Object.keys(TRIP_FIELDS).find((f) => e.pointer === f || e.pointer.startsWith(`${f}/`));
+      return field ? { ...e, pointer: TRIP_FIELDS[field]! + e.pointer.slice(field.length) } : e;
+    });
+    const first = renamed[0];
+    throw new AppError('VALIDATION_FAILED', first ? `${first.pointer} ${first.detail}` : error.message, {
+      ...error.extras,
+      errors: renamed,
+    });
+  }
+}
 
 /** The position a page starts at, carried in the cursor (a search is worked out again for every page). */
 const cursorOf = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
@@ -44,7 +77,25 @@ export function createTripSearch(deps: {
   searchHotels: Searcher<SearchHotelsRequest>;
   packages: PackageTokens;
   rates: () => RateTable;
+  catalogue: Catalogue;
 }) {
+  const pointsOfInterest = createPointsOfInterest(deps.catalogue);
+
+  /**
+   * Where the flights go for a city: its own airports (the city id), or the airport that serves it when
+   * it has none (Mecca: Jeddah), the one its hotels measure their distance to; 400 when none is near.
+   */
+  function flownTo(cityId: string): string {
+    const city = deps.catalogue.cityById.get(cityId);
+    if (!city) throw invalidField('/destination/city_id', `is not a city: ${JSON.stringify(cityId)}`);
+    const own = city.airports.some((code) => deps.catalogue.airportByCode.get(code)?.scheduled_service);
+    if (own) return cityId;
+    const airport = pointsOfInterest(cityId).find((p) => p.type === 'airport')?.code;
+    if (!airport)
+      throw invalidField('/destination/city_id', 'has no airport with scheduled flights within 80 km');
+    return airport;
+  }
+
   return {
     async searchTrips(req: SearchTripsRequest, buyer: Buyer & { role: string }) {
       const ages = req.travellers.children ?? [];
@@ -58,21 +109,24 @@ export function createTripSearch(deps: {
       const offset = offsetOf(req.cursor);
       const limit = req.limit ?? 20;
       const city = req.destination.city_id;
+      const airport = flownTo(city);
 
       const flights = answerOf<{ data: FlightOffer[] }>(
-        await deps.searchFlights(
-          {
-            slices: [
-              { origin: req.origin, destination: city, departure_date: req.departure_date },
-              { origin: city, destination: req.origin, departure_date: req.return_date },
-            ],
-            passengers,
-            ...(req.cabin ? { cabin: req.cabin } : {}),
-            ...(req.max_connections !== undefined ? { max_connections: req.max_connections } : {}),
-            sort: 'price',
-            limit: FLIGHT_OFFERS,
-          },
-          buyer,
+        await inTripTerms(() =>
+          deps.searchFlights(
+            {
+              slices: [
+                { origin: req.origin, destination: airport, departure_date: req.departure_date },
+                { origin: airport, destination: req.origin, departure_date: req.return_date },
+              ],
+              passengers,
+              ...(req.cabin ? { cabin: req.cabin } : {}),
+              ...(req.max_connections !== undefined ? { max_connections: req.max_connections } : {}),
+              sort: 'price',
+              limit: FLIGHT_OFFERS,
+            },
+            buyer,
+          ),
         ),
       ).data;
 

@@ -31,6 +31,7 @@ export async function tripsModule(app: App, deps: TripsDeps) {
     searchHotels: deps.hotels.search,
     packages,
     rates: deps.rates,
+    catalogue: deps.catalogue,
   });
   const booking = createTripBooking({
     packages,
