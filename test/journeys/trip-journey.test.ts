@@ -185,6 +185,12 @@ describe('trips: a flight and a stay as one booking', () => {
       assert.equal(refused.json().code, 'PART_OF_TRIP');
       assert.equal(refused.json().trip_id, trip.id);
     }
+    // Another customer sees no such trip, nor its parts.
+    const stranger = await signIn(t, 'customer');
+    for (const id of [trip.id, trip.flight_booking_id, trip.hotel_booking_id]) {
+      const read = await t.app.inject({ method: 'GET', url: `/booking?id=${id}`, headers: stranger.auth });
+      assert.equal(read.statusCode, 404, `${id}: ${read.body}`);
+    }
     const byReference = await t.app.inject({
       method: 'GET',
       url: `/booking?reference=${trip.reference}`,
@@ -301,14 +307,18 @@ describe('trips: a flight and a stay as one booking', () => {
       guests.map((g: any) => g.age ?? null),
       [null, 7],
     );
-    for (const bad of [
-      { travellers: { adults: 1, children: [0, 1] } },
-      { rooms: 2, travellers: { adults: 1 } },
-      { return_date: dayAfter(t, 50) },
-      { cursor: 'nonsense' },
-    ]) {
+    for (const [bad, pointer] of [
+      [{ travellers: { adults: 1, children: [0, 1] } }, '/travellers/children'],
+      [{ rooms: 2, travellers: { adults: 1 } }, '/rooms'],
+      [{ return_date: dayAfter(t, 50) }, '/return_date'],
+      [{ cursor: 'nonsense' }, '/cursor'],
+      // The flight search's own checks, named as the trip request names its fields.
+      [{ origin: 'XXX' }, '/origin'],
+      [{ destination: { city_id: 'cty_0' } }, '/destination/city_id'],
+    ] as const) {
       const res = await searchTrips(t, customer.auth, bad, [50, 53]);
       assert.equal(res.statusCode, 400, `${JSON.stringify(bad)}: ${res.body}`);
+      assert.equal(res.json().errors[0].pointer, pointer, res.body);
     }
   });
 });

@@ -61,7 +61,9 @@ function offsetOf(cursor: string | undefined): number {
     const o = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown }).o;
     if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
   } catch {}
-  throw new AppError('INVALID_CURSOR', 'The cursor is not one this search gave');
+  throw new AppError('INVALID_CURSOR', 'The cursor is not one this search gave', {
+    errors: [{ location: 'body', pointer: '/cursor', detail: 'is not a cursor of this search' }],
+  });
 }
 
 /**
