@@ -98,7 +98,7 @@ describe('GET /openapi.json', () => {
           'list_channel_deliveries',
         ],
         ...['get_hotel_picture', 'get_room_picture', 'get_imported_picture'],
-        ...['search_trips', 'book_trip'],
+        ...['search_trips', 'book_trip', 'accept_trip_change'],
         ...['import_hotel_image', 'upload_hotel_image', 'delete_hotel_image'],
       ].sort(),
     );

@@ -276,6 +276,97 @@ describe('trips: a flight and a stay as one booking', () => {
     await assertBalanced(t);
   });
 
+  it('moves the stay with the flights when a retime lands them a day later, in one change the traveller accepts', async () => {
+    const admin = await signIn(t, 'admin');
+    const found = await searchTrips(t, customer.auth, { travellers: { adults: 1 } }, [60, 64]);
+    const pkg = found.json().data.find((p: any) => p.flight.slices[0].segments.length === 1);
+    assert.ok(pkg, 'a package flying out direct');
+    const booked = await bookTrip(t, customer.auth, pkg, [adult(0)], 'trip-retime');
+    assert.equal(booked.statusCode, 201, booked.body);
+    const trip = booked.json();
+    const before = await holdings(t);
+    const outbound = trip.parts.flight.slices[0].segments[0];
+    // The operator moves the outbound late in the evening with a long delay: it lands after 06:00 next day.
+    const retimed = await t.app.inject({
+      method: 'POST',
+      url: '/retime_flight',
+      headers: admin.auth,
+      payload: {
+        flight_id: outbound.flight_id,
+        departure_date: outbound.departure_date,
+        departure_time: '23:00',
+        duration_minutes: 600,
+        reason: 'aircraft change',
+      },
+    });
+    assert.equal(retimed.statusCode, 200, retimed.body);
+    const read = (
+      await t.app.inject({ method: 'GET', url: `/booking?id=${trip.id}`, headers: customer.auth })
+    ).json();
+    assert.equal(read.parts.flight.status, 'schedule_changed');
+    const change = read.schedule_change;
+    assert.deepEqual(
+      change.stay,
+      { check_in: dayAfter(t, 61), check_out: pkg.stay.check_out },
+      JSON.stringify(change),
+    );
+    assert.ok(change.total_amount < trip.total_amount, 'a night fewer costs less');
+    assert.ok(read.allowed_actions.includes('accept_schedule_change'));
+    const alone = await t.app.inject({
+      method: 'POST',
+      url: '/accept_schedule_change',
+      headers: customer.auth,
+      payload: { booking_id: trip.flight_booking_id },
+    });
+    assert.equal(alone.json().code, 'PART_OF_TRIP', alone.body);
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/accept_trip_change',
+      headers: customer.auth,
+      payload: {
+        booking_id: trip.id,
+        expected_total: { amount: trip.total_amount, currency: trip.currency },
+      },
+    });
+    assert.equal(stale.json().code, 'PRICE_CHANGED', stale.body);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/accept_trip_change',
+      headers: customer.auth,
+      payload: {
+        booking_id: trip.id,
+        expected_total: { amount: change.total_amount, currency: change.currency },
+      },
+    });
+    assert.equal(accepted.statusCode, 200, accepted.body);
+    const after = accepted.json();
+    assert.equal(after.parts.flight.status, 'confirmed');
+    assert.equal(after.parts.flight.slices[0].segments[0].departing_at.slice(11, 16), '23:00');
+    assert.deepEqual(
+      [after.parts.hotel.check_in, after.parts.hotel.check_out],
+      [dayAfter(t, 61), pkg.stay.check_out],
+    );
+    assert.equal(after.total_amount, change.total_amount);
+    assert.equal(
+      after.payment.refunded_amount,
+      trip.total_amount - change.total_amount,
+      'the night given back',
+    );
+    assert.equal(after.schedule_change, undefined);
+    assert.deepEqual(await holdings(t), { ...before, nights: before.nights - 1 }, 'the first night released');
+    await assertBalanced(t);
+    const events = await t.storage.db
+      .selectFrom('events')
+      .select('type')
+      .where('booking_id', '=', trip.id)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['trip.created', 'trip.changed'],
+    );
+  });
+
   it('answers a package that is not ours 400, one whose party differs 400, and another total 400', async () => {
     const found = await searchTrips(t, customer.auth, { travellers: { adults: 1, children: [7] } }, [50, 53]);
     assert.equal(found.statusCode, 200, found.body);

@@ -81,6 +81,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accept_trip_change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a schedule change of a trip’s flights
+         * @description The flights take the new times the operator gave them and, when those move the day the traveller lands or leaves, the stay moves to match, priced at today’s rates: one change, in one transaction. `expected_total` is the trip’s new total (`schedule_change.total_amount` of GET /booking): a dearer stay is paid with what paid the trip, a cheaper one gives the difference back. 409 PRICE_CHANGED carries the total now; 409 NO_AVAILABILITY: a new night is full (cancel the trip instead).
+         */
+        post: operations["accept_trip_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/add_services": {
         parameters: {
             query?: never;
@@ -1150,7 +1170,7 @@ export interface paths {
         };
         /**
          * The event log
-         * @description Every change the caller may see, oldest first: a customer’s own bookings, an agent’s agency’s, everything for admins (operator events too). Each event carries the booking as it was right after the change. Poll with the `next_cursor` of the last page; an event committed by another process may appear up to a moment behind one with a later id, so a poller that must see everything rereads its last minute with `created_after` and drops ids it has. Types: `flight_booking.created` (A flight booking was made, held (`status: held`) or confirmed and ticketed.); `flight_booking.confirmed` (A held flight booking was paid for and ticketed.); `flight_booking.updated` (The contact or passenger names of a flight booking changed.); `flight_booking.cancelled` (A flight booking was cancelled; `refund_amount` says what is refunded.); `flight_booking.expired` (A hold ran out before it was confirmed; its seats were released.); `flight_booking.changed` (A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.); `flight_booking.services_added` (Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.); `flight_booking.partially_cancelled` (Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back.); `flight_booking.disrupted` (The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why.); `flight_booking.schedule_changed` (The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times.); `flight_booking.schedule_change_accepted` (The traveller accepted the new times of a retimed flight.); `flight.retimed` (An operator moved one date of a flight to a new time. Admins only.); `flight.cancelled` (An operator cancelled one date of a flight. Admins only.); `flight_schedule.changed` (A schedule import moved a schedule to another time or took dates off it; `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. Admins only.); `flight_schedule.withdrawn` (An operator withdrew a schedule from sale. Admins only.); `hotel_booking.created` (A hotel booking was made: confirmed, or held unpaid until `hold_expires_at`.); `hotel_booking.confirmed` (A held hotel booking was paid; its rooms are confirmed.); `hotel_booking.expired` (A hold ran out before it was paid; its rooms were released.); `hotel_booking.guarantee_charged` (The hotel charged a stay’s guarantee card for a no-show or a late cancellation (its `payment`).); `hotel_booking.modified` (A hotel booking’s dates, guests, holder or requests changed.); `hotel_booking.room_cancelled` (Some rooms of a hotel booking were cancelled; the booking goes on.); `hotel_booking.cancelled` (A hotel booking was cancelled (its last rooms).); `trip.created` (A trip was booked: its flights and stay confirmed together, paid in one payment.); `trip.cancelled` (A trip was cancelled: its flights and stay together, the refund in one payment.); `agency_account.topped_up` (Money an agency paid in was credited to its balance.); `agency_account.credit_limit_changed` (An agency’s credit limit was set.); `webhook_endpoint.disabled` (An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since; `disabled_reason` says so.); `webhook_endpoint.ping` (Sent by POST /ping_webhook to one endpoint only.)
+         * @description Every change the caller may see, oldest first: a customer’s own bookings, an agent’s agency’s, everything for admins (operator events too). Each event carries the booking as it was right after the change. Poll with the `next_cursor` of the last page; an event committed by another process may appear up to a moment behind one with a later id, so a poller that must see everything rereads its last minute with `created_after` and drops ids it has. Types: `flight_booking.created` (A flight booking was made, held (`status: held`) or confirmed and ticketed.); `flight_booking.confirmed` (A held flight booking was paid for and ticketed.); `flight_booking.updated` (The contact or passenger names of a flight booking changed.); `flight_booking.cancelled` (A flight booking was cancelled; `refund_amount` says what is refunded.); `flight_booking.expired` (A hold ran out before it was confirmed; its seats were released.); `flight_booking.changed` (A flight booking moved to other flights or dates (POST /change_booking), by choice or after the airline’s change.); `flight_booking.services_added` (Seats or extra bags were bought after the sale (or a passenger moved seat); the total and payment follow.); `flight_booking.partially_cancelled` (Some passengers or the last slices of a flight booking were cancelled; the booking goes on without them, its total and payment follow, and `cancelled_parts` says what each part gave back.); `flight_booking.disrupted` (The operator cancelled a flight of the booking or withdrew its schedule; the last event of its `events` says which flight and why.); `flight_booking.schedule_changed` (The operator retimed a flight of the booking: a confirmed booking awaits the traveller’s answer (`schedule_change` has the old and new times); a hold simply shows the new times.); `flight_booking.schedule_change_accepted` (The traveller accepted the new times of a retimed flight.); `flight.retimed` (An operator moved one date of a flight to a new time. Admins only.); `flight.cancelled` (An operator cancelled one date of a flight. Admins only.); `flight_schedule.changed` (A schedule import moved a schedule to another time or took dates off it; `changed_bookings` became `schedule_changed`, `disrupted_bookings` `disrupted`. Admins only.); `flight_schedule.withdrawn` (An operator withdrew a schedule from sale. Admins only.); `hotel_booking.created` (A hotel booking was made: confirmed, or held unpaid until `hold_expires_at`.); `hotel_booking.confirmed` (A held hotel booking was paid; its rooms are confirmed.); `hotel_booking.expired` (A hold ran out before it was paid; its rooms were released.); `hotel_booking.guarantee_charged` (The hotel charged a stay’s guarantee card for a no-show or a late cancellation (its `payment`).); `hotel_booking.modified` (A hotel booking’s dates, guests, holder or requests changed.); `hotel_booking.room_cancelled` (Some rooms of a hotel booking were cancelled; the booking goes on.); `hotel_booking.cancelled` (A hotel booking was cancelled (its last rooms).); `trip.created` (A trip was booked: its flights and stay confirmed together, paid in one payment.); `trip.changed` (A trip took its flights’ new times; its stay moved to match when they called for it (new total).); `trip.cancelled` (A trip was cancelled: its flights and stay together, the refund in one payment.); `agency_account.topped_up` (Money an agency paid in was credited to its balance.); `agency_account.credit_limit_changed` (An agency’s credit limit was set.); `webhook_endpoint.disabled` (An endpoint was switched off: a delivery to it failed for good (about three days of attempts) and none has succeeded since; `disabled_reason` says so.); `webhook_endpoint.ping` (Sent by POST /ping_webhook to one endpoint only.)
          */
         get: operations["list_events"];
         put?: never;
@@ -3123,6 +3143,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "trip.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trip.changed
+         * @description A trip took its flights’ new times; its stay moved to match when they called for it (new total). Sent to the endpoints of its owner (the user, their agency) and of admins that subscribed with POST /create_webhook; see docs/events.md.
+         */
+        post: operations["on_trip_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "trip.created": {
         parameters: {
             query?: never;
@@ -3186,6 +3226,15 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AcceptTripChangeRequest: {
+            /** @description The trip (`trp_…`) */
+            booking_id: string;
+            /** @description The trip’s total once accepted, as GET /booking shows it in `schedule_change.total_amount` */
+            expected_total: {
+                amount: number;
+                currency: string;
+            };
+        };
         AddServicesRequest: {
             /** @description Extra checked bags per passenger and slice, within the allowance counting those bought before */
             bags?: {
@@ -3884,7 +3933,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "flight_booking.created" | "flight_booking.confirmed" | "flight_booking.updated" | "flight_booking.cancelled" | "flight_booking.expired" | "flight_booking.changed" | "flight_booking.services_added" | "flight_booking.partially_cancelled" | "flight_booking.disrupted" | "flight_booking.schedule_changed" | "flight_booking.schedule_change_accepted" | "flight.retimed" | "flight.cancelled" | "flight_schedule.changed" | "flight_schedule.withdrawn" | "hotel_booking.created" | "hotel_booking.confirmed" | "hotel_booking.expired" | "hotel_booking.guarantee_charged" | "hotel_booking.modified" | "hotel_booking.room_cancelled" | "hotel_booking.cancelled" | "trip.created" | "trip.cancelled" | "agency_account.topped_up" | "agency_account.credit_limit_changed" | "webhook_endpoint.disabled" | "webhook_endpoint.ping";
+            type: "flight_booking.created" | "flight_booking.confirmed" | "flight_booking.updated" | "flight_booking.cancelled" | "flight_booking.expired" | "flight_booking.changed" | "flight_booking.services_added" | "flight_booking.partially_cancelled" | "flight_booking.disrupted" | "flight_booking.schedule_changed" | "flight_booking.schedule_change_accepted" | "flight.retimed" | "flight.cancelled" | "flight_schedule.changed" | "flight_schedule.withdrawn" | "hotel_booking.created" | "hotel_booking.confirmed" | "hotel_booking.expired" | "hotel_booking.guarantee_charged" | "hotel_booking.modified" | "hotel_booking.room_cancelled" | "hotel_booking.cancelled" | "trip.created" | "trip.changed" | "trip.cancelled" | "agency_account.topped_up" | "agency_account.credit_limit_changed" | "webhook_endpoint.disabled" | "webhook_endpoint.ping";
         };
         ExchangeRates: {
             /** Format: date */
@@ -5448,7 +5497,7 @@ export interface components {
             version: number;
         };
         Trip: {
-            /** @description What can be done to the trip now: `cancel` (quote_cancellation, then cancel_booking) */
+            /** @description What can be done to the trip now: `cancel` (quote_cancellation, then cancel_booking), `accept_schedule_change` (accept_trip_change) */
             allowed_actions: string[];
             cancelled_at: string | null;
             contact: {
@@ -5482,6 +5531,26 @@ export interface components {
             reference: string;
             /** @description Given back when cancelled */
             refund_amount: number | null;
+            /** @description While the flights have a schedule change (`parts.flight.schedule_change`): what accepting it does to the trip. POST /accept_trip_change takes the new times and moves the stay, in one change */
+            schedule_change?: {
+                currency: string;
+                /** @description The stay at its new dates, at today’s rates, in the hotel’s currency */
+                hotel_total: {
+                    amount: number;
+                    currency: string;
+                } | null;
+                /** @description Why the stay cannot move to match (a night sold out): cancel the trip, or ask the seller */
+                problem: string | null;
+                /** @description The stay the new times call for; null when it stays as booked */
+                stay: {
+                    /** Format: date */
+                    check_in: string;
+                    /** Format: date */
+                    check_out: string;
+                } | null;
+                /** @description The trip’s total once accepted: the expected_total of accept_trip_change */
+                total_amount: number | null;
+            };
             status: "confirmed" | "cancelled";
             /** @description What the trip was sold for, in minor units */
             total_amount: number;
@@ -5616,6 +5685,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaAcceptTripChangeRequest = components['schemas']['AcceptTripChangeRequest'];
 export type SchemaAddServicesRequest = components['schemas']['AddServicesRequest'];
 export type SchemaAgency = components['schemas']['Agency'];
 export type SchemaAgencyAccount = components['schemas']['AgencyAccount'];
@@ -5933,8 +6003,131 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem details: CONFLICT, INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED */
+            /** @description Problem details: CONFLICT, INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED, PART_OF_TRIP */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: SERVICE_UNAVAILABLE, OVERLOADED */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accept_trip_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptTripChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Trip"];
+                };
+            };
+            /** @description Problem details: VALIDATION_FAILED, MALFORMED_BODY, MALFORMED_URL, MALFORMED_REQUEST, INVALID_CURSOR, INVALID_RESET_TOKEN, UNSUPPORTED_API_VERSION, IDEMPOTENCY_KEY_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_FUNDS, PAYMENT_DECLINED */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: CONFLICT, PRICE_CHANGED, NO_AVAILABILITY, INVALID_STATE_TRANSITION, CHANGE_NOT_ALLOWED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details: STAY_RESTRICTED */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19265,6 +19458,50 @@ export interface operations {
                     };
                     /** @constant */
                     type?: "trip.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Anything else, or no answer within 5 seconds, is tried again later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_trip_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt, your idempotency key
+                 * @example evt_01JD6Q3ZV8Y4KX2M9N0P1R2S3T
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint secret; two, space-separated, while a rotated secret is in its grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description This attempt, in seconds since 1970
+                 * @example 1795425302
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    data?: {
+                        object: components["schemas"]["Trip"];
+                    };
+                    /** @constant */
+                    type?: "trip.changed";
                 };
             };
         };

@@ -34,7 +34,15 @@ export {
   type TravelDocument,
 } from './product-registry.ts';
 export { newBookingReference } from './references.ts';
-export type { DraftedPart, PartCancellationQuote, PlacedPart, TripParts } from './trip-parts.ts';
+export type {
+  DraftedPart,
+  FlightTripParts,
+  PartCancellationQuote,
+  PlacedPart,
+  PricedStay,
+  StayTripParts,
+  TripParts,
+} from './trip-parts.ts';
 
 /** The booking desk's schemas a client names; added once to the app, so the OpenAPI document refers to them. */
 export const BOOKING_SCHEMAS = [

@@ -44,3 +44,23 @@ export interface TripParts<Input> {
   /** Cancels the whole part as quoted, in `trx`, releasing its places; false when it changed since. */
   cancel(trx: Kysely<Database>, id: string, quote: PartCancellationQuote, now: Date): Promise<boolean>;
 }
+
+/** A trip's stay priced at other dates: what it would cost, and how to move it there in the trip's transaction. */
+export interface PricedStay {
+  total: number;
+  currency: string;
+  /** What the stay's sale would be worth at the new dates (its taxes, markups, commissions). */
+  sale: Due;
+  /** Moves the stay (nights, rooms, prices, told), no money; false when it changed since it was priced. */
+  move(trx: Kysely<Database>, now: Date): Promise<boolean>;
+}
+
+/** What flights lend trips beyond any part: a schedule change taken in the trip's transaction. */
+export interface FlightTripParts<Input> extends TripParts<Input> {
+  acceptScheduleChange(trx: Kysely<Database>, id: string): Promise<boolean>;
+}
+
+/** What hotels lend trips beyond any part: the stay priced at new dates, and moved there. */
+export interface StayTripParts<Input> extends TripParts<Input> {
+  priceNewDates(id: string, stay: { check_in: string; check_out: string }): Promise<PricedStay>;
+}

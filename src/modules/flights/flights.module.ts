@@ -2,7 +2,7 @@ import { sharedSecret } from '../../db/service-secrets.ts';
 import { thenRefresh } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
 import { offThread } from '../../ports/search-threads.ts';
-import type { ProductModuleDeps, TripParts } from '../bookings/index.ts';
+import type { FlightTripParts, ProductModuleDeps } from '../bookings/index.ts';
 import { createSeatAssignmentsRepository } from './ancillaries/seat-assignments-repository.ts';
 import { flightBookingRoutes } from './api/flight-booking.routes.ts';
 import { flightChangeRoutes } from './api/flight-change.routes.ts';
@@ -293,7 +293,8 @@ export async function flightsModule(app: App, deps: FlightsDeps) {
         view: (id) => bookings.viewById(id),
         quote: (id) => cancellations.quoteWhole(id),
         cancel: (trx, id, quote, now) => cancellations.cancelWholeIn(trx, id, quote, now),
-      } satisfies TripParts<BookFlightRequest>,
+        acceptScheduleChange: (trx, id) => retimes.acceptInTrip(trx, id),
+      } satisfies FlightTripParts<BookFlightRequest>,
     },
   };
 }

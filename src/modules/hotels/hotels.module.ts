@@ -3,7 +3,7 @@ import { thenRefresh } from '../../db/versioned-cache.ts';
 import type { App } from '../../http/app-instance.ts';
 import { offThread } from '../../ports/search-threads.ts';
 import type { SnapshotStore } from '../../ports/snapshot-store.ts';
-import type { ProductModuleDeps, TripParts } from '../bookings/index.ts';
+import type { ProductModuleDeps, StayTripParts } from '../bookings/index.ts';
 import { fold } from '../catalog/index.ts';
 import { channelRoutes } from './api/channel.routes.ts';
 import { hotelBookingRoutes } from './api/hotel-booking.routes.ts';
@@ -257,7 +257,17 @@ export async function hotelsModule(
         view: async (id) => reads.view((await bookingsRepo.findById(deps.db, id))!),
         quote: (id, now) => cancellations.quoteWhole(id, now),
         cancel: (trx, id, quote, now) => cancellations.cancelWholeIn(trx, id, quote, now),
-      } satisfies TripParts<BookHotelRequest>,
+        async priceNewDates(id, stay) {
+          const dates = { checkIn: stay.check_in, checkOut: stay.check_out };
+          const priced = await modifications.priceNewDates(id, dates);
+          return {
+            total: priced.total,
+            currency: priced.currency,
+            sale: priced.sale,
+            move: (trx, now) => modifications.moveStayIn(trx, id, priced, dates, now),
+          };
+        },
+      } satisfies StayTripParts<BookHotelRequest>,
     },
     /** Makes the reservation messages a booking change owes channel managers (an event subscriber). */
     channelFanOut: createChannelFanOut({ channels, ids: deps.ids }),

@@ -1,4 +1,5 @@
 import {
+  AcceptTripChangeRequestSchema,
   BookTripRequestSchema,
   SearchTripsRequestSchema,
   SearchTripsResponseSchema,
@@ -16,4 +17,5 @@ export const TRIP_SCHEMAS = [
   SearchTripsRequestSchema,
   SearchTripsResponseSchema,
   BookTripRequestSchema,
+  AcceptTripChangeRequestSchema,
 ];

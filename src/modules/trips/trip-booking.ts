@@ -138,6 +138,7 @@ export function createTripBooking(deps: {
               hotel_amount: p.hotel_in_currency,
               hotel_own: { amount: stayed.sale.total, currency: stayed.sale.currency },
               sale,
+              flight_sale: flown.sale,
             },
             contact: input.contact,
             payment: null,

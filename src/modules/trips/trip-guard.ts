@@ -8,6 +8,7 @@ import type { TripsRepository } from './trips-repository.ts';
  * naming the trip (which is cancelled whole). Reading it, its documents and its contact details stay open.
  */
 export const CHANGES_OF_A_PART = [
+  '/accept_schedule_change',
   '/add_services',
   '/cancel_booking',
   '/change_booking',

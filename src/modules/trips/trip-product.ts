@@ -4,6 +4,7 @@ import { type Principal, visibilityOf } from '../auth/index.ts';
 import { type BookingProduct, onlyCriteria } from '../bookings/index.ts';
 import { TRIP_ID_PREFIX, TRIP_REFERENCE_LENGTH } from './trip-booking.ts';
 import type { TripCancellation } from './trip-cancellation.ts';
+import type { PartsRead, TripChanges } from './trip-changes.ts';
 import type { TripRecord } from './trip-record.ts';
 import { tripEtag, tripView } from './trip-view.ts';
 import type { TripView } from './trips.schemas.ts';
@@ -20,7 +21,14 @@ export function tripProduct(deps: {
   cancellation: TripCancellation;
   /** Both parts as GET /booking shows them now. */
   parts: (trip: TripRecord) => Promise<NonNullable<TripView['parts']>>;
-}): BookingProduct {
+  changes: TripChanges;
+}): BookingProduct & {
+  acceptChange(
+    p: Principal,
+    id: string,
+    expected: { amount: number; currency: string },
+  ): Promise<{ booking: TripView; etag: string }>;
+} {
   const { trips } = deps;
   async function visible(
     principal: Principal,
@@ -30,12 +38,18 @@ export function tripProduct(deps: {
     if (!trip) throw notFound();
     return trip;
   }
-  const answer = async (trip: TripRecord) => ({
-    booking: tripView(trip, await deps.parts(trip)),
-    etag: tripEtag(trip),
-  });
+  const answer = async (trip: TripRecord) => {
+    const parts = await deps.parts(trip);
+    const pending = await deps.changes.pending(trip, parts as PartsRead);
+    return { booking: tripView(trip, parts, pending), etag: tripEtag(trip) };
+  };
 
   return {
+    /** Accepts the flights' schedule change for the trip, moving its stay to match (`trip-changes.ts`). */
+    async acceptChange(p: Principal, id: string, expected: { amount: number; currency: string }) {
+      const trip = await visible(p, { id });
+      return answer(await deps.changes.accept(trip, (await deps.parts(trip)) as PartsRead, expected));
+    },
     name: 'trip',
     idPrefix: TRIP_ID_PREFIX,
     referenceLength: TRIP_REFERENCE_LENGTH,

@@ -12,6 +12,8 @@ export interface TripShares {
   hotel_own: { amount: number; currency: string };
   /** What the trip's one sale was made of: taxes, markups and commissions of both parts. */
   sale: Due;
+  /** The flights' own sale within it, for a change of the stay to make the trip's sale anew. */
+  flight_sale: Due;
 }
 
 export interface TripContact {

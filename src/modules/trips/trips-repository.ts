@@ -73,6 +73,23 @@ export function createTripsRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** A trip's price and shares after a change, in the change's transaction (its version already moved). */
+    async reprice(
+      trx: Kysely<Database>,
+      id: string,
+      fields: Pick<TripRecord, 'total_amount' | 'parts'> & { payment?: TripRecord['payment'] },
+    ): Promise<void> {
+      await trx
+        .updateTable('trips')
+        .set({
+          total_amount: fields.total_amount,
+          parts: JSON.stringify(fields.parts),
+          ...(fields.payment !== undefined ? { payment: JSON.stringify(fields.payment) } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** A page of the trips a caller may see, by creation (newest first unless asked), with the count of all. */
     async search(
       v: Visibility,

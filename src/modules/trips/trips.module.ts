@@ -1,12 +1,13 @@
 import { sharedSecret } from '../../db/service-secrets.ts';
 import type { App } from '../../http/app-instance.ts';
-import type { ProductModuleDeps, TripParts } from '../bookings/index.ts';
+import type { FlightTripParts, ProductModuleDeps, StayTripParts } from '../bookings/index.ts';
 import type { BookFlightRequest, SearchFlightRequest } from '../flights/index.ts';
 import type { BookHotelRequest, SearchHotelsRequest } from '../hotels/index.ts';
 import type { Buyer } from '../pricing/index.ts';
 import { createPackageTokens } from './package-token.ts';
 import { createTripBooking } from './trip-booking.ts';
 import { createTripCancellation } from './trip-cancellation.ts';
+import { createTripChanges } from './trip-changes.ts';
 import { partOfTripGuard } from './trip-guard.ts';
 import { tripProduct } from './trip-product.ts';
 import { createTripSearch } from './trip-search.ts';
@@ -17,8 +18,8 @@ import { createTripsRepository } from './trips-repository.ts';
 type Searcher<Req> = (req: Req, buyer: Buyer & { role: string }) => Promise<unknown>;
 
 export interface TripsDeps extends ProductModuleDeps {
-  flights: { parts: TripParts<BookFlightRequest>; search: Searcher<SearchFlightRequest> };
-  hotels: { parts: TripParts<BookHotelRequest>; search: Searcher<SearchHotelsRequest> };
+  flights: { parts: FlightTripParts<BookFlightRequest>; search: Searcher<SearchFlightRequest> };
+  hotels: { parts: StayTripParts<BookHotelRequest>; search: Searcher<SearchHotelsRequest> };
 }
 
 /** Trips: a flight and a stay searched together and sold as one booking, with one price and one payment. */
@@ -55,21 +56,32 @@ export async function tripsModule(app: App, deps: TripsDeps) {
     clock: deps.clock,
     quoteKey: secret,
   });
-  deps.products.register(
-    tripProduct({
-      trips,
-      cancellation,
-      parts: async (trip) =>
-        ({
-          flight: (await deps.flights.parts.view(trip.flight_booking_id)).booking,
-          hotel: (await deps.hotels.parts.view(trip.hotel_booking_id)).booking,
-        }) as NonNullable<TripView['parts']>,
-    }),
-  );
+  const changes = createTripChanges({
+    trips,
+    flights: deps.flights.parts,
+    hotels: deps.hotels.parts,
+    payments: deps.payments,
+    frame: deps.frame,
+    events: deps.events,
+    ids: deps.ids,
+    clock: deps.clock,
+  });
+  const product = tripProduct({
+    trips,
+    cancellation,
+    changes,
+    parts: async (trip) =>
+      ({
+        flight: (await deps.flights.parts.view(trip.flight_booking_id)).booking,
+        hotel: (await deps.hotels.parts.view(trip.hotel_booking_id)).booking,
+      }) as NonNullable<TripView['parts']>,
+  });
+  deps.products.register(product);
   app.addHook('preHandler', partOfTripGuard(trips));
   tripsRoutes(app, {
     searchTrips: search.searchTrips,
     bookTrip: booking.bookTrip,
+    acceptChange: product.acceptChange,
     products: deps.products,
     idempotency: deps.idempotency,
     guards: deps.guards,

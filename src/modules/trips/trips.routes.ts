@@ -5,11 +5,12 @@ import { type Idempotency, idempotencyKeyHeaders, idempotencyKeyOf } from '../..
 import { callerKey } from '../../http/rate-limit.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { SearchGate } from '../../http/search-gate.ts';
-import { principalOf } from '../auth/index.ts';
+import { type Principal, principalOf } from '../auth/index.ts';
 import type { ProductRegistry } from '../bookings/index.ts';
 import type { TripBooking } from './trip-booking.ts';
 import type { TripSearch } from './trip-search.ts';
 import {
+  AcceptTripChangeRequestSchema,
   BookTripRequestSchema,
   SearchTripsRequestSchema,
   SearchTripsResponseSchema,
@@ -23,6 +24,11 @@ export function tripsRoutes(
   deps: {
     searchTrips: TripSearch['searchTrips'];
     bookTrip: TripBooking['bookTrip'];
+    acceptChange: (
+      p: Principal,
+      id: string,
+      expected: { amount: number; currency: string },
+    ) => Promise<{ booking: { id: string }; etag: string }>;
     products: ProductRegistry;
     idempotency: Idempotency;
     guards: { read: onRequestAsyncHookHandler; book: onRequestAsyncHookHandler };
@@ -105,6 +111,53 @@ export function tripsRoutes(
         .of({ id: trip.id })
         .get(principalOf(request), { id: trip.id });
       reply.code(201).header('etag', etag).header('location', `/booking?id=${booking.id}`);
+      return booking;
+    },
+  );
+
+  app.post(
+    '/accept_trip_change',
+    {
+      onRequest: deps.guards.book,
+      schema: {
+        operationId: 'accept_trip_change',
+        tags,
+        summary: 'Accept a schedule change of a trip’s flights',
+        description:
+          'The flights take the new times the operator gave them and, when those move the day the traveller lands ' +
+          'or leaves, the stay moves to match, priced at today’s rates: one change, in one transaction. ' +
+          '`expected_total` is the trip’s new total (`schedule_change.total_amount` of GET /booking): a dearer ' +
+          'stay is paid with what paid the trip, a cheaper one gives the difference back. 409 PRICE_CHANGED ' +
+          'carries the total now; 409 NO_AVAILABILITY: a new night is full (cancel the trip instead).',
+        security: [{ oauth2: ['book'] }],
+        body: AcceptTripChangeRequestSchema,
+        response: {
+          200: Type.Ref('Trip'),
+          ...errorResponses(
+            'NOT_FOUND',
+            'UNAUTHENTICATED',
+            'INSUFFICIENT_SCOPE',
+            'INVALID_STATE_TRANSITION',
+            'CHANGE_NOT_ALLOWED',
+            'PRICE_CHANGED',
+            'NO_AVAILABILITY',
+            'STAY_RESTRICTED',
+            'PAYMENT_DECLINED',
+            'INSUFFICIENT_FUNDS',
+            'CONFLICT',
+            'UNSUPPORTED_MEDIA_TYPE',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      deps.products.require(request.body.booking_id, 'trip');
+      const { booking, etag } = await deps.acceptChange(
+        principalOf(request),
+        request.body.booking_id,
+        request.body.expected_total,
+      );
+      reply.header('etag', etag);
       return booking;
     },
   );

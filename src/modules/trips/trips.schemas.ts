@@ -181,8 +181,38 @@ export const TripSchema = Type.Object(
     contact: Type.Object({ email: Type.String(), phone: Type.String() }),
     payment: Type.Union([Type.Ref('Payment'), Type.Null()]),
     allowed_actions: Type.Array(Type.String(), {
-      description: 'What can be done to the trip now: `cancel` (quote_cancellation, then cancel_booking)',
+      description:
+        'What can be done to the trip now: `cancel` (quote_cancellation, then cancel_booking), ' +
+        '`accept_schedule_change` (accept_trip_change)',
     }),
+    schedule_change: Type.Optional(
+      Type.Object(
+        {
+          stay: Type.Union([Type.Object({ check_in: CalendarDate, check_out: CalendarDate }), Type.Null()], {
+            description: 'The stay the new times call for; null when it stays as booked',
+          }),
+          hotel_total: Type.Union(
+            [Type.Object({ amount: Type.Integer(), currency: Type.String() }), Type.Null()],
+            {
+              description: 'The stay at its new dates, at today’s rates, in the hotel’s currency',
+            },
+          ),
+          total_amount: Type.Union([Type.Integer(), Type.Null()], {
+            description: 'The trip’s total once accepted: the expected_total of accept_trip_change',
+          }),
+          currency: Type.String(),
+          problem: Type.Union([Type.String(), Type.Null()], {
+            description:
+              'Why the stay cannot move to match (a night sold out): cancel the trip, or ask the seller',
+          }),
+        },
+        {
+          description:
+            'While the flights have a schedule change (`parts.flight.schedule_change`): what accepting it does to ' +
+            'the trip. POST /accept_trip_change takes the new times and moves the stay, in one change',
+        },
+      ),
+    ),
     parts: Type.Optional(
       Type.Object(
         { flight: Type.Ref('FlightBooking'), hotel: Type.Ref('HotelBooking') },
@@ -200,3 +230,15 @@ export const TripSchema = Type.Object(
   { $id: 'Trip' },
 );
 export type TripView = Static<typeof TripSchema>;
+
+export const AcceptTripChangeRequestSchema = Type.Object(
+  {
+    booking_id: Type.String({ minLength: 4, maxLength: 64, description: 'The trip (`trp_…`)' }),
+    expected_total: Type.Object(Money.properties, {
+      additionalProperties: false,
+      description:
+        'The trip’s total once accepted, as GET /booking shows it in `schedule_change.total_amount`',
+    }),
+  },
+  { $id: 'AcceptTripChangeRequest', additionalProperties: false },
+);

@@ -233,6 +233,45 @@ function Cancel(props: { booking: Booking; onCancelled: (b: Booking) => void }) 
   );
 }
 
+/** A trip whose flights were retimed: the stay they call for and the new total, accepted in one step. */
+function AcceptTripChange(props: { trip: Trip; onAccepted: (b: Booking) => void }) {
+  const change = props.trip.schedule_change;
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  if (!change || change.total_amount === null) return null;
+  const total = change.total_amount;
+  const accept = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      props.onAccepted(
+        await unwrap(
+          api.POST('/accept_trip_change', {
+            body: { booking_id: props.trip.id, expected_total: { amount: total, currency: change.currency } },
+          }),
+        ),
+      );
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="card notice">
+      <p>{t('trip.scheduleChanged')}</p>
+      {change.stay && (
+        <p>{t('trip.newStay', { from: date(change.stay.check_in), to: date(change.stay.check_out) })}</p>
+      )}
+      <p>{t('trip.newTotal', { amount: money(total, change.currency) })}</p>
+      {error !== undefined && <ErrorView error={error} />}
+      <button type="button" disabled={busy} onClick={accept}>
+        {t('trip.acceptChange')}
+      </button>
+    </section>
+  );
+}
+
 export function TripPage(props: { id: string }) {
   const { query } = useLocation();
   const [updated, setUpdated] = useState<Booking | undefined>();
@@ -291,6 +330,9 @@ export function TripPage(props: { id: string }) {
         (booking.allowed_actions.includes('pay') || booking.allowed_actions.includes('confirm')) && (
           <PayHold booking={booking} onPaid={setUpdated} />
         )}
+      {booking.product === 'trip' && booking.allowed_actions.includes('accept_schedule_change') && (
+        <AcceptTripChange trip={booking} onAccepted={setUpdated} />
+      )}
       {booking.allowed_actions.includes('cancel') && <Cancel booking={booking} onCancelled={setUpdated} />}
       {booking.product === 'flight' &&
         booking.allowed_actions.includes('change') &&

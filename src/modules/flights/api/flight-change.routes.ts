@@ -121,6 +121,7 @@ export function flightChangeRoutes(
         response: {
           200: Type.Ref('FlightBooking'),
           ...errorResponses(
+            'PART_OF_TRIP',
             'NOT_FOUND',
             'INVALID_STATE_TRANSITION',
             'CHANGE_NOT_ALLOWED',

@@ -111,6 +111,40 @@ export function createFlightRetimeService(deps: {
     return told;
   }
 
+  /**
+   * Takes the schedule change's new times in `trx`, if the booking is still as read; a connection the
+   * change broke cannot be accepted (409: take another flight or cancel).
+   */
+  async function acceptIn(trx: Kysely<Database>, row: FlightBookingRecord): Promise<boolean> {
+    const next = transition(row.status, 'accept');
+    const change = row.itinerary.schedule_change!;
+    if (change.connection_broken)
+      throw new AppError(
+        'CHANGE_NOT_ALLOWED',
+        'The new times leave too short a connection: take another flight (POST /search_changes) or cancel',
+      );
+    const { schedule_change: _, ...rest } = row.itinerary;
+    const now = clock.now().toISOString();
+    const done = await bookings.retime(
+      trx,
+      row.id,
+      row.status,
+      {
+        itinerary: { ...rest, slices: change.slices },
+        status: next,
+        first_departure_at: firstDepartureOf(change.slices),
+      },
+      now,
+    );
+    if (done)
+      await deps.tell(trx, row.id, 'flight_booking.schedule_change_accepted', {
+        type: 'schedule_change_accepted',
+        data: { flight_id: change.flight_id, departure_date: change.departure_date },
+        at: now,
+      });
+    return done;
+  }
+
   return {
     retimeBookingsOn,
 
@@ -175,38 +209,15 @@ export function createFlightRetimeService(deps: {
     async acceptScheduleChange(principal: Principal, id: string) {
       const row = await bookings.findVisible(visibilityOf(principal), { id });
       if (!row) throw new AppError('NOT_FOUND', 'No such booking');
-      const next = transition(row.status, 'accept');
-      const change = row.itinerary.schedule_change!;
-      if (change.connection_broken)
-        throw new AppError(
-          'CHANGE_NOT_ALLOWED',
-          'The new times leave too short a connection: take another flight (POST /search_changes) or cancel',
-        );
-      const { schedule_change: _, ...rest } = row.itinerary;
-      const now = clock.now().toISOString();
-      const ok = await db.transaction().execute(async (trx) => {
-        const done = await bookings.retime(
-          trx,
-          row.id,
-          row.status,
-          {
-            itinerary: { ...rest, slices: change.slices },
-            status: next,
-            first_departure_at: firstDepartureOf(change.slices),
-          },
-          now,
-        );
-        if (done)
-          await deps.tell(trx, row.id, 'flight_booking.schedule_change_accepted', {
-            type: 'schedule_change_accepted',
-            data: { flight_id: change.flight_id, departure_date: change.departure_date },
-            at: now,
-          });
-        return done;
-      });
+      const ok = await db.transaction().execute((trx) => acceptIn(trx, row));
       if (!ok) throw new AppError('CONFLICT', 'The booking changed meanwhile; read it and try again');
       const latest = (await bookings.findById(db, row.id))!;
       return fullView(latest, deps);
+    },
+
+    /** A trip's flights take their new times, in the trip's transaction; false when they changed meanwhile. */
+    async acceptInTrip(trx: Kysely<Database>, id: string): Promise<boolean> {
+      return acceptIn(trx, (await bookings.findById(trx, id))!);
     },
   };
 }

@@ -50,7 +50,8 @@ export async function repriceStay(
   booking: Pick<HotelBookingRecord, 'hotel_id' | 'currency'>,
   liveRooms: readonly HotelBookingRoomRecord[],
   stay: { checkIn: string; checkOut: string },
-  expected: { amount: number; currency: string },
+  /** What the client expects the new stay to cost (PRICE_CHANGED otherwise); null to learn the price. */
+  expected: { amount: number; currency: string } | null,
   terms: PlanTerms,
 ): Promise<Map<string, RepricedRoom>> {
   const repriced = new Map<string, RepricedRoom>();
@@ -96,7 +97,7 @@ export async function repriceStay(
     });
   }
   const total = [...repriced.values()].reduce((n, x) => n + x.total, 0);
-  if (total !== expected.amount || expected.currency !== booking.currency)
+  if (expected && (total !== expected.amount || expected.currency !== booking.currency))
     throw new AppError(
       'PRICE_CHANGED',
       `The new stay costs ${total} ${booking.currency} (expected ${expected.amount})`,

@@ -85,6 +85,79 @@ export function createHotelModifications(deps: {
 
   return {
     /**
+     * A trip's stay at new dates (its flights moved): every live room re-priced at today's rates, whatever
+     * the rate says of date changes (the airline moved the trip, not the guest); 422 when a rate's rules
+     * refuse the new stay. Nothing is changed.
+     */
+    async priceNewDates(id: string, stay: { checkIn: string; checkOut: string }) {
+      const row = (await bookings.findById(db, id))!;
+      const rooms = await bookings.rooms(db, id);
+      assertHotelAction(row.status, reads.clockOf(row, rooms), 'cancel');
+      checkStayDates(stay.checkIn, stay.checkOut, clock.now());
+      const repriced = await repriceStay(
+        deps,
+        row,
+        live(rooms),
+        stay,
+        null,
+        planTermsFor(deps.pricing, { agencyId: row.agency_id }),
+      );
+      const total = [...repriced.values()].reduce((n, r) => n + r.total, 0);
+      const sale = totals(withEdits(rooms, [], repriced), row.currency);
+      return { version: row.version, total, currency: row.currency, sale, repriced };
+    },
+
+    /**
+     * A trip's stay moved to the dates priced (`priceNewDates`), in the trip's transaction: the old nights
+     * given back and the new ones taken (409 NO_AVAILABILITY when one is full), the rooms re-priced, told.
+     * No money moves here: the trip's payment takes or gives the difference. False when it changed.
+     */
+    async moveStayIn(
+      trx: Kysely<Database>,
+      id: string,
+      priced: { version: number; repriced: Map<string, RepricedRoom> },
+      stay: { checkIn: string; checkOut: string },
+      now: Date,
+    ): Promise<boolean> {
+      const row = (await bookings.findById(trx, id))!;
+      if (row.version !== priced.version) return false;
+      const rooms = await bookings.rooms(trx, id);
+      const updatedRooms = withEdits(rooms, [], priced.repriced);
+      const total = live(updatedRooms).reduce((n, r) => n + r.total_amount, 0);
+      const at = now.toISOString();
+      const ok = await bookings.update(trx, row.id, row.version, {
+        check_in: stay.checkIn,
+        check_out: stay.checkOut,
+        total_amount: total,
+        free_cancellation_until: bookingDeadline(updatedRooms, stay.checkIn, row.hotel.time_zone),
+        updated_at: at,
+      });
+      if (!ok) return false;
+      await moveNights(
+        trx,
+        inventory,
+        rooms,
+        nightsOf(row.check_in, row.check_out),
+        nightsOf(stay.checkIn, stay.checkOut),
+      );
+      for (const r of updatedRooms)
+        await bookings.updateRoom(trx, r.id, { total_amount: r.total_amount, price: r.price });
+      await deps.tell(trx, row.id, 'hotel_booking.modified', {
+        type: 'modified',
+        data: {
+          from: { check_in: row.check_in, check_out: row.check_out },
+          to: { check_in: stay.checkIn, check_out: stay.checkOut },
+          total_amount: total,
+          holder: false,
+          rooms: [],
+          special_requests: false,
+        },
+        at,
+      });
+      return true;
+    },
+
+    /**
      * Changes names, special requests and, while cancelling is still free, the dates: the live rooms
      * are re-priced at today's rates for the new stay and, in one transaction, the old nights are given
      * back and the new ones taken (or nothing changes). Needs If-Match; a date change needs
