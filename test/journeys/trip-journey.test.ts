@@ -31,6 +31,17 @@ async function holdings(t: TestApp) {
   };
 }
 
+/** The types of a booking's events in the log, oldest first. */
+async function eventsOf(t: TestApp, bookingId: string): Promise<string[]> {
+  const rows = await t.storage.db
+    .selectFrom('events')
+    .select('type')
+    .where('booking_id', '=', bookingId)
+    .orderBy('id')
+    .execute();
+  return rows.map((e) => e.type);
+}
+
 /** Every currency of the ledger sums to zero. */
 async function assertBalanced(t: TestApp) {
   const perCurrency = new Map<string, number>();
@@ -238,16 +249,7 @@ describe('trips: a flight and a stay as one booking', () => {
     assert.equal(done.payment.refunded_amount, q.refund_amount);
     assert.deepEqual(await holdings(t), { ...during, seats: before.seats, nights: before.nights });
     await assertBalanced(t);
-    const events = await t.storage.db
-      .selectFrom('events')
-      .select('type')
-      .where('booking_id', '=', trip.id)
-      .orderBy('id')
-      .execute();
-    assert.deepEqual(
-      events.map((e) => e.type),
-      ['trip.created', 'trip.cancelled'],
-    );
+    assert.deepEqual(await eventsOf(t, trip.id), ['trip.created', 'trip.cancelled']);
     const twice = await t.app.inject({
       method: 'POST',
       url: '/cancel_booking',
@@ -355,16 +357,7 @@ describe('trips: a flight and a stay as one booking', () => {
     assert.equal(after.schedule_change, undefined);
     assert.deepEqual(await holdings(t), { ...before, nights: before.nights - 1 }, 'the first night released');
     await assertBalanced(t);
-    const events = await t.storage.db
-      .selectFrom('events')
-      .select('type')
-      .where('booking_id', '=', trip.id)
-      .orderBy('id')
-      .execute();
-    assert.deepEqual(
-      events.map((e) => e.type),
-      ['trip.created', 'trip.changed'],
-    );
+    assert.deepEqual(await eventsOf(t, trip.id), ['trip.created', 'trip.changed']);
   });
 
   it('answers a package that is not ours 400, one whose party differs 400, and another total 400', async () => {

@@ -3,14 +3,13 @@ import type { Clock } from '../../ports/clock.ts';
 import type { IdGenerator } from '../../ports/ids.ts';
 import type { Principal } from '../auth/index.ts';
 import { type BookingFrame, newBookingReference, type TripParts } from '../bookings/index.ts';
-import type { EventLog } from '../events/index.ts';
 import type { BookFlightRequest } from '../flights/index.ts';
 import type { BookHotelRequest } from '../hotels/index.ts';
 import type { PaymentsService, Prepared } from '../payments/index.ts';
 import { type PackagePayload, type PackageTokens, packageTotal } from './package-token.ts';
+import type { TellTrip } from './trip-event-types.ts';
 import { type TripRecord, tripPurpose } from './trip-record.ts';
 import { ageOn, roomsOfPassengers, tripSale } from './trip-rules.ts';
-import { tripView } from './trip-view.ts';
 import type { BookTripRequest } from './trips.schemas.ts';
 import type { TripsRepository } from './trips-repository.ts';
 
@@ -78,7 +77,7 @@ export function createTripBooking(deps: {
   trips: TripsRepository;
   payments: PaymentsService;
   frame: BookingFrame<Prepared>;
-  events: EventLog;
+  tell: TellTrip;
   ids: IdGenerator;
   clock: Clock;
 }) {
@@ -150,14 +149,7 @@ export function createTripBooking(deps: {
           };
           trip.payment = await deps.payments.settle(trx, prepared, sale, tripPurpose(trip), true);
           await trips.insert(trx, trip);
-          await deps.events.record(trx, {
-            id: ids.ordered('evt'),
-            type: 'trip.created',
-            at,
-            object: tripView(trip),
-            bookingId: trip.id,
-            owner: { userId: trip.user_id, agencyId: trip.agency_id },
-          });
+          await deps.tell(trx, 'trip.created', trip, at);
           return trip;
         },
         madeHere: (trip) => trip.id === tripId,

@@ -3,13 +3,11 @@ import type { Database } from '../../db/tables.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
 import { createSignedTokens } from '../../http/signed-token.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { IdGenerator } from '../../ports/ids.ts';
 import type { PartCancellationQuote, TripParts } from '../bookings/index.ts';
-import type { EventLog } from '../events/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
+import type { TellTrip } from './trip-event-types.ts';
 import { type TripRecord, tripPurpose } from './trip-record.ts';
 import { shareIn } from './trip-rules.ts';
-import { tripView } from './trip-view.ts';
 import type { TripsRepository } from './trips-repository.ts';
 
 export const TRIP_QUOTE_TTL_SECONDS = 15 * 60;
@@ -35,8 +33,7 @@ export function createTripCancellation(deps: {
   flights: Pick<TripParts<unknown>, 'quote' | 'cancel'>;
   hotels: Pick<TripParts<unknown>, 'quote' | 'cancel'>;
   payments: PaymentsService;
-  events: EventLog;
-  ids: IdGenerator;
+  tell: TellTrip;
   clock: Clock;
   quoteKey: string;
 }) {
@@ -110,14 +107,7 @@ export function createTripCancellation(deps: {
           after.payment = payment;
           after.version += 1;
         }
-        await deps.events.record(trx, {
-          id: deps.ids.ordered('evt'),
-          type: 'trip.cancelled',
-          at,
-          object: tripView(after),
-          bookingId: trip.id,
-          owner: { userId: trip.user_id, agencyId: trip.agency_id },
-        });
+        await deps.tell(trx, 'trip.cancelled', after, at);
         return after;
       });
       return done;

@@ -2,15 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { IdGenerator } from '../../ports/ids.ts';
 import type { BookingFrame, FlightTripParts, PricedStay, StayTripParts } from '../bookings/index.ts';
-import type { EventLog } from '../events/index.ts';
 import type { BookFlightRequest } from '../flights/index.ts';
 import type { BookHotelRequest } from '../hotels/index.ts';
 import type { PaymentsService, Prepared } from '../payments/index.ts';
+import type { TellTrip } from './trip-event-types.ts';
 import { type TripRecord, tripPurpose } from './trip-record.ts';
 import { shareIn, stayOf, tripSale } from './trip-rules.ts';
-import { tripView } from './trip-view.ts';
 import type { TripView } from './trips.schemas.ts';
 import type { TripsRepository } from './trips-repository.ts';
 
@@ -65,8 +63,7 @@ export function createTripChanges(deps: {
   hotels: StayTripParts<BookHotelRequest>;
   payments: PaymentsService;
   frame: BookingFrame<Prepared>;
-  events: EventLog;
-  ids: IdGenerator;
+  tell: TellTrip;
   clock: Clock;
 }) {
   const { trips, clock } = deps;
@@ -181,14 +178,7 @@ export function createTripChanges(deps: {
             });
           }
           const after = (await trips.findById(trx, trip.id))!;
-          await deps.events.record(trx, {
-            id: deps.ids.ordered('evt'),
-            type: 'trip.changed',
-            at,
-            object: tripView(after),
-            bookingId: trip.id,
-            owner: { userId: trip.user_id, agencyId: trip.agency_id },
-          });
+          await deps.tell(trx, 'trip.changed', after, at);
           return after;
         },
       });

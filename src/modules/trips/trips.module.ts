@@ -8,6 +8,7 @@ import { createPackageTokens } from './package-token.ts';
 import { createTripBooking } from './trip-booking.ts';
 import { createTripCancellation } from './trip-cancellation.ts';
 import { createTripChanges } from './trip-changes.ts';
+import { createTripTeller } from './trip-event-types.ts';
 import { partOfTripGuard } from './trip-guard.ts';
 import { tripProduct } from './trip-product.ts';
 import { createTripSearch } from './trip-search.ts';
@@ -25,6 +26,7 @@ export interface TripsDeps extends ProductModuleDeps {
 /** Trips: a flight and a stay searched together and sold as one booking, with one price and one payment. */
 export async function tripsModule(app: App, deps: TripsDeps) {
   const trips = createTripsRepository(deps.db);
+  const tell = createTripTeller({ events: deps.events, ids: deps.ids });
   const secret = await sharedSecret(deps.db, 'offer_key');
   const packages = createPackageTokens(secret);
   const search = createTripSearch({
@@ -41,7 +43,7 @@ export async function tripsModule(app: App, deps: TripsDeps) {
     trips,
     payments: deps.payments,
     frame: deps.frame,
-    events: deps.events,
+    tell,
     ids: deps.ids,
     clock: deps.clock,
   });
@@ -51,8 +53,7 @@ export async function tripsModule(app: App, deps: TripsDeps) {
     flights: deps.flights.parts,
     hotels: deps.hotels.parts,
     payments: deps.payments,
-    events: deps.events,
-    ids: deps.ids,
+    tell,
     clock: deps.clock,
     quoteKey: secret,
   });
@@ -62,8 +63,7 @@ export async function tripsModule(app: App, deps: TripsDeps) {
     hotels: deps.hotels.parts,
     payments: deps.payments,
     frame: deps.frame,
-    events: deps.events,
-    ids: deps.ids,
+    tell,
     clock: deps.clock,
   });
   const product = tripProduct({

@@ -268,7 +268,7 @@ export function HotelPage(props: { id: string }) {
   if (checked.error !== undefined) return <ErrorView error={checked.error} searchAgain={back} />;
   const quotes = checked.quotes;
   if (quotes?.some((q) => q.status === 'sold_out' || !q.quote)) return <SoldOut back={back} />;
-  if (quotes && quotes.some((q) => q.status === 'price_changed') && !accepted)
+  if (quotes?.some((q) => q.status === 'price_changed') && !accepted)
     return (
       <PriceChanged
         change={{

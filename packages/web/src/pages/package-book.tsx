@@ -3,6 +3,7 @@ import { date, money } from '../format.ts';
 import { currentLanguage, t } from '../i18n/i18n.ts';
 import { navigate } from '../router.ts';
 import { useStore } from '../store.ts';
+import { ContactFields } from '../ui/contact-fields.tsx';
 import { PassengerFields, type PassengerType, passengerFrom } from '../ui/passenger-fields.tsx';
 import { PaymentFields, paymentFrom } from '../ui/payment-fields.tsx';
 import { PriceChanged } from '../ui/price-changed.tsx';
@@ -82,19 +83,7 @@ export function PackageBookPage() {
             <PassengerFields key={index} index={index} type={type} travellers={travellers.data?.data ?? []} />
           ))}
         </section>
-        <section class="card">
-          <h2>{t('book.contact')}</h2>
-          <div class="row">
-            <label>
-              {t('book.email')}
-              <input name="email" type="email" required autocomplete="email" />
-            </label>
-            <label>
-              {t('book.phone')}
-              <input name="phone" type="tel" required autocomplete="tel" pattern="\+?[0-9 ]{6,20}" />
-            </label>
-          </div>
-        </section>
+        <ContactFields />
         <section class="card">
           <PaymentFields canUseBalance={Boolean(claims?.agency_id)} />
           <p class="total">
