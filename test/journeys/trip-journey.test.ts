@@ -360,6 +360,59 @@ describe('trips: a flight and a stay as one booking', () => {
     assert.deepEqual(await eventsOf(t, trip.id), ['trip.created', 'trip.changed']);
   });
 
+  it('gives everything back when the airline changed the flights, even a stay its own terms would keep', async () => {
+    const admin = await signIn(t, 'admin');
+    const found = await searchTrips(t, customer.auth, { travellers: { adults: 1 } }, [70, 73]);
+    const pkg = found
+      .json()
+      .data.find(
+        (p: any) => !p.hotel.options[0].cancellation.refundable && p.flight.slices[0].segments.length === 1,
+      );
+    assert.ok(pkg, 'a non-refundable stay flown to direct');
+    const trip = (await bookTrip(t, customer.auth, pkg, [adult(0)], 'trip-altered')).json();
+    const quoteOf = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/quote_cancellation',
+          headers: customer.auth,
+          payload: { booking_id: trip.id },
+        })
+      ).json();
+    assert.ok((await quoteOf()).penalty_amount >= trip.parts.hotel.total_amount, 'the stay alone is kept');
+    const outbound = trip.parts.flight.slices[0].segments[0];
+    const retimed = await t.app.inject({
+      method: 'POST',
+      url: '/retime_flight',
+      headers: admin.auth,
+      payload: {
+        flight_id: outbound.flight_id,
+        departure_date: outbound.departure_date,
+        departure_time: outbound.departing_at.slice(11, 16) === '18:00' ? '19:00' : '18:00',
+        reason: 'slot',
+      },
+    });
+    assert.equal(retimed.statusCode, 200, retimed.body);
+    const quote = await quoteOf();
+    assert.deepEqual(
+      [quote.refund_amount, quote.penalty_amount],
+      [trip.total_amount, 0],
+      JSON.stringify(quote),
+    );
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: '/cancel_booking',
+      headers: customer.auth,
+      payload: { booking_id: trip.id, quote_id: quote.quote_id },
+    });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    const done = cancelled.json();
+    assert.deepEqual([done.payment.status, done.payment.refunded_amount], ['refunded', trip.total_amount]);
+    assert.equal(done.parts.hotel.status, 'cancelled');
+    assert.ok(done.parts.hotel.penalty_amount > 0, 'the stay’s own penalty, borne by the seller');
+    await assertBalanced(t);
+  });
+
   it('answers a package that is not ours 400, one whose party differs 400, and another total 400', async () => {
     const found = await searchTrips(t, customer.auth, { travellers: { adults: 1, children: [7] } }, [50, 53]);
     assert.equal(found.statusCode, 200, found.body);

@@ -30,6 +30,11 @@ export interface PartCancellationQuote {
   penalty: number;
   currency: string;
   version: number;
+  /**
+   * The operator changed the part (an airline cancelled or retimed a flight): the traveller may leave the
+   * whole trip without paying for it, the other parts' penalties included.
+   */
+  altered: boolean;
 }
 
 /**

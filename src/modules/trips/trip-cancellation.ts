@@ -40,8 +40,16 @@ export function createTripCancellation(deps: {
   const { trips, clock } = deps;
   const quotes = createSignedTokens<TripQuotePayload>(deps.quoteKey, 'tcq');
 
+  /**
+   * What the trip gives back: each part's refund by its own rules (the stay's carried into the trip's
+   * currency as it was sold); everything still paid when the operator changed a part (a flight cancelled
+   * or retimed by the airline), as the Package Travel Directive has it (art. 11): the traveller leaves
+   * without a termination fee, and what the stay's own terms keep is the seller's to bear.
+   */
   const refundOf = (trip: TripRecord, flight: PartCancellationQuote, hotel: PartCancellationQuote) =>
-    flight.refund + shareIn(hotel.refund, trip.parts.hotel_own.amount, trip.parts.hotel_amount);
+    flight.altered || hotel.altered
+      ? trip.total_amount - (trip.refund_amount ?? 0)
+      : flight.refund + shareIn(hotel.refund, trip.parts.hotel_own.amount, trip.parts.hotel_amount);
 
   const confirmed = (trip: TripRecord) => {
     if (trip.status !== 'confirmed')

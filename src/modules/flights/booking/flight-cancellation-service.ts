@@ -112,7 +112,8 @@ export function createFlightCancellationService(deps: {
       const row = (await bookings.findById(db, id))!;
       transition(row.status, 'cancel');
       const { refund, penalty } = wholeQuote(row);
-      return { refund, penalty, currency: row.currency, version: row.version };
+      const altered = row.status === 'disrupted' || row.status === 'schedule_changed';
+      return { refund, penalty, currency: row.currency, version: row.version, altered };
     },
 
     /** A trip's flights cancelled whole as quoted, in the trip's transaction; false when they changed. */

@@ -136,7 +136,7 @@ export function createHotelCancellations(deps: {
       const row = (await bookings.findById(db, id))!;
       const rooms = await bookings.rooms(db, id);
       assertHotelAction(row.status, reads.clockOf(row, rooms), 'cancel');
-      return { ...wholeQuote(row, rooms, now), currency: row.currency, version: row.version };
+      return { ...wholeQuote(row, rooms, now), currency: row.currency, version: row.version, altered: false };
     },
 
     /** A trip's stay cancelled whole as quoted at `now`, in the trip's transaction; false when it changed. */
