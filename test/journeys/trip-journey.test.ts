@@ -42,6 +42,28 @@ async function eventsOf(t: TestApp, bookingId: string): Promise<string[]> {
   return rows.map((e) => e.type);
 }
 
+/** An operator retimes the first flight of a trip's outbound (asserting it did). */
+async function retimeOutbound(
+  t: TestApp,
+  admin: Auth,
+  trip: any,
+  times: { departure_time: string; duration_minutes?: number },
+) {
+  const outbound = trip.parts.flight.slices[0].segments[0];
+  const retimed = await t.app.inject({
+    method: 'POST',
+    url: '/retime_flight',
+    headers: admin,
+    payload: {
+      flight_id: outbound.flight_id,
+      departure_date: outbound.departure_date,
+      ...times,
+      reason: 'slot',
+    },
+  });
+  assert.equal(retimed.statusCode, 200, retimed.body);
+}
+
 /** Every currency of the ledger sums to zero. */
 async function assertBalanced(t: TestApp) {
   const perCurrency = new Map<string, number>();
@@ -263,6 +285,12 @@ describe('trips: a flight and a stay as one booking', () => {
     const found = await searchTrips(t, customer.auth, {}, [40, 43]);
     const pkg = found.json().data[0];
     const before = await holdings(t);
+    // A card the bank declines: 402 before anything is taken.
+    const declined = await bookTrip(t, customer.auth, pkg, [adult(0), adult(1)], 'trip-declined', {
+      payment: { type: 'card', card_token: 'tok_declined' },
+    });
+    assert.equal(declined.json().code, 'PAYMENT_DECLINED', declined.body);
+    assert.deepEqual(await holdings(t), before);
     const paymentsBefore = await t.storage.db.selectFrom('payments').select(['id', 'status']).execute();
     await limitRooms(t, pkg.hotel.hotel.id, pkg.hotel.options[0].room_type.code, 40, pkg.stay.nights + 1, 0);
     const refused = await bookTrip(t, customer.auth, pkg, [adult(0), adult(1)], 'trip-sold-out');
@@ -287,21 +315,18 @@ describe('trips: a flight and a stay as one booking', () => {
     assert.equal(booked.statusCode, 201, booked.body);
     const trip = booked.json();
     const before = await holdings(t);
-    const outbound = trip.parts.flight.slices[0].segments[0];
-    // The operator moves the outbound late in the evening with a long delay: it lands after 06:00 next day.
-    const retimed = await t.app.inject({
+    const notYet = await t.app.inject({
       method: 'POST',
-      url: '/retime_flight',
-      headers: admin.auth,
+      url: '/accept_trip_change',
+      headers: customer.auth,
       payload: {
-        flight_id: outbound.flight_id,
-        departure_date: outbound.departure_date,
-        departure_time: '23:00',
-        duration_minutes: 600,
-        reason: 'aircraft change',
+        booking_id: trip.id,
+        expected_total: { amount: trip.total_amount, currency: trip.currency },
       },
     });
-    assert.equal(retimed.statusCode, 200, retimed.body);
+    assert.equal(notYet.json().code, 'INVALID_STATE_TRANSITION', notYet.body);
+    // The operator moves the outbound late in the evening with a long delay: it lands after 06:00 next day.
+    await retimeOutbound(t, admin.auth, trip, { departure_time: '23:00', duration_minutes: 600 });
     const read = (
       await t.app.inject({ method: 'GET', url: `/booking?id=${trip.id}`, headers: customer.auth })
     ).json();
@@ -321,6 +346,13 @@ describe('trips: a flight and a stay as one booking', () => {
       payload: { booking_id: trip.flight_booking_id },
     });
     assert.equal(alone.json().code, 'PART_OF_TRIP', alone.body);
+    const notATrip = await t.app.inject({
+      method: 'POST',
+      url: '/accept_trip_change',
+      headers: customer.auth,
+      payload: { booking_id: trip.flight_booking_id, expected_total: { amount: 1, currency: trip.currency } },
+    });
+    assert.equal(notATrip.json().errors?.[0]?.pointer, '/booking_id', notATrip.body);
     const stale = await t.app.inject({
       method: 'POST',
       url: '/accept_trip_change',
@@ -380,19 +412,8 @@ describe('trips: a flight and a stay as one booking', () => {
         })
       ).json();
     assert.ok((await quoteOf()).penalty_amount >= trip.parts.hotel.total_amount, 'the stay alone is kept');
-    const outbound = trip.parts.flight.slices[0].segments[0];
-    const retimed = await t.app.inject({
-      method: 'POST',
-      url: '/retime_flight',
-      headers: admin.auth,
-      payload: {
-        flight_id: outbound.flight_id,
-        departure_date: outbound.departure_date,
-        departure_time: outbound.departing_at.slice(11, 16) === '18:00' ? '19:00' : '18:00',
-        reason: 'slot',
-      },
-    });
-    assert.equal(retimed.statusCode, 200, retimed.body);
+    const departs = trip.parts.flight.slices[0].segments[0].departing_at.slice(11, 16);
+    await retimeOutbound(t, admin.auth, trip, { departure_time: departs === '18:00' ? '19:00' : '18:00' });
     const quote = await quoteOf();
     assert.deepEqual(
       [quote.refund_amount, quote.penalty_amount],

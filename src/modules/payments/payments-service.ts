@@ -231,6 +231,36 @@ export function createPaymentsService(deps: {
     },
 
     /**
+     * A paid sale's new price, in the change's transaction: a dearer one swaps the payment for one of the
+     * new total (made ready before with `prepareReplacement`: `more`); a cheaper one gives the difference
+     * back as a refund, with the taxes and the commission it no longer holds; an equal one moves nothing.
+     * Answers the payment as it is now when it moved.
+     */
+    async reprice(
+      trx: Kysely<Database>,
+      before: Due,
+      after: Due,
+      purpose: Purpose,
+      more: Prepared | undefined,
+    ): Promise<PaymentSummary | undefined> {
+      if (more) return this.replace(trx, more, before, after, purpose);
+      if (after.total >= before.total) return undefined;
+      const difference = before.total - after.total;
+      return this.cancel(
+        trx,
+        {
+          total: difference,
+          tax: Math.min(Math.max(before.tax - after.tax, 0), difference),
+          currency: before.currency,
+          // The agency gives back the commission the cheaper sale no longer earns.
+          commission: Math.max((before.commission ?? 0) - (after.commission ?? 0), 0),
+        },
+        difference,
+        purpose,
+      );
+    },
+
+    /**
      * A booking (or part of it) is cancelled: money taken is given back to where it came from (`refund`
      * of `sale`, the rest kept as a penalty) with its ledger transaction; money only set aside is
      * released. Answers the payment as it is now, or undefined when there was none.

@@ -18,7 +18,7 @@ export const TRIP_REFERENCE_LENGTH = 7;
 export const TRIP_ID_PREFIX = 'trp';
 
 /** A package id read: 400 when it is none of ours, 410 when it expired. */
-export function readPackage(packages: PackageTokens, id: string, now: Date): PackagePayload {
+function readPackage(packages: PackageTokens, id: string, now: Date): PackagePayload {
   const p = packages.read(id);
   if (!p) throw invalidField('/package_id', 'is not a package from /search_trips');
   if (p.expires * 1000 <= now.getTime())
@@ -29,12 +29,7 @@ export function readPackage(packages: PackageTokens, id: string, now: Date): Pac
 }
 
 /** The hotel's side of a trip's request: the rooms as searched, the passengers in them, the first adult holding. */
-function stayRequest(
-  input: BookTripRequest,
-  p: PackagePayload,
-): Omit<BookHotelRequest, 'holder'> & {
-  holder: BookHotelRequest['holder'];
-} {
+function stayRequest(input: BookTripRequest, p: PackagePayload): BookHotelRequest {
   const placed = roomsOfPassengers(
     p.rooms,
     input.passengers.map((x) => x.born_on),

@@ -89,36 +89,29 @@ export function createTripCancellation(deps: {
       if (q.version !== trip.version || q.expires * 1000 <= now.getTime())
         throw new AppError('QUOTE_EXPIRED', 'The quote expired or the trip changed; ask for a new one');
       const at = now.toISOString();
-      const done = await deps.db.transaction().execute(async (trx) => {
-        const ok = await trips.update(trx, trip.id, trip.version, {
-          status: 'cancelled',
-          refund_amount: (trip.refund_amount ?? 0) + q.refund,
-          cancelled_at: at,
-          updated_at: at,
-        });
+      return deps.db.transaction().execute(async (trx) => {
         // A part changed since the quote (a schedule change, say) rolls the whole cancellation back.
-        if (
-          !ok ||
-          !(await deps.flights.cancel(trx, trip.flight_booking_id, q.flight, now)) ||
-          !(await deps.hotels.cancel(trx, trip.hotel_booking_id, q.hotel, now))
-        )
+        const parts =
+          (await deps.flights.cancel(trx, trip.flight_booking_id, q.flight, now)) &&
+          (await deps.hotels.cancel(trx, trip.hotel_booking_id, q.hotel, now));
+        const payment = parts
+          ? await deps.payments.cancel(trx, trip.parts.sale, q.refund, tripPurpose(trip, 'cancelled'))
+          : undefined;
+        const saved =
+          parts &&
+          (await trips.update(trx, trip.id, trip.version, {
+            status: 'cancelled',
+            refund_amount: (trip.refund_amount ?? 0) + q.refund,
+            cancelled_at: at,
+            updated_at: at,
+            ...(payment ? { payment } : {}),
+          }));
+        if (!saved)
           throw new AppError('QUOTE_EXPIRED', 'The trip changed while cancelling; ask for a new quote');
-        const payment = await deps.payments.cancel(
-          trx,
-          trip.parts.sale,
-          q.refund,
-          tripPurpose(trip, 'cancelled'),
-        );
         const after = (await trips.findById(trx, trip.id))!;
-        if (payment) {
-          await trips.update(trx, trip.id, after.version, { payment });
-          after.payment = payment;
-          after.version += 1;
-        }
         await deps.tell(trx, 'trip.cancelled', after, at);
         return after;
       });
-      return done;
     },
   };
 }

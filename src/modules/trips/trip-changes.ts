@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { BookingFrame, FlightTripParts, PricedStay, StayTripParts } from '../bookings/index.ts';
+import type { BookingFrame, FlightTripParts, StayTripParts } from '../bookings/index.ts';
 import type { BookFlightRequest } from '../flights/index.ts';
 import type { BookHotelRequest } from '../hotels/index.ts';
 import type { PaymentsService, Prepared } from '../payments/index.ts';
@@ -68,42 +66,17 @@ export function createTripChanges(deps: {
 }) {
   const { trips, clock } = deps;
 
-  /** What taking the change makes of the trip: the stay's new dates and price, and the new total. */
+  /**
+   * What taking the change makes of the trip: the stay's new dates and price, what the stay then adds in
+   * the trip's currency (as it was sold), the trip's new total and its new sale.
+   */
   async function proposal(trip: TripRecord, parts: Parts) {
     const stay = stayAfterChange(parts);
-    if (!stay)
-      return { stay: null, priced: null, hotelAmount: trip.parts.hotel_amount, total: trip.total_amount };
+    if (!stay) return { stay: null, priced: null, total: trip.total_amount };
     const priced = await deps.hotels.priceNewDates(trip.hotel_booking_id, stay);
     const hotelAmount = shareIn(priced.total, trip.parts.hotel_own.amount, trip.parts.hotel_amount);
-    return { stay, priced, hotelAmount, total: trip.parts.flight_amount + hotelAmount };
-  }
-
-  /** The money of the stay's new price, in the change's transaction: a new payment, or a refund. */
-  async function settle(
-    trx: Kysely<Database>,
-    trip: TripRecord,
-    priced: PricedStay,
-    hotelAmount: number,
-    more: Prepared | undefined,
-  ) {
-    const before = trip.parts.sale;
-    const after = tripSale(trip.parts.flight_sale, priced.sale, hotelAmount);
-    const purpose = tripPurpose(trip, 'new stay dates');
-    if (more) return { sale: after, payment: await deps.payments.replace(trx, more, before, after, purpose) };
-    if (after.total >= before.total) return { sale: after, payment: undefined };
-    const difference = before.total - after.total;
-    const payment = await deps.payments.cancel(
-      trx,
-      {
-        total: difference,
-        tax: Math.min(Math.max(before.tax - after.tax, 0), difference),
-        currency: before.currency,
-        commission: Math.max((before.commission ?? 0) - (after.commission ?? 0), 0),
-      },
-      difference,
-      purpose,
-    );
-    return { sale: after, payment };
+    const sale = tripSale(trip.parts.flight_sale, priced.sale, hotelAmount);
+    return { stay, priced, hotelAmount, sale, total: sale.total };
   }
 
   return {
@@ -152,7 +125,7 @@ export function createTripChanges(deps: {
         );
       const more =
         p.priced && p.total > trip.total_amount
-          ? await deps.payments.prepareReplacement(trip.id, { ...trip.parts.sale, total: p.total })
+          ? await deps.payments.prepareReplacement(trip.id, p.sale)
           : undefined;
       const now = clock.now();
       const at = now.toISOString();
@@ -162,21 +135,35 @@ export function createTripChanges(deps: {
           const moved =
             (await deps.flights.acceptScheduleChange(trx, trip.flight_booking_id)) &&
             (!p.priced || (await p.priced.move(trx, now)));
-          if (!moved || !(await trips.update(trx, trip.id, trip.version, { updated_at: at })))
-            throw new AppError('CONFLICT', 'The trip changed meanwhile; read it and try again');
-          if (p.priced) {
-            const money = await settle(trx, trip, p.priced, p.hotelAmount, more);
-            await trips.reprice(trx, trip.id, {
-              total_amount: p.total,
-              parts: {
-                ...trip.parts,
-                hotel_amount: p.hotelAmount,
-                hotel_own: { amount: p.priced.total, currency: p.priced.currency },
-                sale: money.sale,
-              },
-              ...(money.payment ? { payment: money.payment } : {}),
-            });
-          }
+          // The stay's new price: a dearer one paid with what paid the trip, a cheaper one given back.
+          const payment =
+            moved && p.priced
+              ? await deps.payments.reprice(
+                  trx,
+                  trip.parts.sale,
+                  p.sale,
+                  tripPurpose(trip, 'new stay dates'),
+                  more,
+                )
+              : undefined;
+          const saved =
+            moved &&
+            (await trips.update(trx, trip.id, trip.version, {
+              updated_at: at,
+              ...(p.priced
+                ? {
+                    total_amount: p.total,
+                    parts: {
+                      ...trip.parts,
+                      hotel_amount: p.hotelAmount,
+                      hotel_own: { amount: p.priced.total, currency: p.priced.currency },
+                      sale: p.sale,
+                    },
+                  }
+                : {}),
+              ...(payment ? { payment } : {}),
+            }));
+          if (!saved) throw new AppError('CONFLICT', 'The trip changed meanwhile; read it and try again');
           const after = (await trips.findById(trx, trip.id))!;
           await deps.tell(trx, 'trip.changed', after, at);
           return after;

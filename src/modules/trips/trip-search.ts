@@ -1,10 +1,11 @@
 import { AppError, invalidField } from '../../http/app-error.ts';
+import { decodeCursor, fingerprint, paginate } from '../../http/cursor.ts';
 import { SerializedAnswer } from '../../ports/search-threads.ts';
 import { daysBetween } from '../../shared/calendar.ts';
 import { type Catalogue, createPointsOfInterest } from '../catalog/index.ts';
 import type { FlightOffer, SearchFlightRequest } from '../flights/index.ts';
 import type { HotelResult, SearchHotelsRequest } from '../hotels/index.ts';
-import { convert, type RateTable } from '../money/index.ts';
+import { comparable, convert, type RateTable } from '../money/index.ts';
 import type { Buyer } from '../pricing/index.ts';
 import type { PackageTokens } from './package-token.ts';
 import { flightParty, splitParty, stayOf } from './trip-rules.ts';
@@ -53,19 +54,6 @@ async function inTripTerms<T>(search: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The position a page starts at, carried in the cursor (a search is worked out again for every page). */
-const cursorOf = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
-function offsetOf(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  try {
-    const o = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown }).o;
-    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
-  } catch {}
-  throw new AppError('INVALID_CURSOR', 'The cursor is not one this search gave', {
-    errors: [{ location: 'body', pointer: '/cursor', detail: 'is not a cursor of this search' }],
-  });
-}
-
 /**
  * Flight + hotel packages. One flight search (there and back, cheapest first) finds the offers; each
  * offer's arrival and return departure call for a stay (`stayOf`); for each distinct stay (the cheapest
@@ -108,8 +96,9 @@ export function createTripSearch(deps: {
       if (!rooms) throw invalidField('/rooms', 'must be at most one room for each adult');
       if (daysBetween(req.departure_date, req.return_date) < 1)
         throw invalidField('/return_date', 'must be at least a day after departure_date');
-      const offset = offsetOf(req.cursor);
-      const limit = req.limit ?? 20;
+      // A bad cursor is refused before any search; the page is cut from the ranking, worked out again.
+      const { cursor, limit = 20, ...query } = req;
+      decodeCursor(cursor, fingerprint(query));
       const city = req.destination.city_id;
       const airport = flownTo(city);
 
@@ -214,13 +203,14 @@ export function createTripSearch(deps: {
           });
         }
       }
-      // Cheapest first; a tie keeps the order found (the cheaper flights' stay, then the hotel search's).
-      found.sort((a, b) => a.total - b.total);
-      const page = found.slice(offset, offset + limit);
+      // Cheapest first, compared through the rates (offers of one search may be priced in several
+      // currencies); a tie keeps the order found (the cheaper flights' stay, then the hotel search's).
+      const worth = (p: (typeof found)[number]) => comparable(rates, p.total, p.payload.flight.currency);
+      found.sort((a, b) => worth(a) - worth(b));
+      const page = paginate(found, query, cursor, limit);
       return {
-        data: page.map((p) => ({ package_id: deps.packages.issue(p.payload), ...p.view })),
-        next_cursor: offset + limit < found.length ? cursorOf(offset + limit) : null,
-        total_count: found.length,
+        ...page,
+        data: page.data.map((p) => ({ package_id: deps.packages.issue(p.payload), ...p.view })),
       };
     },
   };

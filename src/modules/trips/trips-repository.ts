@@ -56,14 +56,18 @@ export function createTripsRepository(db: Kysely<Database>) {
       id: string,
       version: number,
       fields: Partial<
-        Pick<TripRecord, 'status' | 'refund_amount' | 'payment' | 'updated_at' | 'cancelled_at'>
+        Pick<
+          TripRecord,
+          'status' | 'total_amount' | 'refund_amount' | 'parts' | 'payment' | 'updated_at' | 'cancelled_at'
+        >
       >,
     ): Promise<boolean> {
-      const { payment, ...plain } = fields;
+      const { payment, parts, ...plain } = fields;
       const result = await trx
         .updateTable('trips')
         .set({
           ...plain,
+          ...(parts !== undefined ? { parts: JSON.stringify(parts) } : {}),
           ...(payment !== undefined ? { payment: payment === null ? null : JSON.stringify(payment) } : {}),
           version: version + 1,
         })
@@ -71,23 +75,6 @@ export function createTripsRepository(db: Kysely<Database>) {
         .where('version', '=', version)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** A trip's price and shares after a change, in the change's transaction (its version already moved). */
-    async reprice(
-      trx: Kysely<Database>,
-      id: string,
-      fields: Pick<TripRecord, 'total_amount' | 'parts'> & { payment?: TripRecord['payment'] },
-    ): Promise<void> {
-      await trx
-        .updateTable('trips')
-        .set({
-          total_amount: fields.total_amount,
-          parts: JSON.stringify(fields.parts),
-          ...(fields.payment !== undefined ? { payment: JSON.stringify(fields.payment) } : {}),
-        })
-        .where('id', '=', id)
-        .execute();
     },
 
     /** A page of the trips a caller may see, by creation (newest first unless asked), with the count of all. */

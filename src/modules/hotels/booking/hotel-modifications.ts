@@ -13,12 +13,7 @@ import { planTermsFor } from '../search/hotel-sale.ts';
 import type { HotelBookingChanges } from './hotel-booking.schemas.ts';
 import type { TellHotelBooking } from './hotel-booking-events.ts';
 import type { HotelBookingReads } from './hotel-booking-reads.ts';
-import {
-  type HotelBookingRecord,
-  type HotelBookingRoomRecord,
-  purposeOf,
-  saleOfRooms,
-} from './hotel-booking-record.ts';
+import { type HotelBookingRoomRecord, purposeOf, saleOfRooms } from './hotel-booking-record.ts';
 import { bookingDeadline, live } from './hotel-booking-rooms.ts';
 import { searchableNames } from './hotel-booking-rules.ts';
 import { assertHotelAction } from './hotel-booking-states.ts';
@@ -54,34 +49,6 @@ export function createHotelModifications(deps: {
   const { db, bookings, inventory, clock, reads } = deps;
 
   const totals = (rooms: HotelBookingRoomRecord[], currency: string) => saleOfRooms(live(rooms), currency);
-
-  /**
-   * What a date change does to the money, in its transaction: a dearer stay swaps the payment for one of
-   * the new total (made ready before, `more`); a cheaper one gives the difference back.
-   */
-  async function settleDifference(
-    trx: Kysely<Database>,
-    row: HotelBookingRecord,
-    before: HotelBookingRoomRecord[],
-    after: HotelBookingRoomRecord[],
-    more: Prepared | undefined,
-  ) {
-    const was = totals(before, row.currency);
-    const now = totals(after, row.currency);
-    const purpose = purposeOf(row, 'new dates');
-    if (more) return deps.payments.replace(trx, more, was, now, purpose);
-    if (now.total >= was.total) return undefined;
-    const difference = was.total - now.total;
-    const tax = Math.min(Math.max(was.tax - now.tax, 0), difference);
-    // The agency gives back the commission the cheaper stay no longer earns.
-    const commission = Math.max((was.commission ?? 0) - (now.commission ?? 0), 0);
-    return deps.payments.cancel(
-      trx,
-      { total: difference, tax, currency: row.currency, commission },
-      difference,
-      purpose,
-    );
-  }
 
   return {
     /**
@@ -224,7 +191,14 @@ export function createHotelModifications(deps: {
           });
           if (!ok) return false;
           if (datesChange) {
-            const payment = await settleDifference(trx, row, rooms, updatedRooms, more);
+            // A dearer stay swaps the payment for one of the new total; a cheaper one gives the difference back.
+            const payment = await deps.payments.reprice(
+              trx,
+              totals(rooms, row.currency),
+              totals(updatedRooms, row.currency),
+              purposeOf(row, 'new dates'),
+              more,
+            );
             if (payment) await bookings.update(trx, row.id, row.version + 1, { payment });
           }
           if (datesChange)
